@@ -1,0 +1,41 @@
+package dev.mcpfusion.annotation;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * A neutral action: neither read-only nor destructive unless {@link #readOnly()} or
+ * {@link #destructive()} says otherwise.
+ *
+ * <p>The action name is the method name in snake_case ({@code listInvoices} becomes
+ * {@code list_invoices}) unless {@link #name()} is set. A result that is a model, a collection of
+ * models or a row needs a {@link #presenter()}.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+public @interface Action {
+  /** The action name, {@code [a-z][a-z0-9_]*}; empty means the method name in snake_case. */
+  String name() default "";
+
+  /** What the action does; empty falls back to the first sentence of the method's Javadoc. */
+  String description() default "";
+
+  /** The view that presents the result; {@code void.class} means none. */
+  Class<?> presenter() default void.class;
+
+  /** Whether calling the action twice with the same arguments has the effect of calling it once. */
+  boolean idempotent() default false;
+
+  /** Whether the action reaches an open world (the internet) rather than a closed domain. */
+  boolean openWorld() default false;
+
+  /** Overrides the neutral default: the action only reads. */
+  boolean readOnly() default false;
+
+  /** Overrides the neutral default: the action destroys or overwrites data. */
+  boolean destructive() default false;
+}

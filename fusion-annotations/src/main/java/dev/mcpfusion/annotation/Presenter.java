@@ -1,0 +1,41 @@
+package dev.mcpfusion.annotation;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Declares a view: the allow-listed shape of a {@link Model} that an agent perceives.
+ *
+ * <p>The annotated record's components are the only fields that can ever be written for the model
+ * (strip mode); each must be a non-hidden property of the model. The processor generates
+ * {@code <View>_Presenter}, which builds the view from a model, a {@code Map} row or a JSON tree
+ * (declared keys only), writes it, and carries its output schema, rules and limit.
+ *
+ * <pre>{@code
+ * @Presenter(model = Invoice.class, agentLimit = 50)
+ * @Rules("Money is in integer cents.")
+ * public record InvoiceView(String id, long totalCents, InvoiceStatus status) {}
+ * }</pre>
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface Presenter {
+  /** The model this view presents. */
+  Class<?> model();
+
+  /**
+   * The most items of a collection result the agent receives; the rest are cut with an honest
+   * truncation notice. Must be at least 1.
+   */
+  int agentLimit() default 50;
+
+  /**
+   * Model properties deliberately left out of this view: they are not exposed, and the processor
+   * does not warn ({@code [fusion/UnmappedProperty]}) that they are unmapped.
+   */
+  String[] ignore() default {};
+}

@@ -1,0 +1,33 @@
+package dev.mcpfusion.annotation;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Groups a class's {@link Query}, {@link Mutation} and {@link Action} methods under one prefix.
+ *
+ * <p>In FLAT exposition each action is a tool named {@code <router>_<action>}; in GROUPED exposition
+ * the router is one tool with an {@code action} discriminator. The processor generates
+ * {@code <Router>_Fusion} (nested classes: {@code Outer_Inner_Fusion}) with the descriptors and a
+ * reflection-free dispatcher.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface Router {
+  /** The router name: {@code [a-z][a-z0-9_]*}. */
+  String value();
+
+  /** What the router's tools do, one sentence; the start of the GROUPED tool description. */
+  String description() default "";
+
+  /**
+   * A record whose components are inputs of every action (a tenant or workspace id): flattened
+   * into every action's input schema, required unless nullable. An action receives it by declaring
+   * a parameter of this type. {@code void.class} means none.
+   */
+  Class<?> common() default void.class;
+}

@@ -1,0 +1,138 @@
+package dev.mcpfusion.core;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A failure the agent can recover from, thrown by a handler or a middleware and rendered as a
+ * self-healing {@code <tool_error>} envelope.
+ *
+ * <pre>{@code
+ * throw FusionError.notFound("Invoice \"" + id + "\" does not exist.")
+ *     .recovery("Call billing.list_invoices first to find valid IDs.")
+ *     .actions("billing.list_invoices");
+ * }</pre>
+ *
+ * <p>The fluent methods refine this instance and return it, so the whole error is built in the
+ * {@code throw} expression. No stack trace is captured: the error is a message to an agent, not a
+ * bug report. Action references are logical ({@code router.action}); the framework renders them as
+ * the agent can call them.
+ */
+public final class FusionError extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  /** How the agent should read the error. */
+  public enum Severity {
+    /** The call failed. */
+    ERROR,
+    /** The call did not do what was asked, but nothing is broken (still {@code isError: true}). */
+    WARNING
+  }
+
+  private final String code;
+  private String recovery;
+  private final List<String> actions = new ArrayList<>();
+  private final Map<String, String> details = new LinkedHashMap<>();
+  private Duration retryAfter;
+  private Severity severity = Severity.ERROR;
+
+  private FusionError(String code, String message) {
+    super(Objects.requireNonNull(message, "message"), null, false, false);
+    this.code = requireCode(code);
+  }
+
+  private static String requireCode(String code) {
+    Objects.requireNonNull(code, "code");
+    if (!code.matches("[A-Z][A-Z0-9_]*")) {
+      throw new IllegalArgumentException(
+          "FusionError code must match [A-Z][A-Z0-9_]* (e.g. NOT_FOUND), but was '" + code + "'");
+    }
+    return code;
+  }
+
+  /** An error with a free code such as {@code ALREADY_PAID}. */
+  public static FusionError of(String code, String message) {
+    return new FusionError(code, message);
+  }
+
+  /** {@code NOT_FOUND}: the thing the agent named does not exist. */
+  public static FusionError notFound(String message) {
+    return new FusionError("NOT_FOUND", message);
+  }
+
+  /** {@code CONFLICT}: the thing exists but is in a state that forbids the call. */
+  public static FusionError conflict(String message) {
+    return new FusionError("CONFLICT", message);
+  }
+
+  /** What the agent should do next, one or two sentences. */
+  public FusionError recovery(String recovery) {
+    this.recovery = recovery;
+    return this;
+  }
+
+  /** Logical references ({@code router.action}) of actions that help the agent recover. */
+  public FusionError actions(String... actions) {
+    Collections.addAll(this.actions, actions);
+    return this;
+  }
+
+  /** One detail, rendered as {@code <detail key="...">value</detail>}. */
+  public FusionError detail(String key, Object value) {
+    this.details.put(Objects.requireNonNull(key, "key"), String.valueOf(value));
+    return this;
+  }
+
+  /** Details in iteration order. */
+  public FusionError details(Map<String, ?> details) {
+    details.forEach(this::detail);
+    return this;
+  }
+
+  /** How long the agent should wait before retrying. */
+  public FusionError retryAfter(Duration retryAfter) {
+    this.retryAfter = retryAfter;
+    return this;
+  }
+
+  /** Marks this a warning ({@code severity="warning"}, still {@code isError: true}). */
+  public FusionError warning() {
+    this.severity = Severity.WARNING;
+    return this;
+  }
+
+  /** The error code. */
+  public String code() {
+    return code;
+  }
+
+  /** The recovery sentence, or {@code null}. */
+  public String recovery() {
+    return recovery;
+  }
+
+  /** The logical action references, in order. */
+  public List<String> actions() {
+    return Collections.unmodifiableList(actions);
+  }
+
+  /** The details, in insertion order. */
+  public Map<String, String> details() {
+    return Collections.unmodifiableMap(details);
+  }
+
+  /** The retry delay, or {@code null}. */
+  public Duration retryAfter() {
+    return retryAfter;
+  }
+
+  /** The severity. */
+  public Severity severity() {
+    return severity;
+  }
+}

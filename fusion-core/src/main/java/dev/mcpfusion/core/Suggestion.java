@@ -1,0 +1,37 @@
+package dev.mcpfusion.core;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A next action suggested to the agent, written with a logical reference such as
+ * {@code billing.void_invoice}; the framework renders it as the agent can call it (FLAT
+ * {@code billing_void_invoice}, GROUPED {@code billing (action: void_invoice)}) and checks at
+ * {@code build()} that it names a real action.
+ *
+ * @param action the logical action reference {@code router.action}
+ * @param reason why the agent might call it
+ * @param arguments suggested arguments (may be empty), rendered as compact JSON
+ */
+public record Suggestion(String action, String reason, Map<String, Object> arguments) {
+
+  public Suggestion {
+    Objects.requireNonNull(action, "action");
+    Objects.requireNonNull(reason, "reason");
+    arguments = arguments == null || arguments.isEmpty()
+        ? Map.of()
+        : Collections.unmodifiableMap(new LinkedHashMap<>(arguments));
+  }
+
+  /** A suggestion without arguments. */
+  public static Suggestion of(String action, String reason) {
+    return new Suggestion(action, reason, Map.of());
+  }
+
+  /** A suggestion with arguments (iteration order of {@code arguments} is kept). */
+  public static Suggestion of(String action, String reason, Map<String, ?> arguments) {
+    return new Suggestion(action, reason, arguments == null ? Map.of() : new LinkedHashMap<>(arguments));
+  }
+}
