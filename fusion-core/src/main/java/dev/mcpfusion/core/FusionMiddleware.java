@@ -1,5 +1,7 @@
 package dev.mcpfusion.core;
 
+import java.util.Set;
+
 /**
  * Code that runs around an action after its arguments are validated and before the handler:
  * authentication, tenancy, rate limits, auditing.
@@ -14,6 +16,16 @@ package dev.mcpfusion.core;
 public interface FusionMiddleware {
   /** Runs around the rest of the chain. */
   Object invoke(Invocation call, Chain next) throws Exception;
+
+  /**
+   * The context types this middleware adds with {@link Invocation#with}, so that
+   * {@code FusionServer.build()} can tell, before any call, that every {@code @Context} parameter
+   * of the actions it wraps is provided. A middleware that derives a {@code Principal} from the
+   * request declares {@code Set.of(Principal.class)}. Default: none.
+   */
+  default Set<Class<?>> provides() {
+    return Set.of();
+  }
 
   /** The rest of the chain, ending at the handler. */
   @FunctionalInterface

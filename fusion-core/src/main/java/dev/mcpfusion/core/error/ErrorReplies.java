@@ -1,0 +1,289 @@
+package dev.mcpfusion.core.error;
+
+import dev.mcpfusion.core.FusionError;
+import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.core.presenter.Markup;
+import dev.mcpfusion.core.presenter.References;
+import dev.mcpfusion.core.presenter.Reply;
+import dev.mcpfusion.core.spi.Problem;
+import dev.mcpfusion.core.spi.Problems;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The self-healing error envelopes of DESIGN §6: one text block, {@code isError: true}, no
+ * {@code structuredContent}, and an {@code mcpfusion/error} {@code _meta} entry with the same facts.
+ *
+ * <p>Text escapes {@code &} and {@code <}; attribute values escape {@code & < > " '}. Element order
+ * is fixed and empty parts are omitted.
+ */
+public final class ErrorReplies {
+  static final String RECOVERY_CHOOSE_ACTION = "Choose one of the available actions and call the tool again.";
+  static final String RECOVERY_VALIDATION =
+      "Fix the fields above and call the tool again. Do not explain the error.";
+  static final String RECOVERY_INTERNAL =
+      "Do not retry with the same arguments; tell the user the tool failed.";
+  static final int SENT_MAX_CHARS = 47;
+
+  private static final SecureRandom RANDOM = new SecureRandom();
+  private static final char[] HEX = "0123456789abcdef".toCharArray();
+
+  private ErrorReplies() {}
+
+  /** A thrown {@link FusionError}, with its actions rendered by {@code refs}. */
+  public static Reply fusionError(FusionError e, References refs) {
+    List<String> actions = new ArrayList<>(e.actions().size());
+    for (String a : e.actions()) {
+      actions.add(refs.render(a));
+    }
+    String severity = e.severity() == FusionError.Severity.WARNING ? "warning" : "error";
+    Long retrySeconds = e.retryAfter() == null ? null : seconds(e.retryAfter());
+
+    List<String> lines = new ArrayList<>();
+    lines.add("<tool_error code=\"" + Markup.attribute(e.code()) + "\" severity=\"" + severity + "\">");
+    element(lines, "message", e.getMessage());
+    element(lines, "recovery", e.recovery());
+    actionList(lines, actions);
+    if (!e.details().isEmpty()) {
+      lines.add("<details>");
+      e.details().forEach((k, v) -> lines.add("  <detail key=\"" + Markup.attribute(k) + "\">"
+          + Markup.text(v) + "</detail>"));
+      lines.add("</details>");
+    }
+    if (retrySeconds != null) {
+      lines.add("<retry_after>" + retrySeconds + (retrySeconds == 1 ? " second" : " seconds")
+          + "</retry_after>");
+    }
+    lines.add("</tool_error>");
+
+    Map<String, Object> error = errorMeta(e.code(), severity, blankToNull(e.recovery()), actions);
+    if (!e.details().isEmpty()) {
+      error.put("details", new LinkedHashMap<>(e.details()));
+    }
+    if (retrySeconds != null) {
+      error.put("retryAfterSeconds", retrySeconds);
+    }
+    return reply(lines, error);
+  }
+
+  /** Whole seconds, rounded up; a negative duration counts as zero. */
+  private static long seconds(Duration d) {
+    if (d.isNegative()) {
+      return 0;
+    }
+    return d.getSeconds() + (d.getNano() > 0 ? 1 : 0);
+  }
+
+  /**
+   * {@code <validation_error action="router/action">}: one {@code <field>} per problem, in order,
+   * each line reading {@code message You sent: VALUE.} plus the optional hint.
+   */
+  public static Reply validation(String router, String action, List<Problem> problems) {
+    List<String> lines = new ArrayList<>();
+    lines.add("<validation_error action=\"" + Markup.attribute(origin(router, action)) + "\">");
+    List<Map<String, Object>> fields = new ArrayList<>();
+    for (Problem problem : problems) {
+      lines.add("<field name=\"" + Markup.attribute(problem.path()) + "\">"
+          + Markup.text(line(problem)) + "</field>");
+      Map<String, Object> field = new LinkedHashMap<>();
+      field.put("path", problem.path());
+      field.put("message", problem.message());
+      fields.add(field);
+    }
+    lines.add("<recovery>" + RECOVERY_VALIDATION + "</recovery>");
+    lines.add("</validation_error>");
+    Map<String, Object> error = errorMeta("VALIDATION_ERROR", "error", RECOVERY_VALIDATION, List.of());
+    error.put("fields", fields);
+    return reply(lines, error);
+  }
+
+  /**
+   * One validation line, unescaped: the message, a separator ({@code " "} after {@code . ! ? " '},
+   * else {@code ". "}), {@code You sent: VALUE.} and the hint if any.
+   */
+  static String line(Problem problem) {
+    String message = problem.message() == null ? "" : problem.message();
+    StringBuilder line = new StringBuilder(message);
+    if (!message.isEmpty() && ".!?\"'".indexOf(message.charAt(message.length() - 1)) >= 0) {
+      line.append(' ');
+    } else {
+      line.append(". ");
+    }
+    line.append("You sent: ").append(sent(problem.sent())).append('.');
+    if (problem.hint() != null && !problem.hint().isBlank()) {
+      line.append(' ').append(problem.hint());
+    }
+    return line.toString();
+  }
+
+  /**
+   * How a sent value is echoed: a string single-quoted (cut to 47 characters plus {@code …}),
+   * a number or boolean as JSON, {@code array(N)}, {@code object}, {@code null}, {@code nothing}
+   * for a missing value, an enum or other object as its quoted name/text.
+   */
+  static String sent(Object value) {
+    if (value == Problems.MISSING) {
+      return "nothing";
+    }
+    if (value == null) {
+      return "null";
+    }
+    if (value instanceof CharSequence cs) {
+      return quoted(cs.toString());
+    }
+    if (value instanceof Boolean b) {
+      return b.toString();
+    }
+    if (value instanceof Number n) {
+      try {
+        return Json.write(n);
+      } catch (IllegalArgumentException nonFinite) {
+        return n.toString();
+      }
+    }
+    if (value instanceof Collection<?> c) {
+      return "array(" + c.size() + ")";
+    }
+    if (value.getClass().isArray()) {
+      return "array(" + java.lang.reflect.Array.getLength(value) + ")";
+    }
+    if (value instanceof Map<?, ?>) {
+      return "object";
+    }
+    if (value instanceof Enum<?> e) {
+      return quoted(e.name());
+    }
+    return quoted(String.valueOf(value));
+  }
+
+  private static String quoted(String s) {
+    int codePoints = s.codePointCount(0, s.length());
+    if (codePoints > SENT_MAX_CHARS) {
+      s = s.substring(0, s.offsetByCodePoints(0, SENT_MAX_CHARS)) + "\u2026";
+    }
+    return "'" + s + "'";
+  }
+
+  /**
+   * {@code INTERNAL_ERROR}: names the origin and the incident id only; the exception text and stack
+   * belong in the server log line that carries the same incident id.
+   */
+  public static Reply internal(String router, String action, String incidentId) {
+    List<String> lines = new ArrayList<>();
+    lines.add("<tool_error code=\"INTERNAL_ERROR\" severity=\"error\">");
+    element(lines, "message", "[" + origin(router, action) + "] The tool failed unexpectedly (incident "
+        + incidentId + ").");
+    element(lines, "recovery", RECOVERY_INTERNAL);
+    lines.add("</tool_error>");
+    return reply(lines, errorMeta("INTERNAL_ERROR", "error", RECOVERY_INTERNAL, List.of()));
+  }
+
+  /** {@code UNKNOWN_ACTION}: {@code The action "x" does not exist in router.} and the valid actions. */
+  public static Reply unknownAction(String router, String attempted, List<String> renderedActions) {
+    return discriminator("UNKNOWN_ACTION",
+        "The action \"" + attempted + "\" does not exist in " + router + ".", renderedActions);
+  }
+
+  /** {@code MISSING_DISCRIMINATOR}: {@code The required field "action" is missing.} and the valid actions. */
+  public static Reply missingDiscriminator(String router, List<String> renderedActions) {
+    return discriminator("MISSING_DISCRIMINATOR", "The required field \"action\" is missing.",
+        renderedActions);
+  }
+
+  /** {@code INVALID_DISCRIMINATOR}: {@code Field "action" must be a string, got number.} and the valid actions. */
+  public static Reply invalidDiscriminator(String router, String jsonTypeName,
+      List<String> renderedActions) {
+    return discriminator("INVALID_DISCRIMINATOR",
+        "Field \"action\" must be a string, got " + jsonTypeName + ".", renderedActions);
+  }
+
+  private static Reply discriminator(String code, String message, List<String> renderedActions) {
+    List<String> lines = new ArrayList<>();
+    lines.add("<tool_error code=\"" + code + "\" severity=\"error\">");
+    element(lines, "message", message);
+    element(lines, "recovery", RECOVERY_CHOOSE_ACTION);
+    actionList(lines, renderedActions);
+    lines.add("</tool_error>");
+    return reply(lines, errorMeta(code, "error", RECOVERY_CHOOSE_ACTION, renderedActions));
+  }
+
+  /**
+   * The {@code UNKNOWN_TOOL} text, sent as the JSON-RPC {@code -32602} error message (the data
+   * {@code {"code":"UNKNOWN_TOOL","available":[...]}} is the caller's).
+   */
+  public static String unknownToolMessage(String name, List<String> availableTools) {
+    List<String> lines = new ArrayList<>();
+    lines.add("<tool_error code=\"UNKNOWN_TOOL\" severity=\"error\">");
+    element(lines, "message", "The tool \"" + name + "\" does not exist.");
+    element(lines, "recovery", "Choose one of the available tools and call it again.");
+    if (!availableTools.isEmpty()) {
+      lines.add("<available_tools>");
+      for (String tool : availableTools) {
+        lines.add("  <tool>" + Markup.text(tool) + "</tool>");
+      }
+      lines.add("</available_tools>");
+    }
+    lines.add("</tool_error>");
+    return String.join("\n", lines);
+  }
+
+  /** A fresh incident id: 12 lowercase hex characters from a {@link SecureRandom}. */
+  public static String newIncidentId() {
+    byte[] bytes = new byte[6];
+    RANDOM.nextBytes(bytes);
+    char[] out = new char[12];
+    for (int i = 0; i < bytes.length; i++) {
+      out[2 * i] = HEX[(bytes[i] >> 4) & 0xF];
+      out[2 * i + 1] = HEX[bytes[i] & 0xF];
+    }
+    return new String(out);
+  }
+
+  private static String origin(String router, String action) {
+    return action == null || action.isEmpty() ? router : router + "/" + action;
+  }
+
+  private static void element(List<String> lines, String name, String text) {
+    if (text != null && !text.isBlank()) {
+      lines.add("<" + name + ">" + Markup.text(text) + "</" + name + ">");
+    }
+  }
+
+  private static void actionList(List<String> lines, List<String> renderedActions) {
+    if (renderedActions.isEmpty()) {
+      return;
+    }
+    lines.add("<available_actions>");
+    for (String a : renderedActions) {
+      lines.add("  <action>" + Markup.text(a) + "</action>");
+    }
+    lines.add("</available_actions>");
+  }
+
+  private static Map<String, Object> errorMeta(String code, String severity, String recovery,
+      List<String> actions) {
+    Map<String, Object> error = new LinkedHashMap<>();
+    error.put("code", code);
+    error.put("severity", severity);
+    if (recovery != null) {
+      error.put("recovery", recovery);
+    }
+    error.put("actions", List.copyOf(actions));
+    return error;
+  }
+
+  private static String blankToNull(String s) {
+    return s == null || s.isBlank() ? null : s;
+  }
+
+  private static Reply reply(List<String> lines, Map<String, Object> error) {
+    Map<String, Object> meta = new LinkedHashMap<>();
+    meta.put("mcpfusion/error", error);
+    return new Reply(List.of(String.join("\n", lines)), null, meta, true);
+  }
+}

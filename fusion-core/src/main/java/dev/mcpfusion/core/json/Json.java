@@ -1,0 +1,239 @@
+package dev.mcpfusion.core.json;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.temporal.TemporalAccessor;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Deterministic compact JSON for plain trees, and a strict parser producing plain trees.
+ *
+ * <p>A plain tree is a {@code Map} with {@code String} keys (iteration order kept), a
+ * {@code List} (or any {@code Collection}), a {@code String}, a {@code Number}, a {@code Boolean} or
+ * {@code null}. For convenience the writer also accepts the scalar values a suggestion argument
+ * typically holds: an enum (its {@code name()}), a {@code Character}, a {@code UUID} and
+ * {@code java.time} values (their ISO {@code toString()}); anything else is an
+ * {@link IllegalArgumentException}, never a reflective guess.
+ *
+ * <p>Output rules: no whitespace; strings escape {@code "}, {@code \} and control characters
+ * ({@code \n \r \t \b \f}, others as <code>&#92;u00XX</code>); a lone surrogate, which UTF-8 cannot encode, becomes
+ * U+FFFD; other non-ASCII text stays as is. Integral numbers are written as their decimal digits,
+ * {@code BigDecimal} as {@link BigDecimal#toString()} (exact, possibly with an exponent such as
+ * {@code 1E+3}), {@code double}/{@code float} as {@link Double#toString}/{@link Float#toString}
+ * (finite values only).
+ */
+public final class Json {
+  private static final JsonMapper MAPPER = JsonMapper.builder()
+      .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+      .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+      .build();
+
+  private static final char[] HEX = "0123456789abcdef".toCharArray();
+  /** Written for a lone surrogate, which no UTF-8 text (and no strict parser) can carry. */
+  private static final char REPLACEMENT = '\uFFFD';
+
+  private Json() {}
+
+  /** The compact JSON text of {@code plainTree}. */
+  public static String write(Object plainTree) {
+    StringBuilder out = new StringBuilder(64);
+    write(plainTree, out, 0);
+    return out.toString();
+  }
+
+  private static void write(Object v, StringBuilder out, int depth) {
+    if (depth > 1000) {
+      throw new IllegalArgumentException("JSON tree nested deeper than 1000 levels (a cycle?)");
+    }
+    if (v == null) {
+      out.append("null");
+    } else if (v instanceof String s) {
+      string(s, out);
+    } else if (v instanceof Boolean b) {
+      out.append(b.booleanValue() ? "true" : "false");
+    } else if (v instanceof Number n) {
+      out.append(number(n));
+    } else if (v instanceof Map<?, ?> map) {
+      out.append('{');
+      boolean first = true;
+      for (Map.Entry<?, ?> e : map.entrySet()) {
+        if (!(e.getKey() instanceof String key)) {
+          throw new IllegalArgumentException("JSON object keys must be strings, but got "
+              + (e.getKey() == null ? "null" : e.getKey().getClass().getName()));
+        }
+        if (!first) {
+          out.append(',');
+        }
+        first = false;
+        string(key, out);
+        out.append(':');
+        write(e.getValue(), out, depth + 1);
+      }
+      out.append('}');
+    } else if (v instanceof Collection<?> list) {
+      out.append('[');
+      boolean first = true;
+      for (Object item : list) {
+        if (!first) {
+          out.append(',');
+        }
+        first = false;
+        write(item, out, depth + 1);
+      }
+      out.append(']');
+    } else if (v instanceof CharSequence cs) {
+      string(cs.toString(), out);
+    } else if (v instanceof Enum<?> e) {
+      string(e.name(), out);
+    } else if (v instanceof Character || v instanceof UUID || v instanceof TemporalAccessor) {
+      string(v.toString(), out);
+    } else {
+      throw new IllegalArgumentException(
+          "Not a plain JSON value: " + v.getClass().getName());
+    }
+  }
+
+  /** The JSON text of a number; non-finite values are an {@link IllegalArgumentException}. */
+  static String number(Number n) {
+    if (n instanceof Integer || n instanceof Long || n instanceof Short || n instanceof Byte
+        || n instanceof BigInteger || n instanceof AtomicInteger || n instanceof AtomicLong) {
+      return n.toString();
+    }
+    if (n instanceof BigDecimal d) {
+      return d.toString();
+    }
+    if (n instanceof Double d) {
+      if (!Double.isFinite(d)) {
+        throw new IllegalArgumentException("JSON has no representation for " + d);
+      }
+      return d.toString();
+    }
+    if (n instanceof Float f) {
+      if (!Float.isFinite(f)) {
+        throw new IllegalArgumentException("JSON has no representation for " + f);
+      }
+      return f.toString();
+    }
+    // Other Number types (DoubleAdder, LongAdder, user types): exact through their decimal text.
+    String text = n.toString();
+    try {
+      return new BigDecimal(text).toString();
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("JSON has no representation for " + n.getClass().getName()
+          + " value " + text);
+    }
+  }
+
+  /** Appends {@code s} as a JSON string literal. */
+  static void string(String s, StringBuilder out) {
+    out.append('"');
+    int n = s.length();
+    for (int i = 0; i < n; i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '"' -> out.append("\\\"");
+        case '\\' -> out.append("\\\\");
+        case '\n' -> out.append("\\n");
+        case '\r' -> out.append("\\r");
+        case '\t' -> out.append("\\t");
+        case '\b' -> out.append("\\b");
+        case '\f' -> out.append("\\f");
+        default -> {
+          if (c < 0x20) {
+            unicode(c, out);
+          } else if (Character.isHighSurrogate(c)) {
+            if (i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+              out.append(c).append(s.charAt(++i));
+            } else {
+              out.append(REPLACEMENT);
+            }
+          } else if (Character.isLowSurrogate(c)) {
+            out.append(REPLACEMENT);
+          } else {
+            out.append(c);
+          }
+        }
+      }
+    }
+    out.append('"');
+  }
+
+  private static void unicode(char c, StringBuilder out) {
+    out.append("\\u").append(HEX[(c >> 12) & 0xF]).append(HEX[(c >> 8) & 0xF])
+        .append(HEX[(c >> 4) & 0xF]).append(HEX[c & 0xF]);
+  }
+
+  /**
+   * Parses one JSON text strictly (duplicate keys, trailing tokens, comments, {@code NaN} and
+   * single quotes are rejected) into a plain tree: {@code LinkedHashMap}, {@code ArrayList},
+   * {@code String}, {@code Boolean}, {@code Long} (or {@code BigInteger} beyond the long range),
+   * {@code BigDecimal} for every number with a fraction or exponent, {@code null}.
+   *
+   * @throws IllegalArgumentException if {@code json} is not one valid JSON value
+   */
+  public static Object parse(String json) {
+    JsonNode node;
+    try {
+      node = MAPPER.readTree(json);
+    } catch (JacksonException e) {
+      throw new IllegalArgumentException("Invalid JSON: " + e.getOriginalMessage(), e);
+    }
+    if (node == null || node.isMissingNode()) {
+      throw new IllegalArgumentException("Invalid JSON: no content");
+    }
+    return fromNode(node);
+  }
+
+  /**
+   * Converts a Jackson tree to a plain tree with the same types as {@link #parse}; a
+   * {@code null} node or a missing node is {@code null}.
+   */
+  public static Object fromNode(JsonNode node) {
+    if (node == null || node.isNull() || node.isMissingNode()) {
+      return null;
+    }
+    if (node.isObject()) {
+      Map<String, Object> map = new LinkedHashMap<>();
+      for (Map.Entry<String, JsonNode> e : node.properties()) {
+        map.put(e.getKey(), fromNode(e.getValue()));
+      }
+      return map;
+    }
+    if (node.isArray()) {
+      List<Object> list = new ArrayList<>(node.size());
+      for (JsonNode item : node.values()) {
+        list.add(fromNode(item));
+      }
+      return list;
+    }
+    if (node.isString()) {
+      return node.stringValue();
+    }
+    if (node.isBoolean()) {
+      return node.booleanValue();
+    }
+    if (node.isIntegralNumber()) {
+      return node.canConvertToLong() ? (Object) node.longValue() : node.bigIntegerValue();
+    }
+    if (node.isNumber()) {
+      if ((node.isDouble() || node.isFloat()) && !Double.isFinite(node.doubleValue())) {
+        throw new IllegalArgumentException("JSON has no representation for " + node.doubleValue());
+      }
+      return node.decimalValue();
+    }
+    throw new IllegalArgumentException("Not a JSON value: " + node.getNodeType());
+  }
+}

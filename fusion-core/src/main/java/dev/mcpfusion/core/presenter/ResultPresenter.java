@@ -1,0 +1,343 @@
+package dev.mcpfusion.core.presenter;
+
+import dev.mcpfusion.core.FusionError;
+import dev.mcpfusion.core.Suggestion;
+import dev.mcpfusion.core.UiBlock;
+import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.core.spi.ActionDescriptor;
+import dev.mcpfusion.core.spi.ElementKind;
+import dev.mcpfusion.core.spi.PresenterBinding;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Pipeline step 6 for a successful handler result: strip (through the generated presenter), truncate
+ * to the presenter's {@code agentLimit}, then rules, suggestions and UI blocks, in the wire order of
+ * DESIGN §6 (data, {@code <ui_passthrough>}, {@code <domain_rules>}, {@code <action_suggestions>}).
+ *
+ * <p>Lazy results ({@code Stream}, non-collection {@code Iterable}) are read one item at a time and
+ * at most {@code agentLimit + 1} items are pulled: the extra one only tells that more exist, so a
+ * million-row or infinite stream costs the limit. Streams and closeable iterables/iterators are
+ * closed on success, truncation and failure alike.
+ */
+public final class ResultPresenter {
+  /** The data block of a {@code void} action. */
+  public static final String OK = "OK";
+
+  /** "📊 **Summary**: ⚠️ Dataset truncated. " (escaped so the source encoding cannot change it). */
+  private static final String SUMMARY_PREFIX =
+      "\uD83D\uDCCA **Summary**: \u26A0\uFE0F Dataset truncated. ";
+
+  private ResultPresenter() {}
+
+  /**
+   * Presents a successful handler result.
+   *
+   * @throws FusionError {@code NOT_FOUND} for {@code Optional.empty()}; a returned
+   *     {@code FusionError} is thrown as is
+   * @throws IllegalStateException {@code "returned null"} for a {@code null} result of any shape but
+   *     {@code VOID}, or a result that does not match the action's declared presenter (the pipeline
+   *     reports it as {@code INTERNAL_ERROR})
+   */
+  public static Reply present(ActionDescriptor action, Object result, References refs) {
+    if (result instanceof FusionError error) {
+      throw error;
+    }
+    switch (action.resultShape()) {
+      case VOID:
+        return value(OK, OK);
+      case VALUE:
+        if (result == null) {
+          throw new IllegalStateException("returned null");
+        }
+        if (result instanceof CharSequence cs) {
+          return value(cs.toString(), cs.toString());
+        }
+        String json = Json.write(result);
+        return value(json, Json.parse(json));
+      case SINGLE:
+        if (result == null) {
+          throw new IllegalStateException("returned null");
+        }
+        return single(action, result, refs);
+      case OPTIONAL:
+        if (result == null) {
+          throw new IllegalStateException("returned null");
+        }
+        Object item = result;
+        if (result instanceof Optional<?> optional) {
+          if (optional.isEmpty()) {
+            throw notFound();
+          }
+          item = optional.get();
+        }
+        return single(action, item, refs);
+      case COLLECTION:
+      case ARRAY:
+      case ITERABLE:
+      case STREAM:
+        if (result == null) {
+          throw new IllegalStateException("returned null");
+        }
+        return many(action, result, refs);
+      default:
+        throw new IllegalStateException("unknown result shape " + action.resultShape());
+    }
+  }
+
+  private static FusionError notFound() {
+    return FusionError.notFound("No result was found.")
+        .recovery("Check the identifiers you sent; list the items first if you do not have one.");
+  }
+
+  private static Reply value(String block, Object value) {
+    Map<String, Object> structured = new LinkedHashMap<>();
+    structured.put("result", value);
+    return new Reply(List.of(block), structured, Map.of(), false);
+  }
+
+  private static Reply single(ActionDescriptor action, Object item, References refs) {
+    Shown shown = new Shown(action, binding(action));
+    shown.add(item);
+    Map<String, Object> tree = shown.trees.get(0);
+    List<String> blocks = new ArrayList<>();
+    blocks.add(Json.write(tree));
+    Map<String, Object> meta = new LinkedHashMap<>();
+    shown.finish(blocks, meta, refs);
+    return new Reply(blocks, tree, meta, false);
+  }
+
+  private static Reply many(ActionDescriptor action, Object result, References refs) {
+    // Everything happens inside the closer, so a stream is closed even when the presenter is
+    // missing, an item does not fit or the generated writer throws.
+    Shown shown;
+    Long hidden = null;
+    boolean more = false;
+    try (Closer closer = new Closer(result)) {
+      PresenterBinding<Object, Object> binding = binding(action);
+      int limit = Math.max(0, binding.agentLimit());
+      shown = new Shown(action, binding);
+      if (result instanceof Stream<?> stream) {
+        more = pull(stream.iterator(), limit, shown);
+      } else if (result instanceof Collection<?> collection) {
+        int size = collection.size();
+        Iterator<?> it = collection.iterator();
+        closer.also(it);
+        pull(it, limit, shown);
+        hidden = (long) Math.max(0, size - shown.trees.size());
+      } else if (result instanceof Object[] array) {
+        pull(Arrays.asList(array).iterator(), limit, shown);
+        hidden = (long) Math.max(0, array.length - shown.trees.size());
+      } else if (result instanceof Iterable<?> iterable) {
+        Iterator<?> it = iterable.iterator();
+        closer.also(it);
+        more = pull(it, limit, shown);
+      } else if (result instanceof Iterator<?> iterator) {
+        more = pull(iterator, limit, shown);
+      } else {
+        throw new IllegalStateException("returned a " + result.getClass().getName()
+            + " where a " + action.resultShape().name().toLowerCase(java.util.Locale.ROOT)
+            + " was declared");
+      }
+    }
+
+    boolean cut = more || (hidden != null && hidden > 0);
+    List<String> blocks = new ArrayList<>();
+    blocks.add(Json.write(shown.trees));
+    Map<String, Object> structured = new LinkedHashMap<>();
+    structured.put("items", shown.trees);
+    Map<String, Object> meta = new LinkedHashMap<>();
+    if (cut) {
+      int count = shown.trees.size();
+      Map<String, Object> truncation = new LinkedHashMap<>();
+      truncation.put("shown", count);
+      String rest;
+      if (hidden != null) {
+        truncation.put("hidden", hidden);
+        rest = count + " shown, " + hidden + " hidden";
+      } else {
+        truncation.put("more", true);
+        rest = count + " shown, more available";
+      }
+      structured.put("truncated", truncation);
+      shown.ui.add(UiBlock.summary(
+          SUMMARY_PREFIX + rest + ". Use filters to narrow results."));
+      shown.finish(blocks, meta, refs);
+      meta.put("mcpfusion/truncation", new LinkedHashMap<>(truncation));
+    } else {
+      shown.finish(blocks, meta, refs);
+    }
+    return new Reply(blocks, structured, meta, false);
+  }
+
+  /**
+   * Presents up to {@code limit} items, then tells whether another exists; pulls at most
+   * {@code limit + 1} items.
+   */
+  private static boolean pull(Iterator<?> it, int limit, Shown shown) {
+    while (shown.trees.size() < limit && it.hasNext()) {
+      shown.add(it.next());
+    }
+    return it.hasNext();
+  }
+
+  /** The presenter of {@code action}, its type parameters erased: the one unchecked step. */
+  @SuppressWarnings("unchecked")
+  private static PresenterBinding<Object, Object> binding(ActionDescriptor action) {
+    PresenterBinding<?, ?> binding = action.presenter();
+    if (binding == null) {
+      throw new IllegalStateException("action " + action.name() + " returns "
+          + action.resultShape() + " but has no presenter");
+    }
+    return (PresenterBinding<Object, Object>) binding;
+  }
+
+  /** The views shown so far and what they contribute to rules and suggestions. */
+  private static final class Shown {
+    final ActionDescriptor action;
+    final PresenterBinding<Object, Object> binding;
+    final List<Map<String, Object>> trees = new ArrayList<>();
+    final Set<String> rules = new LinkedHashSet<>();
+    final Set<Suggestion> suggestions = new LinkedHashSet<>();
+    final List<UiBlock> ui = new ArrayList<>();
+
+    Shown(ActionDescriptor action, PresenterBinding<Object, Object> binding) {
+      this.action = action;
+      this.binding = binding;
+      rules.addAll(binding.staticRules());
+    }
+
+    void add(Object item) {
+      if (item == null) {
+        throw new IllegalStateException("returned a null item at index " + trees.size());
+      }
+      Object view = view(item);
+      trees.add(binding.toTree(view));
+      List<String> dynamic = binding.dynamicRules(view);
+      if (dynamic != null) {
+        rules.addAll(dynamic);
+      }
+      List<Suggestion> next = binding.suggestions(view);
+      if (next != null) {
+        suggestions.addAll(next);
+      }
+    }
+
+    private Object view(Object item) {
+      ElementKind kind = action.elementKind();
+      switch (kind) {
+        case VIEW:
+          return expect(binding.viewType(), item);
+        case MAP:
+          return binding.fromMap(asRow(item));
+        case TREE:
+          Object plain = item instanceof JsonNode node ? Json.fromNode(node) : item;
+          return binding.fromMap(asRow(plain));
+        case MODEL:
+        default:
+          return binding.fromModel(expect(binding.modelType(), item));
+      }
+    }
+
+    private static Object expect(Class<?> type, Object item) {
+      if (!type.isInstance(item)) {
+        throw new IllegalStateException("returned a " + item.getClass().getName() + " where a "
+            + type.getName() + " was expected");
+      }
+      return item;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, ?> asRow(Object item) {
+      if (item instanceof Map<?, ?> map) {
+        return (Map<String, ?>) map;
+      }
+      throw new IllegalStateException("returned a " + item.getClass().getName()
+          + " where a JSON object row was expected");
+    }
+
+    /** Appends the UI, rules and suggestion blocks and their {@code _meta} entries. */
+    void finish(List<String> blocks, Map<String, Object> meta, References refs) {
+      for (UiBlock block : ui) {
+        blocks.add("<ui_passthrough type=\"" + Markup.attribute(block.type()) + "\">\n"
+            + Markup.text(block.content()) + "\n</ui_passthrough>");
+      }
+      if (!rules.isEmpty()) {
+        StringBuilder b = new StringBuilder("<domain_rules>\n");
+        for (String rule : rules) {
+          b.append("- ").append(Markup.text(rule)).append('\n');
+        }
+        blocks.add(b.append("</domain_rules>").toString());
+        meta.put("mcpfusion/rules", List.copyOf(rules));
+      }
+      if (!suggestions.isEmpty()) {
+        StringBuilder b = new StringBuilder("<action_suggestions>\n");
+        List<Map<String, Object>> entries = new ArrayList<>();
+        for (Suggestion s : suggestions) {
+          b.append("- ").append(Markup.text(refs.render(s.action())));
+          if (!s.arguments().isEmpty()) {
+            b.append(' ').append(Markup.text(Json.write(s.arguments())));
+          }
+          b.append(": ").append(Markup.text(s.reason())).append('\n');
+          Map<String, Object> entry = new LinkedHashMap<>();
+          entry.put("action", s.action());
+          entry.put("reason", s.reason());
+          if (!s.arguments().isEmpty()) {
+            entry.put("arguments", Json.parse(Json.write(s.arguments())));
+          }
+          entries.add(entry);
+        }
+        blocks.add(b.append("</action_suggestions>").toString());
+        meta.put("mcpfusion/suggestions", entries);
+      }
+    }
+  }
+
+  /**
+   * Closes the closeable parts of a lazily read result (the iterable and its iterator), keeping the
+   * first failure and suppressing later ones.
+   */
+  private static final class Closer implements AutoCloseable {
+    private final List<AutoCloseable> closeables = new ArrayList<>(2);
+
+    Closer(Object first) {
+      also(first);
+    }
+
+    void also(Object candidate) {
+      if (candidate instanceof AutoCloseable c && !closeables.contains(c)) {
+        closeables.add(c);
+      }
+    }
+
+    @Override
+    public void close() {
+      RuntimeException failure = null;
+      for (int i = closeables.size() - 1; i >= 0; i--) {
+        try {
+          closeables.get(i).close();
+        } catch (Exception e) {
+          if (failure == null) {
+            failure = e instanceof RuntimeException re ? re
+                : new IllegalStateException("closing the result failed", e);
+          } else {
+            failure.addSuppressed(e);
+          }
+        }
+      }
+      if (failure != null) {
+        throw failure;
+      }
+    }
+  }
+}

@@ -1,0 +1,38 @@
+package dev.mcpfusion.core.server;
+
+import dev.mcpfusion.core.FusionMiddleware;
+import dev.mcpfusion.core.spi.ActionDescriptor;
+import java.util.List;
+
+/**
+ * One action ready to be called: its router, its index for the generated dispatcher, the full
+ * middleware chain in run order (server-wide, router, method) and, when the action needs it, the
+ * Bean Validation target.
+ *
+ * @param router the bound router
+ * @param index the action's index in {@code router.descriptor().actions()}
+ * @param descriptor the action descriptor
+ * @param chain the middleware, in the order they run
+ * @param executable the Bean Validation target, or {@code null} when the generated checks suffice
+ */
+public record BoundAction(
+    BoundRouter router,
+    int index,
+    ActionDescriptor descriptor,
+    List<FusionMiddleware> chain,
+    ExecutableTarget executable) {
+
+  public BoundAction {
+    chain = List.copyOf(chain);
+  }
+
+  /** The action name. */
+  public String name() {
+    return descriptor.name();
+  }
+
+  /** The logical reference {@code router.action}. */
+  public String reference() {
+    return router.name() + "." + descriptor.name();
+  }
+}

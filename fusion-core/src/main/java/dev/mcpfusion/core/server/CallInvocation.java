@@ -1,0 +1,85 @@
+package dev.mcpfusion.core.server;
+
+import dev.mcpfusion.core.Invocation;
+import dev.mcpfusion.core.RequestContext;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The {@link Invocation} of one call. Context values come from {@link #with} (middleware), then
+ * the request context, then the providers, each provider run at most once and only when its type
+ * is first asked for.
+ */
+final class CallInvocation implements Invocation {
+  private final BoundAction action;
+  private final String toolName;
+  private final Map<String, Object> arguments;
+  private final RequestContext request;
+  private final Map<Class<?>, Function<RequestContext, ?>> providers;
+  private final Map<Class<?>, Object> values = new HashMap<>();
+
+  CallInvocation(BoundAction action, String toolName, Map<String, Object> arguments,
+      RequestContext request, Map<Class<?>, Function<RequestContext, ?>> providers) {
+    this.action = action;
+    this.toolName = toolName;
+    this.arguments = arguments;
+    this.request = request;
+    this.providers = providers;
+  }
+
+  @Override
+  public String router() {
+    return action.router().name();
+  }
+
+  @Override
+  public String action() {
+    return action.name();
+  }
+
+  @Override
+  public String toolName() {
+    return toolName;
+  }
+
+  @Override
+  public Map<String, Object> arguments() {
+    return arguments;
+  }
+
+  @Override
+  public RequestContext request() {
+    return request;
+  }
+
+  @Override
+  public <T> Invocation with(Class<T> type, T value) {
+    Objects.requireNonNull(type, "type");
+    if (value != null && !type.isInstance(value)) {
+      throw new IllegalArgumentException(
+          "A " + value.getClass().getName() + " is not a " + type.getName());
+    }
+    values.put(type, value);
+    return this;
+  }
+
+  @Override
+  public <T> Optional<T> get(Class<T> type) {
+    if (values.containsKey(type)) {
+      return Optional.ofNullable(type.cast(values.get(type)));
+    }
+    if (type == RequestContext.class) {
+      return Optional.of(type.cast(request));
+    }
+    Function<RequestContext, ?> provider = providers.get(type);
+    if (provider == null) {
+      return Optional.empty();
+    }
+    Object value = provider.apply(request);
+    values.put(type, value);
+    return Optional.ofNullable(type.cast(value));
+  }
+}

@@ -1,0 +1,170 @@
+package dev.mcpfusion.core.server;
+
+import dev.mcpfusion.core.FusionError;
+import dev.mcpfusion.core.FusionMiddleware;
+import dev.mcpfusion.core.Invocation;
+import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.error.ErrorReplies;
+import dev.mcpfusion.core.presenter.References;
+import dev.mcpfusion.core.presenter.Reply;
+import dev.mcpfusion.core.presenter.ResultPresenter;
+import dev.mcpfusion.core.spi.ActionDescriptor;
+import dev.mcpfusion.core.spi.Args;
+import dev.mcpfusion.core.spi.Problems;
+import dev.mcpfusion.core.spi.Verb;
+import dev.mcpfusion.core.sync.StateSync;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.UndeclaredThrowableException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The call pipeline (DESIGN §5), one order for every call: resolve the action, decode and
+ * validate, context and middleware, handler, presenter, state sync. Every failure on the way
+ * becomes a {@link Reply}; nothing thrown escapes, and no exception text reaches the agent.
+ *
+ * <p>The concurrency gate (step 2) belongs between resolving and decoding, the egress guard
+ * (step 7) between presenting and state sync, and the trace span (step 9) around {@link #call}.
+ */
+public final class Pipeline {
+  private static final Logger LOG = LoggerFactory.getLogger(Pipeline.class);
+
+  private final ToolRegistry registry;
+  private final References references;
+  private final BeanValidation beanValidation = new BeanValidation();
+
+  /** A pipeline over a built registry. */
+  public Pipeline(ToolRegistry registry) {
+    this.registry = registry;
+    this.references = registry.references();
+  }
+
+  /** Runs one {@code tools/call} of {@code tool} and answers it. Never throws. */
+  public Reply call(ExposedTool tool, Map<String, ?> arguments, RequestContext request) {
+    String router = tool.router().name();
+    String origin = tool.grouped() ? tool.name() : tool.single().name();
+    try {
+      Map<String, Object> args = arguments == null
+          ? new LinkedHashMap<>()
+          : new LinkedHashMap<>(arguments);
+
+      // 1. resolve tool -> action
+      BoundAction action;
+      if (tool.grouped()) {
+        Object discriminator = args.remove(Exposer.DISCRIMINATOR);
+        if (discriminator == null) {
+          return ErrorReplies.missingDiscriminator(router, tool.renderedActions());
+        }
+        if (!(discriminator instanceof String name)) {
+          return ErrorReplies.invalidDiscriminator(router, Args.jsonType(discriminator),
+              tool.renderedActions());
+        }
+        action = tool.actions().get(name);
+        if (action == null) {
+          return ErrorReplies.unknownAction(router, name, tool.renderedActions());
+        }
+      } else {
+        action = tool.single();
+      }
+      origin = action.name();
+      return run(tool, action, args, request);
+    } catch (Throwable failure) {
+      return failed(router, origin, tool.name(), failure);
+    }
+  }
+
+  private Reply run(ExposedTool tool, BoundAction action, Map<String, Object> args,
+      RequestContext request) throws Throwable {
+    ActionDescriptor descriptor = action.descriptor();
+    String router = action.router().name();
+    try {
+      // 3. decode + validate
+      Problems problems = new Problems();
+      Object[] decoded = action.router().router().decode(action.index(), args, problems);
+      if (problems.isEmpty() && action.executable() != null) {
+        beanValidation.validate(action.executable(), decoded, problems);
+      }
+      if (!problems.isEmpty()) {
+        return ErrorReplies.validation(router, action.name(), problems.list());
+      }
+
+      // 4. context providers (lazily, from here on) and the middleware chain; 5. the handler
+      CallInvocation invocation = new CallInvocation(action, tool.name(),
+          Collections.unmodifiableMap(args), request, registry.providers());
+      Object result = proceed(action, decoded, 0, invocation);
+
+      // 6. presenter
+      Reply reply = ResultPresenter.present(descriptor, result, references);
+
+      // 8. state sync: marks on successful mutations only
+      if (descriptor.verb() != Verb.QUERY && !descriptor.invalidates().isEmpty()) {
+        reply = StateSync.withInvalidation(reply, action.reference(), descriptor.invalidates());
+      }
+      return reply;
+    } catch (Throwable failure) {
+      Throwable cause = unwrap(failure);
+      if (cause instanceof FusionError error) {
+        return ErrorReplies.fusionError(error, references);
+      }
+      throw cause;
+    }
+  }
+
+  private static Object proceed(BoundAction action, Object[] decoded, int position,
+      Invocation call) throws Exception {
+    List<FusionMiddleware> chain = action.chain();
+    if (position == chain.size()) {
+      return action.router().router().invoke(action.index(), decoded, new Lookup(call));
+    }
+    return chain.get(position).invoke(call, next -> proceed(action, decoded, position + 1, next));
+  }
+
+  private Reply failed(String router, String action, String toolName, Throwable failure) {
+    Throwable cause = unwrap(failure);
+    if (cause instanceof InterruptedException) {
+      Thread.currentThread().interrupt();
+    }
+    if (cause instanceof FusionError error) {
+      try {
+        return ErrorReplies.fusionError(error, references);
+      } catch (RuntimeException renderFailure) {
+        cause = renderFailure;
+      }
+    }
+    String incident = ErrorReplies.newIncidentId();
+    LOG.error("[{}/{}] tool {} failed unexpectedly (incident {})", router, action, toolName,
+        incident, cause);
+    return ErrorReplies.internal(router, action, incident);
+  }
+
+  /** The exception the handler or middleware threw, without reflective or async wrappers. */
+  static Throwable unwrap(Throwable failure) {
+    Throwable current = failure;
+    for (int i = 0; i < 16; i++) {
+      Throwable cause = current.getCause();
+      boolean wrapper = current instanceof InvocationTargetException
+          || current instanceof UndeclaredThrowableException
+          || current instanceof CompletionException
+          || current instanceof ExecutionException;
+      if (!wrapper || cause == null) {
+        return current;
+      }
+      current = cause;
+    }
+    return current;
+  }
+
+  /** Resolves {@code @Context} parameters for the generated dispatcher from the invocation. */
+  private record Lookup(Invocation call) implements dev.mcpfusion.core.spi.ContextLookup {
+    @Override
+    public <T> T get(Class<T> type) {
+      return call.get(type).orElse(null);
+    }
+  }
+}

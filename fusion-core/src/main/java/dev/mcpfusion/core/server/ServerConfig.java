@@ -1,0 +1,41 @@
+package dev.mcpfusion.core.server;
+
+import dev.mcpfusion.core.Exposition;
+import dev.mcpfusion.core.FusionMiddleware;
+import dev.mcpfusion.core.RequestContext;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * What {@code FusionServer.Builder} collected, frozen for {@link ToolRegistry#build}.
+ *
+ * @param name the server name
+ * @param version the server version
+ * @param registrations the routers in registration order: user {@code @Router} instances or
+ *     {@link dev.mcpfusion.core.spi.GeneratedRouter}s
+ * @param exposition FLAT or GROUPED
+ * @param separator the FLAT separator
+ * @param providers the typed context providers
+ * @param middleware the server-wide middleware, in order
+ * @param provided instances for {@code @Use} lookup
+ */
+public record ServerConfig(
+    String name,
+    String version,
+    List<Object> registrations,
+    Exposition exposition,
+    String separator,
+    Map<Class<?>, Function<RequestContext, ?>> providers,
+    List<FusionMiddleware> middleware,
+    List<FusionMiddleware> provided) {
+
+  public ServerConfig {
+    registrations = List.copyOf(registrations);
+    providers = Collections.unmodifiableMap(new LinkedHashMap<>(providers));
+    middleware = List.copyOf(middleware);
+    provided = List.copyOf(provided);
+  }
+}

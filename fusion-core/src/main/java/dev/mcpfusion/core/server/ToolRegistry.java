@@ -1,0 +1,482 @@
+package dev.mcpfusion.core.server;
+
+import dev.mcpfusion.annotation.Context;
+import dev.mcpfusion.annotation.Router;
+import dev.mcpfusion.core.Exposition;
+import dev.mcpfusion.core.FusionMiddleware;
+import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.presenter.References;
+import dev.mcpfusion.core.spi.ActionDescriptor;
+import dev.mcpfusion.core.spi.ContextParameter;
+import dev.mcpfusion.core.spi.FieldDescriptor;
+import dev.mcpfusion.core.spi.FusionSpi;
+import dev.mcpfusion.core.spi.GeneratedRouter;
+import dev.mcpfusion.core.spi.RouterDescriptor;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Parameter;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * The frozen tool table: every router bound, every {@code @Use} middleware resolved, every
+ * {@code @Context} type checked, every tool named and described, once, at {@code build()}.
+ *
+ * <p>Whatever only the running server can know fails here, all problems in one
+ * {@link IllegalStateException}, each line with a stable {@code [fusion/...]} code, the element
+ * at fault and the fix.
+ */
+public final class ToolRegistry {
+  /** MCP tool names the stricter clients accept. */
+  public static final Pattern TOOL_NAME = Pattern.compile("^[a-zA-Z0-9_-]{1,64}$");
+
+  /** The fix for a missing generated class (DESIGN §3). */
+  public static final String PROCESSOR_FIX = "add fusion-processor to the maven-compiler-plugin "
+      + "annotationProcessorPaths (JDK 23+ no longer runs processors found on the classpath)";
+
+  private final Exposition exposition;
+  private final String separator;
+  private final List<ExposedTool> tools;
+  private final Map<String, ExposedTool> byName;
+  private final List<McpSchema.Tool> mcpTools;
+  private final List<String> toolNames;
+  private final Map<String, String> rendered;
+  private final Map<Class<?>, Function<RequestContext, ?>> providers;
+
+  private ToolRegistry(Exposition exposition, String separator, List<ExposedTool> tools,
+      Map<String, String> rendered, Map<Class<?>, Function<RequestContext, ?>> providers) {
+    this.exposition = exposition;
+    this.separator = separator;
+    this.tools = List.copyOf(tools);
+    Map<String, ExposedTool> map = new LinkedHashMap<>();
+    List<McpSchema.Tool> mcp = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    for (ExposedTool tool : tools) {
+      map.put(tool.name(), tool);
+      mcp.add(tool.tool());
+      names.add(tool.name());
+    }
+    this.byName = Collections.unmodifiableMap(map);
+    this.mcpTools = List.copyOf(mcp);
+    this.toolNames = List.copyOf(names);
+    this.rendered = Collections.unmodifiableMap(new HashMap<>(rendered));
+    this.providers = providers;
+  }
+
+  /** The exposition the tools were built for. */
+  public Exposition exposition() {
+    return exposition;
+  }
+
+  /** The FLAT separator. */
+  public String separator() {
+    return separator;
+  }
+
+  /** The tools, in registration order. */
+  public List<ExposedTool> tools() {
+    return tools;
+  }
+
+  /** The tool called {@code name}, or {@code null}. */
+  public ExposedTool tool(String name) {
+    return byName.get(name);
+  }
+
+  /** The MCP tools, exactly what {@code tools/list} returns. */
+  public List<McpSchema.Tool> mcpTools() {
+    return mcpTools;
+  }
+
+  /** The tool names, in order. */
+  public List<String> toolNames() {
+    return toolNames;
+  }
+
+  /** The typed context providers. */
+  public Map<Class<?>, Function<RequestContext, ?>> providers() {
+    return providers;
+  }
+
+  /** Renders logical references as this exposition calls them; unknown ones as written. */
+  public References references() {
+    return reference -> rendered.getOrDefault(reference, reference);
+  }
+
+  /** Binds, checks and exposes everything {@code config} names. */
+  public static ToolRegistry build(ServerConfig config) {
+    List<String> errors = new ArrayList<>();
+    String separator = config.separator();
+    if (!"_".equals(separator) && !"-".equals(separator)) {
+      errors.add("[fusion/InvalidSeparator] The FLAT separator is '" + separator
+          + "', but tool names allow only '_' or '-' between router and action. "
+          + "Use separator(\"_\") (the default) or separator(\"-\").");
+      separator = "_";
+    }
+
+    List<BoundRouter> routers = new ArrayList<>();
+    for (Object registration : config.registrations()) {
+      BoundRouter bound = bind(registration, errors);
+      if (bound != null) {
+        routers.add(bound);
+      }
+    }
+
+    Map<String, BoundRouter> byName = new LinkedHashMap<>();
+    for (BoundRouter router : routers) {
+      BoundRouter earlier = byName.putIfAbsent(router.name(), router);
+      if (earlier != null) {
+        errors.add("[fusion/DuplicateRouter] Two routers are named '" + router.name() + "': "
+            + typeName(earlier) + " and " + typeName(router)
+            + ". Rename one with @Router(\"...\") or register only one of them.");
+      }
+    }
+
+    MiddlewareResolver resolver = new MiddlewareResolver(config, errors);
+    Set<Class<?>> provided = new HashSet<>(config.providers().keySet());
+    provided.add(RequestContext.class);
+
+    List<ExposedTool> exposed = new ArrayList<>();
+    Map<String, String> rendered = new HashMap<>();
+    Map<String, String> toolOwners = new HashMap<>();
+    for (BoundRouter router : byName.values()) {
+      RouterDescriptor descriptor = router.descriptor();
+      if (descriptor.actions().isEmpty()) {
+        errors.add("[fusion/NoActions] Router '" + router.name() + "' (" + typeName(router)
+            + ") has no actions. Add a @Query, @Mutation or @Action method, or do not register it.");
+        continue;
+      }
+      List<FusionMiddleware> routerChain = new ArrayList<>(config.middleware());
+      for (Class<?> type : descriptor.middleware()) {
+        FusionMiddleware m = resolver.resolve(type, "router '" + router.name() + "' ("
+            + typeName(router) + ")");
+        if (m != null) {
+          routerChain.add(m);
+        }
+      }
+      List<BoundAction> actions = new ArrayList<>();
+      for (int i = 0; i < descriptor.actions().size(); i++) {
+        ActionDescriptor action = descriptor.actions().get(i);
+        String where = typeName(router) + "." + action.methodName();
+        List<FusionMiddleware> chain = new ArrayList<>(routerChain);
+        for (Class<?> type : action.middleware()) {
+          FusionMiddleware m = resolver.resolve(type, where);
+          if (m != null) {
+            chain.add(m);
+          }
+        }
+        checkContext(action, where, chain, provided, errors);
+        if (action.presenter() != null && action.presenter().spiVersion() != FusionSpi.VERSION) {
+          errors.add("[fusion/SpiVersionMismatch] The presenter " + action.presenter().getClass().getName()
+              + " of " + where + " was generated for SPI version " + action.presenter().spiVersion()
+              + ", but this fusion-core implements version " + FusionSpi.VERSION
+              + ". Rebuild with the fusion-processor version that matches fusion-core.");
+        }
+        ExecutableTarget executable = action.beanValidation()
+            ? executableTarget(router, action, where, errors)
+            : null;
+        actions.add(new BoundAction(router, i, action, chain, executable));
+      }
+
+      if (config.exposition() == Exposition.GROUPED) {
+        for (BoundAction action : actions) {
+          rendered.put(action.reference(), router.name() + " (action: " + action.name() + ")");
+          for (FieldDescriptor field : action.descriptor().fields()) {
+            if (Exposer.DISCRIMINATOR.equals(field.name())) {
+              errors.add("[fusion/DiscriminatorClash] " + typeName(router) + "."
+                  + action.descriptor().methodName() + " has an input field named 'action', which "
+                  + "GROUPED exposition uses to select the action. Rename the field or use FLAT exposition.");
+            }
+          }
+        }
+        String toolName = router.name();
+        if (checkToolName(toolName, typeName(router), toolOwners, errors)) {
+          Map<String, BoundAction> byAction = new LinkedHashMap<>();
+          List<String> renderedActions = new ArrayList<>();
+          for (BoundAction action : actions) {
+            byAction.put(action.name(), action);
+            renderedActions.add(rendered.get(action.reference()));
+          }
+          exposed.add(new ExposedTool(Exposer.groupedTool(descriptor), router, true, byAction,
+              renderedActions));
+        }
+      } else {
+        for (BoundAction action : actions) {
+          String toolName = router.name() + separator + action.name();
+          rendered.put(action.reference(), toolName);
+          if (checkToolName(toolName, typeName(router) + "." + action.descriptor().methodName(),
+              toolOwners, errors)) {
+            exposed.add(new ExposedTool(Exposer.flatTool(toolName, action.descriptor()), router,
+                false, Map.of(action.name(), action), List.of(toolName)));
+          }
+        }
+      }
+    }
+
+    if (!errors.isEmpty()) {
+      throw new IllegalStateException(
+          "FusionServer cannot start:\n" + String.join("\n", errors));
+    }
+    return new ToolRegistry(config.exposition(), separator, exposed, rendered, config.providers());
+  }
+
+  private static boolean checkToolName(String toolName, String where, Map<String, String> owners,
+      List<String> errors) {
+    if (!TOOL_NAME.matcher(toolName).matches()) {
+      errors.add("[fusion/InvalidToolName] The tool name '" + toolName + "' of " + where
+          + " does not match ^[a-zA-Z0-9_-]{1,64}$ (clients drop a whole connector for one bad name). "
+          + "Shorten or rename the router or action.");
+      return false;
+    }
+    String earlier = owners.putIfAbsent(toolName, where);
+    if (earlier != null) {
+      errors.add("[fusion/DuplicateToolName] The tool name '" + toolName + "' is used by " + earlier
+          + " and by " + where + ". Rename one of the routers or actions.");
+      return false;
+    }
+    return true;
+  }
+
+  private static void checkContext(ActionDescriptor action, String where,
+      List<FusionMiddleware> chain, Set<Class<?>> provided, List<String> errors) {
+    Set<Class<?>> available = new HashSet<>(provided);
+    for (FusionMiddleware m : chain) {
+      Set<Class<?>> types = m.provides();
+      if (types != null) {
+        available.addAll(types);
+      }
+    }
+    for (ContextParameter parameter : action.contextParameters()) {
+      if (!available.contains(parameter.type())) {
+        String simple = parameter.type().getSimpleName();
+        errors.add("[fusion/ContextNotProvided] " + where + "(" + parameter.name()
+            + "): nothing provides @Context " + simple + ". Register a provider with "
+            + "FusionServer.builder(...).context(" + simple + ".class, request -> ...), or a "
+            + "middleware on this action whose provides() includes " + simple + ".class.");
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- binding
+
+  private static BoundRouter bind(Object registration, List<String> errors) {
+    GeneratedRouter router;
+    Object target = null;
+    if (registration instanceof GeneratedRouter generated) {
+      router = generated;
+    } else {
+      target = registration;
+      router = bindGenerated(registration, errors);
+      if (router == null) {
+        return null;
+      }
+    }
+    RouterDescriptor descriptor = router.descriptor();
+    if (router.spiVersion() != FusionSpi.VERSION) {
+      errors.add("[fusion/SpiVersionMismatch] " + router.getClass().getName()
+          + " was generated for SPI version " + router.spiVersion()
+          + ", but this fusion-core implements version " + FusionSpi.VERSION
+          + ". Rebuild with the fusion-processor version that matches fusion-core.");
+      return null;
+    }
+    return new BoundRouter(router, descriptor, target);
+  }
+
+  /** The generated class name of a {@code @Router} class: {@code pkg.X_Fusion}, {@code pkg.Outer_Inner_Fusion}. */
+  public static String generatedName(Class<?> type) {
+    String pkg = type.getPackageName();
+    String binary = type.getName();
+    String local = pkg.isEmpty() ? binary : binary.substring(pkg.length() + 1);
+    return (pkg.isEmpty() ? "" : pkg + ".") + local.replace('$', '_') + "_Fusion";
+  }
+
+  private static GeneratedRouter bindGenerated(Object target, List<String> errors) {
+    // A subclass (a framework proxy, say) of a @Router class binds as that class.
+    Class<?> type = target.getClass();
+    while (type != null && !type.isAnnotationPresent(Router.class)) {
+      type = type.getSuperclass();
+    }
+    if (type == null) {
+      errors.add("[fusion/NotARouter] " + target.getClass().getName() + " is not annotated "
+          + "@Router, so it has no tools. Annotate it with @Router(\"name\") or register a router "
+          + "instance.");
+      return null;
+    }
+    String name = generatedName(type);
+    ClassLoader loader = type.getClassLoader() != null
+        ? type.getClassLoader()
+        : ClassLoader.getSystemClassLoader();
+    Class<?> generated;
+    try {
+      generated = Class.forName(name, true, loader);
+    } catch (ClassNotFoundException | LinkageError e) {
+      errors.add("[fusion/GeneratedClassMissing] The generated class " + name + " of @Router "
+          + type.getName() + " was not found: the annotation processor did not run. Fix: "
+          + PROCESSOR_FIX + ".");
+      return null;
+    }
+    Method bind = null;
+    for (Method m : generated.getMethods()) {
+      if (m.getName().equals("bind") && Modifier.isStatic(m.getModifiers())
+          && m.getParameterCount() == 1 && m.getParameterTypes()[0].isAssignableFrom(type)
+          && GeneratedRouter.class.isAssignableFrom(m.getReturnType())) {
+        bind = m;
+        break;
+      }
+    }
+    if (bind == null) {
+      errors.add("[fusion/GeneratedClassMismatch] " + name + " has no public static "
+          + "GeneratedRouter bind(" + type.getSimpleName() + "). Rebuild with the fusion-processor "
+          + "version that matches fusion-core.");
+      return null;
+    }
+    try {
+      return (GeneratedRouter) bind.invoke(null, target);
+    } catch (InvocationTargetException e) {
+      throw new IllegalStateException("[fusion/BindFailed] " + name + ".bind(...) failed.",
+          e.getCause());
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException("[fusion/BindFailed] " + name + ".bind(...) is not accessible;"
+          + " open its package to dev.mcpfusion.core or register " + name + ".bind(router).", e);
+    }
+  }
+
+  private static ExecutableTarget executableTarget(BoundRouter router, ActionDescriptor action,
+      String where, List<String> errors) {
+    if (router.target() == null) {
+      errors.add("[fusion/BeanValidationNeedsInstance] " + where + " has a custom constraint or "
+          + "@Valid, which Hibernate Validator checks on the router instance. Register the "
+          + "instance with register(new " + typeName(router) + "(...)) instead of its X_Fusion.bind(...).");
+      return null;
+    }
+    Method method;
+    try {
+      method = router.descriptor().routerType().getDeclaredMethod(action.methodName(),
+          action.parameterTypes().toArray(new Class<?>[0]));
+    } catch (NoSuchMethodException e) {
+      errors.add("[fusion/GeneratedClassMismatch] " + where + " with parameters "
+          + action.parameterTypes() + " does not exist. Rebuild with the fusion-processor version "
+          + "that matches fusion-core.");
+      return null;
+    }
+    List<String> commonNames = new ArrayList<>();
+    for (FieldDescriptor common : router.descriptor().commonFields()) {
+      commonNames.add(common.name());
+    }
+    List<String> ownFields = new ArrayList<>();
+    for (FieldDescriptor field : action.fields()) {
+      if (!field.common()) {
+        ownFields.add(field.name());
+      }
+    }
+    List<String> slots = new ArrayList<>();
+    int next = 0;
+    for (Parameter parameter : method.getParameters()) {
+      Class<?> type = parameter.getType();
+      if (parameter.isAnnotationPresent(Context.class) || type == RequestContext.class) {
+        slots.add(null);
+      } else if (!commonNames.isEmpty() && type.isRecord() && componentNames(type).equals(commonNames)) {
+        slots.add(ExecutableTarget.COMMON);
+      } else {
+        slots.add(next < ownFields.size() ? ownFields.get(next++) : parameter.getName());
+      }
+    }
+    return new ExecutableTarget(router.target(), method, slots);
+  }
+
+  private static List<String> componentNames(Class<?> record) {
+    List<String> names = new ArrayList<>();
+    for (RecordComponent component : record.getRecordComponents()) {
+      names.add(component.getName());
+    }
+    return names;
+  }
+
+  private static String typeName(BoundRouter router) {
+    Class<?> type = router.descriptor().routerType();
+    return type == null ? router.name() : type.getSimpleName();
+  }
+
+  /** Finds or makes the instance for each {@code @Use} class, once per class. */
+  private static final class MiddlewareResolver {
+    private final ServerConfig config;
+    private final List<String> errors;
+    private final Map<Class<?>, FusionMiddleware> made = new HashMap<>();
+
+    MiddlewareResolver(ServerConfig config, List<String> errors) {
+      this.config = config;
+      this.errors = errors;
+    }
+
+    FusionMiddleware resolve(Class<?> type, String where) {
+      if (!FusionMiddleware.class.isAssignableFrom(type)) {
+        errors.add("[fusion/NotAMiddleware] @Use(" + type.getSimpleName() + ".class) on " + where
+            + ": " + type.getName() + " does not implement dev.mcpfusion.core.FusionMiddleware. "
+            + "Implement it or remove it from @Use.");
+        return null;
+      }
+      for (List<FusionMiddleware> instances : List.of(config.provided(), config.middleware())) {
+        for (FusionMiddleware m : instances) {
+          if (m.getClass() == type) {
+            return m;
+          }
+        }
+      }
+      for (FusionMiddleware m : config.provided()) {
+        if (type.isInstance(m)) {
+          return m;
+        }
+      }
+      if (made.containsKey(type)) {
+        return made.get(type);
+      }
+      FusionMiddleware m = construct(type, where);
+      made.put(type, m);
+      return m;
+    }
+
+    private FusionMiddleware construct(Class<?> type, String where) {
+      String fix = " Register an instance: FusionServer.builder(...).provide(new "
+          + type.getSimpleName() + "(...)).";
+      if (Modifier.isAbstract(type.getModifiers())) {
+        errors.add("[fusion/MiddlewareNotConstructible] @Use(" + type.getSimpleName() + ".class) on "
+            + where + ": " + type.getName() + " is abstract and no instance is registered." + fix);
+        return null;
+      }
+      Constructor<?> constructor;
+      try {
+        constructor = type.getDeclaredConstructor();
+      } catch (NoSuchMethodException e) {
+        errors.add("[fusion/MiddlewareNotConstructible] @Use(" + type.getSimpleName() + ".class) on "
+            + where + ": " + type.getName() + " has no registered instance and no no-arg constructor."
+            + fix);
+        return null;
+      }
+      try {
+        constructor.setAccessible(true);
+        return (FusionMiddleware) constructor.newInstance();
+      } catch (InvocationTargetException e) {
+        throw new IllegalStateException("[fusion/MiddlewareNotConstructible] @Use("
+            + type.getSimpleName() + ".class) on " + where + ": its no-arg constructor failed." + fix,
+            e.getCause());
+      } catch (ReflectiveOperationException | RuntimeException e) {
+        errors.add("[fusion/MiddlewareNotConstructible] @Use(" + type.getSimpleName() + ".class) on "
+            + where + ": " + type.getName() + " could not be constructed (" + e.getClass().getSimpleName()
+            + ")." + fix);
+        return null;
+      }
+    }
+  }
+}

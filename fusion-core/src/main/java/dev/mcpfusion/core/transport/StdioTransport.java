@@ -1,0 +1,223 @@
+package dev.mcpfusion.core.transport;
+
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpServerSession;
+import io.modelcontextprotocol.spec.McpServerTransport;
+import io.modelcontextprotocol.spec.McpServerTransportProvider;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Mono;
+
+/**
+ * Newline-delimited JSON-RPC over a byte stream pair (stdio), on the SDK's public transport SPI.
+ *
+ * <p>Why not the SDK's own stdio provider: it funnels every response through one Reactor sink that
+ * drops responses under concurrent load, and any unreadable line ends it. Here every line is framed
+ * and parsed by us (UTF-8, whatever the platform charset); an unreadable line gets the JSON-RPC
+ * error the spec names and the session goes on; every message first passes the framework's edge
+ * ({@code intercept}); responses are written whole, one per line, under one lock, in any order; at
+ * end of input, answers in progress are finished (bounded by {@code drainTimeout}) before return.
+ *
+ * <p>Limits beyond a line-length cap (message nesting depth, array length) and the
+ * 2026-07-28 stateless era are not handled here yet; see the README's design notes.
+ */
+public final class StdioTransport implements McpServerTransportProvider {
+  private static final Logger log = LoggerFactory.getLogger(StdioTransport.class);
+
+  /** The longest line accepted, in characters; longer lines are answered as invalid requests. */
+  public static final int MAX_LINE_CHARS = 4 * 1024 * 1024;
+
+  private final InputStream in;
+  private final OutputStream out;
+  private final McpJsonMapper mapper;
+  private final Function<McpSchema.JSONRPCMessage, Optional<McpSchema.JSONRPCResponse>> edge;
+  private final Duration drainTimeout;
+  private final Object writeLock = new Object();
+  private final AtomicInteger inFlight = new AtomicInteger();
+  private final AtomicBoolean closed = new AtomicBoolean();
+  private volatile McpServerSession.Factory sessionFactory;
+  private volatile McpServerSession session;
+
+  /**
+   * A transport over the given streams.
+   *
+   * @param edge the framework's edge: answers a message itself, or lets it through to the session
+   */
+  public StdioTransport(InputStream in, OutputStream out, McpJsonMapper mapper,
+      Function<McpSchema.JSONRPCMessage, Optional<McpSchema.JSONRPCResponse>> edge,
+      Duration drainTimeout) {
+    this.in = in;
+    this.out = out;
+    this.mapper = mapper;
+    this.edge = edge;
+    this.drainTimeout = drainTimeout;
+  }
+
+  @Override
+  public void setSessionFactory(McpServerSession.Factory sessionFactory) {
+    this.sessionFactory = sessionFactory;
+  }
+
+  @Override
+  public Mono<Void> notifyClients(String method, Object params) {
+    McpServerSession s = session;
+    return s == null ? Mono.empty() : s.sendNotification(method, params);
+  }
+
+  @Override
+  public Mono<Void> closeGracefully() {
+    return Mono.fromRunnable(() -> closed.set(true));
+  }
+
+  /**
+   * Reads messages until end of input, then waits for answers in progress and returns. Blocks the
+   * calling thread.
+   */
+  public void serve() throws IOException {
+    if (sessionFactory == null) {
+      throw new IllegalStateException("StdioTransport.serve() before the SDK server was connected");
+    }
+    session = sessionFactory.create(new LineTransport());
+    try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+      String line;
+      while (!closed.get() && (line = reader.readLine()) != null) {
+        accept(line);
+      }
+    }
+    drain();
+    session.closeGracefully().block(Duration.ofSeconds(5));
+  }
+
+  private void accept(String line) {
+    if (line.isBlank()) {
+      return;
+    }
+    if (line.length() > MAX_LINE_CHARS) {
+      writeError(null, -32600, "Invalid Request: message larger than " + MAX_LINE_CHARS + " characters");
+      return;
+    }
+    Object tree;
+    try {
+      tree = mapper.readValue(line, Object.class);
+    } catch (IOException | RuntimeException e) {
+      writeError(null, -32700, "Parse error: the line is not valid JSON");
+      return;
+    }
+    if (!(tree instanceof Map<?, ?> object)) {
+      writeError(null, -32600, "Invalid Request: expected a JSON-RPC object");
+      return;
+    }
+    Object id = usableId(object.get("id"));
+    McpSchema.JSONRPCMessage message;
+    try {
+      message = McpSchema.deserializeJsonRpcMessage(mapper, line);
+    } catch (IOException | RuntimeException e) {
+      writeError(id, -32600, "Invalid Request: not a JSON-RPC 2.0 request, notification or response");
+      return;
+    }
+    Optional<McpSchema.JSONRPCResponse> answered;
+    try {
+      answered = edge.apply(message);
+    } catch (RuntimeException e) {
+      log.error("The edge failed on a message; answering -32603", e);
+      writeError(id, -32603, "Internal error");
+      return;
+    }
+    if (answered.isPresent()) {
+      write(answered.get());
+      return;
+    }
+    boolean request = message instanceof McpSchema.JSONRPCRequest;
+    if (request) {
+      inFlight.incrementAndGet();
+    }
+    session.handle(message)
+        .doFinally(signal -> {
+          if (request) {
+            inFlight.decrementAndGet();
+          }
+        })
+        .subscribe(null, error -> log.error("Session failed to handle a message", error));
+  }
+
+  private static Object usableId(Object id) {
+    return id instanceof String || id instanceof Number ? id : null;
+  }
+
+  private void drain() {
+    long deadline = System.nanoTime() + drainTimeout.toNanos();
+    while (inFlight.get() > 0 && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(10);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+    if (inFlight.get() > 0) {
+      log.warn("{} call(s) still in progress after {} at end of input", inFlight.get(), drainTimeout);
+    }
+  }
+
+  private void writeError(Object id, int code, String message) {
+    write(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id, null,
+        new McpSchema.JSONRPCResponse.JSONRPCError(code, message, null)));
+  }
+
+  private void write(McpSchema.JSONRPCMessage message) {
+    byte[] bytes;
+    try {
+      bytes = mapper.writeValueAsBytes(message);
+    } catch (IOException e) {
+      log.error("Could not serialize an outgoing message", e);
+      return;
+    }
+    synchronized (writeLock) {
+      try {
+        out.write(bytes);
+        out.write('\n');
+        out.flush();
+      } catch (IOException e) {
+        log.warn("stdout is closed; stopping", e);
+        closed.set(true);
+      }
+    }
+  }
+
+  /** The single session's transport: writes each message as one line. */
+  private final class LineTransport implements McpServerTransport {
+    @Override
+    public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
+      return Mono.fromRunnable(() -> write(message));
+    }
+
+    @Override
+    public <T> T unmarshalFrom(Object data, TypeRef<T> typeRef) {
+      return mapper.convertValue(data, typeRef);
+    }
+
+    @Override
+    public Mono<Void> closeGracefully() {
+      return Mono.empty();
+    }
+
+    @Override
+    public void close() {
+      // The streams belong to the process; serve() returns at end of input.
+    }
+  }
+}

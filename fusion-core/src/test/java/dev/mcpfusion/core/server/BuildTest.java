@@ -1,0 +1,200 @@
+package dev.mcpfusion.core.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.mcpfusion.annotation.CachePolicy;
+import dev.mcpfusion.core.Exposition;
+import dev.mcpfusion.core.FusionServer;
+import dev.mcpfusion.core.server.fixture.BillingTools;
+import dev.mcpfusion.core.server.fixture.Outer;
+import dev.mcpfusion.core.server.fixture.ProbeTools;
+import dev.mcpfusion.core.server.fixture.Recorder;
+import dev.mcpfusion.core.server.fixture.Tenant;
+import dev.mcpfusion.core.server.fixture.Trail;
+import dev.mcpfusion.core.spi.ActionDescriptor;
+import dev.mcpfusion.core.spi.ContextLookup;
+import dev.mcpfusion.core.spi.ContextParameter;
+import dev.mcpfusion.core.spi.ElementKind;
+import dev.mcpfusion.core.spi.FieldDescriptor;
+import dev.mcpfusion.core.spi.GeneratedRouter;
+import dev.mcpfusion.core.spi.Problems;
+import dev.mcpfusion.core.spi.ResultShape;
+import dev.mcpfusion.core.spi.RouterDescriptor;
+import dev.mcpfusion.core.spi.Verb;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class BuildTest {
+
+  /** A generated router built by hand for build-time checks. */
+  private static GeneratedRouter router(String name, int spiVersion, ActionDescriptor... actions) {
+    RouterDescriptor descriptor = new RouterDescriptor(name, "", Object.class, List.of(),
+        List.of(actions), List.of());
+    return new GeneratedRouter() {
+      @Override
+      public int spiVersion() {
+        return spiVersion;
+      }
+
+      @Override
+      public RouterDescriptor descriptor() {
+        return descriptor;
+      }
+
+      @Override
+      public Object[] decode(int action, Map<String, ?> arguments, Problems problems) {
+        return new Object[0];
+      }
+
+      @Override
+      public Object invoke(int action, Object[] arguments, ContextLookup context) {
+        return "ok";
+      }
+    };
+  }
+
+  private static ActionDescriptor action(String name, String method, List<ContextParameter> context,
+      List<FieldDescriptor> fields) {
+    return new ActionDescriptor(name, method, "Does " + name, Verb.QUERY, true, false, false, false,
+        fields, context, null, ResultShape.VALUE, ElementKind.NONE, "{\"type\":\"string\"}",
+        CachePolicy.DEFAULT, List.of(), List.of(), List.of(), false);
+  }
+
+  @Test
+  void contextTypeNobodyProvidesFailsNamingMethodAndParameter() {
+    FusionServer.Builder builder = FusionServer.builder("clock", "1").register(router("clock", 1,
+        action("now", "now", List.of(new ContextParameter("clock", Clock.class)), List.of())));
+    assertThatThrownBy(builder::build)
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("[fusion/ContextNotProvided]")
+        .hasMessageContaining("Object.now(clock)")
+        .hasMessageContaining("nothing provides @Context Clock")
+        .hasMessageContaining(".context(Clock.class, request -> ...)");
+    assertThat(FusionServer.builder("clock", "1").register(router("clock", 1,
+            action("now", "now", List.of(new ContextParameter("clock", Clock.class)), List.of())))
+        .context(Clock.class, request -> Clock.systemUTC()).build().tools()).hasSize(1);
+  }
+
+  @Test
+  void billingWithoutTenantProviderFailsNamingEveryMethod() {
+    assertThatThrownBy(() -> FusionServer.builder("b", "1").register(new BillingTools()).build())
+        .hasMessageContaining("BillingTools.listInvoices(tenant): nothing provides @Context Tenant")
+        .hasMessageContaining("BillingTools.getInvoice(tenant)")
+        .hasMessageContaining("BillingTools.voidInvoice(tenant)");
+  }
+
+  @Test
+  void requestContextAndMiddlewareProvidedTypesNeedNoProvider() {
+    FusionServer server = FusionServer.builder("p", "1").register(new ProbeTools())
+        .context(Tenant.class, r -> new Tenant("t")).context(Recorder.class, r -> new Recorder())
+        .provide(new Trail.RouterTrail("r"), new Trail.MethodTrail("m")).build();
+    assertThat(server.tools()).extracting(McpSchema.Tool::name).contains("probe_whoami");
+    assertThat(FusionServer.builder("c", "1").register(router("c", 1, action("x", "x",
+        List.of(new ContextParameter("request", dev.mcpfusion.core.RequestContext.class)), List.of())))
+        .build().tools()).hasSize(1);
+  }
+
+  @Test
+  void missingGeneratedClassNamesItAndGivesTheProcessorFix() {
+    assertThatThrownBy(() -> FusionServer.builder("o", "1").register(new Outer.Orphan()).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("[fusion/GeneratedClassMissing]")
+        .hasMessageContaining("dev.mcpfusion.core.server.fixture.Outer_Orphan_Fusion")
+        .hasMessageContaining("add fusion-processor to the maven-compiler-plugin "
+            + "annotationProcessorPaths (JDK 23+ no longer runs processors found on the classpath)");
+  }
+
+  @Test
+  void nestedRouterIsFoundAsOuterInnerFusion() {
+    assertThat(ToolRegistry.generatedName(Outer.Inner.class))
+        .isEqualTo("dev.mcpfusion.core.server.fixture.Outer_Inner_Fusion");
+    FusionServer server = FusionServer.builder("n", "1").register(new Outer.Inner()).build();
+    assertThat(server.tools()).extracting(McpSchema.Tool::name).containsExactly("nested_ping");
+    assertThat(Servers.texts(Servers.call(server, "nested_ping", Map.of()))).containsExactly("pong");
+  }
+
+  @Test
+  void nonRouterObjectIsRejected() {
+    assertThatThrownBy(() -> FusionServer.builder("x", "1").register("just a string").build())
+        .hasMessageContaining("[fusion/NotARouter] java.lang.String is not annotated @Router");
+  }
+
+  @Test
+  void useMiddlewareThatCannotBeConstructedFailsWithTheFix() {
+    assertThatThrownBy(() -> FusionServer.builder("p", "1").register(new ProbeTools())
+            .context(Tenant.class, r -> new Tenant("t")).context(Recorder.class, r -> new Recorder())
+            .build())
+        .hasMessageContaining("[fusion/MiddlewareNotConstructible] @Use(RouterTrail.class) on router 'probe'")
+        .hasMessageContaining("no registered instance and no no-arg constructor")
+        .hasMessageContaining(".provide(new RouterTrail(...))")
+        .hasMessageContaining("@Use(MethodTrail.class) on ProbeTools.trail");
+  }
+
+  @Test
+  void twoRoutersWithOneNameFail() {
+    assertThatThrownBy(() -> FusionServer.builder("x", "1")
+            .register(router("same", 1, action("a", "a", List.of(), List.of())))
+            .register(router("same", 1, action("b", "b", List.of(), List.of())))
+            .build())
+        .hasMessageContaining("[fusion/DuplicateRouter] Two routers are named 'same'");
+  }
+
+  @Test
+  void duplicateFlatToolNamesFail() {
+    assertThatThrownBy(() -> FusionServer.builder("x", "1")
+            .register(router("a_b", 1, action("c", "c", List.of(), List.of())))
+            .register(router("a", 1, action("b_c", "bC", List.of(), List.of())))
+            .build())
+        .hasMessageContaining("[fusion/DuplicateToolName] The tool name 'a_b_c'");
+  }
+
+  @Test
+  void invalidToolNamesFail() {
+    String longName = "r".repeat(40);
+    assertThatThrownBy(() -> FusionServer.builder("x", "1")
+            .register(router(longName, 1, action("a".repeat(30), "a", List.of(), List.of())))
+            .build())
+        .hasMessageContaining("[fusion/InvalidToolName]")
+        .hasMessageContaining("^[a-zA-Z0-9_-]{1,64}$");
+    assertThatThrownBy(() -> FusionServer.builder("x", "1")
+            .register(router("bad.name", 1, action("a", "a", List.of(), List.of())))
+            .exposition(Exposition.GROUPED).build())
+        .hasMessageContaining("[fusion/InvalidToolName] The tool name 'bad.name'");
+  }
+
+  @Test
+  void separatorMustBeUnderscoreOrDash() {
+    assertThatThrownBy(() -> Servers.billing(Exposition.FLAT).separator(".").build())
+        .hasMessageContaining("[fusion/InvalidSeparator]");
+    assertThat(Servers.billing(Exposition.FLAT).separator("-").build().tools()).hasSize(3);
+  }
+
+  @Test
+  void spiVersionIsChecked() {
+    assertThatThrownBy(() -> FusionServer.builder("x", "1")
+            .register(router("old", 99, action("a", "a", List.of(), List.of()))).build())
+        .hasMessageContaining("[fusion/SpiVersionMismatch]")
+        .hasMessageContaining("SPI version 99");
+  }
+
+  @Test
+  void groupedFieldNamedActionClashesWithTheDiscriminator() {
+    FieldDescriptor field = new FieldDescriptor("action", "{\"type\":\"string\"}", false, "", false);
+    assertThatThrownBy(() -> FusionServer.builder("x", "1")
+            .register(router("r", 1, action("a", "a", List.of(), List.of(field))))
+            .exposition(Exposition.GROUPED).build())
+        .hasMessageContaining("[fusion/DiscriminatorClash]");
+  }
+
+  @Test
+  void registeringTheBoundGeneratedRouterNeedsNoReflection() {
+    FusionServer server = FusionServer.builder("n", "1")
+        .register(dev.mcpfusion.core.server.fixture.Outer_Inner_Fusion.bind(new Outer.Inner()))
+        .build();
+    assertThat(server.tools()).extracting(McpSchema.Tool::name).containsExactly("nested_ping");
+  }
+}
