@@ -1,0 +1,71 @@
+package dev.mcpfusion.samples.billing.tools;
+
+import dev.mcpfusion.annotation.CacheControl;
+import dev.mcpfusion.annotation.CachePolicy;
+import dev.mcpfusion.annotation.Context;
+import dev.mcpfusion.annotation.Describe;
+import dev.mcpfusion.annotation.Invalidates;
+import dev.mcpfusion.annotation.Mutation;
+import dev.mcpfusion.annotation.Query;
+import dev.mcpfusion.annotation.Router;
+import dev.mcpfusion.annotation.Use;
+import dev.mcpfusion.core.FusionError;
+import dev.mcpfusion.samples.billing.model.Invoice;
+import dev.mcpfusion.samples.billing.model.InvoiceStatus;
+import dev.mcpfusion.samples.billing.presenter.InvoiceView;
+import dev.mcpfusion.samples.billing.store.InvoiceStore;
+import dev.mcpfusion.samples.billing.store.Tenant;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
+import java.util.List;
+
+/** The billing connector: list, inspect and void invoices. */
+@Router(value = "billing", description = "Invoices: list, inspect and void them")
+@Use(TenantGuard.class)
+public final class BillingTools {
+  private final InvoiceStore store;
+
+  public BillingTools(InvoiceStore store) {
+    this.store = store;
+  }
+
+  @Query(description = "List invoices, newest first", presenter = InvoiceView.class)
+  @CacheControl(CachePolicy.NO_STORE)
+  public List<Invoice> listInvoices(@Describe("Only invoices in this status") InvoiceStatus status,
+      @Context Tenant tenant) {
+    return store.list(tenant, status);
+  }
+
+  @Query(description = "Get one invoice", presenter = InvoiceView.class)
+  public Invoice getInvoice(@NotBlank @Pattern(regexp = "INV-\\d+") String id,
+      @Context Tenant tenant) {
+    return store.find(tenant, id).orElseThrow(() -> notFound(id));
+  }
+
+  @Mutation(description = "Void an open invoice", presenter = InvoiceView.class)
+  @Invalidates("billing.*")
+  public Invoice voidInvoice(@NotBlank String id, @Context Tenant tenant) {
+    Invoice invoice = store.find(tenant, id).orElseThrow(() -> notFound(id));
+    if (invoice.status() != InvoiceStatus.OPEN) {
+      throw FusionError.conflict("Invoice \"" + id + "\" is " + invoice.status()
+              + "; only OPEN invoices can be voided.")
+          .recovery("Call billing.get_invoice to check its status; do not void it again.")
+          .actions("billing.get_invoice")
+          .detail("status", invoice.status());
+    }
+    Invoice voided = invoice.withStatus(InvoiceStatus.VOID);
+    if (!store.replace(invoice, voided)) {
+      throw FusionError.conflict("Invoice \"" + id + "\" changed while it was being voided.")
+          .recovery("Call billing.get_invoice, then try again if it is still OPEN.")
+          .actions("billing.get_invoice");
+    }
+    return voided;
+  }
+
+  private static FusionError notFound(String id) {
+    return FusionError.notFound("Invoice \"" + id + "\" does not exist.")
+        .recovery("Call billing.list_invoices first to find valid IDs.")
+        .actions("billing.list_invoices")
+        .detail("invoice_id", id);
+  }
+}
