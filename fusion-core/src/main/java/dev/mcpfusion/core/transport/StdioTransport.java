@@ -13,6 +13,7 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -95,7 +96,13 @@ public final class StdioTransport implements McpServerTransportProvider {
     try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
       String line;
       while (!closed.get() && (line = reader.readLine()) != null) {
-        accept(line);
+        try {
+          accept(line);
+        } catch (RuntimeException e) {
+          // One bad message never ends the session.
+          log.error("Failed to process an incoming line; answering -32603", e);
+          writeError(null, -32603, "Internal error");
+        }
       }
     }
     drain();
@@ -173,12 +180,22 @@ public final class StdioTransport implements McpServerTransportProvider {
     }
   }
 
+  /**
+   * Writes a JSON-RPC error. Built as a plain map because the SDK's response type refuses the
+   * {@code "id": null} the spec requires when no usable id exists.
+   */
   private void writeError(Object id, int code, String message) {
-    write(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, id, null,
-        new McpSchema.JSONRPCResponse.JSONRPCError(code, message, null)));
+    Map<String, Object> error = new LinkedHashMap<>();
+    error.put("code", code);
+    error.put("message", message);
+    Map<String, Object> response = new LinkedHashMap<>();
+    response.put("jsonrpc", McpSchema.JSONRPC_VERSION);
+    response.put("id", id);
+    response.put("error", error);
+    write(response);
   }
 
-  private void write(McpSchema.JSONRPCMessage message) {
+  private void write(Object message) {
     byte[] bytes;
     try {
       bytes = mapper.writeValueAsBytes(message);

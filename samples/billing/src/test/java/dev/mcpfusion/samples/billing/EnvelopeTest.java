@@ -29,7 +29,7 @@ class EnvelopeTest {
       assertThat(r).isError().hasCode("VALIDATION_ERROR");
       assertThat(r.blocks()).containsExactly("<validation_error action=\"entry/create_invoice\">\n"
           + "<field name=\"customerId\">expected string but was number. You sent: 5.</field>\n"
-          + "<field name=\"totalCent\">is not an accepted field (did you mean \"totalCents\"?) You sent: 100.</field>\n"
+          + "<field name=\"totalCent\">is not an accepted field (did you mean \"totalCents\"?). You sent: 100.</field>\n"
           + "<field name=\"totalCents\">is required. You sent: nothing.</field>\n"
           + "<field name=\"currency\">must match \"[A-Z]{3}\" You sent: 'abc'. Expected format: [A-Z]{3}.</field>\n"
           + "<recovery>Fix the fields above and call the tool again. Do not explain the error.</recovery>\n"
