@@ -110,8 +110,8 @@ public final class StdioTransport implements McpServerTransportProvider {
   }
 
   private void accept(String line) {
-    if (line.isBlank()) {
-      return;
+    if (line.isEmpty()) {
+      return; // a bare newline is framing, not a message
     }
     if (line.length() > MAX_LINE_CHARS) {
       writeError(null, -32600, "Invalid Request: message larger than " + MAX_LINE_CHARS + " characters");
@@ -129,6 +129,25 @@ public final class StdioTransport implements McpServerTransportProvider {
       return;
     }
     Object id = usableId(object.get("id"));
+    if (object.containsKey("id") && id == null) {
+      writeError(null, -32600, "Invalid Request: \"id\" must be a string or a number");
+      return;
+    }
+    if (!"2.0".equals(object.get("jsonrpc"))) {
+      writeError(id, -32600, "Invalid Request: \"jsonrpc\" must be \"2.0\"");
+      return;
+    }
+    Object method = object.get("method");
+    if (method != null && !(method instanceof String)) {
+      writeError(id, -32600, "Invalid Request: \"method\" must be a string");
+      return;
+    }
+    if ("ping".equals(method) && id != null) {
+      // Answered here, at any time: the SDK session holds every request that arrives before
+      // initialize, ping included, which makes a liveness probe hang.
+      writeResult(id, Map.of());
+      return;
+    }
     McpSchema.JSONRPCMessage message;
     try {
       message = McpSchema.deserializeJsonRpcMessage(mapper, line);
@@ -178,6 +197,14 @@ public final class StdioTransport implements McpServerTransportProvider {
     if (inFlight.get() > 0) {
       log.warn("{} call(s) still in progress after {} at end of input", inFlight.get(), drainTimeout);
     }
+  }
+
+  private void writeResult(Object id, Object result) {
+    Map<String, Object> response = new LinkedHashMap<>();
+    response.put("jsonrpc", McpSchema.JSONRPC_VERSION);
+    response.put("id", id);
+    response.put("result", result);
+    write(response);
   }
 
   /**

@@ -77,6 +77,43 @@ class StdioProcessTest {
     }
   }
 
+  @Test
+  @Timeout(value = 60, unit = TimeUnit.SECONDS)
+  void handlerOutputOnSystemOutNeverReachesTheProtocolChannel() throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Path stderr = Files.createTempFile("noisy-stderr", ".log");
+    Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        dev.mcpfusion.samples.billing.fixtures.NoisyMain.class.getName())
+        .redirectError(stderr.toFile())
+        .start();
+    try (OutputStream stdin = process.getOutputStream()) {
+      for (String line : List.of(
+          "{\"jsonrpc\":\"2.0\",\"id\":\"init\",\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+              + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}",
+          "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+          "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"conc_noisy\",\"arguments\":{}}}",
+          "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"conc_echo\",\"arguments\":{\"n\":3}}}")) {
+        stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        stdin.flush();
+      }
+    }
+    List<String> lines = new ArrayList<>();
+    try (BufferedReader stdout = new BufferedReader(
+        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = stdout.readLine()) != null) {
+        lines.add(line);
+      }
+    }
+    assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(lines).as("stdout lines").hasSize(3);
+    assertThat(lines).noneMatch(l -> l.equals("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}"))
+        .noneMatch(l -> l.contains("partial line"));
+    assertThat(lines.get(0)).contains("\"id\":\"init\"");
+    assertThat(String.join("\n", lines)).contains("quiet").contains("\"id\":3");
+    assertThat(Files.readString(stderr)).contains("a partial line without newline");
+  }
+
   private static Map<String, Object> byId(List<Map<String, Object>> replies, int id) {
     return replies.stream().filter(r -> Integer.valueOf(id).equals(r.get("id"))).findFirst()
         .orElseThrow(() -> new AssertionError("no reply with id " + id + " in " + replies));

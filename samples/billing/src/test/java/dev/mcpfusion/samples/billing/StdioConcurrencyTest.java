@@ -1,0 +1,172 @@
+package dev.mcpfusion.samples.billing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mcpfusion.core.FusionServer;
+import dev.mcpfusion.core.transport.StdioTransport;
+import dev.mcpfusion.samples.billing.fixtures.BarrierTools;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * One stdio session, many calls in flight: they run at the same time, and no answer is lost or
+ * given to the wrong call. No clock is involved in any assertion.
+ */
+class StdioConcurrencyTest {
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  private OutputStream toServer;
+  private BufferedReader fromServer;
+  private Thread serving;
+
+  private void start(BarrierTools tools) throws IOException {
+    FusionServer server = FusionServer.builder("conc", "1").register(tools).build();
+    PipedInputStream serverIn = new PipedInputStream(1 << 20);
+    toServer = new PipedOutputStream(serverIn);
+    PipedInputStream clientIn = new PipedInputStream(1 << 20);
+    OutputStream serverOut = new PipedOutputStream(clientIn);
+    fromServer = new BufferedReader(new InputStreamReader(clientIn, StandardCharsets.UTF_8));
+    StdioTransport transport = new StdioTransport(serverIn, serverOut, server.jsonMapper(),
+        server::intercept, Duration.ofSeconds(30));
+    server.connect(transport);
+    serving = new Thread(() -> {
+      try {
+        transport.serve();
+        serverOut.close();
+      } catch (IOException e) {
+        throw new RuntimeException(e);
+      }
+    }, "stdio-under-test");
+    serving.start();
+    send("{\"jsonrpc\":\"2.0\",\"id\":\"init\",\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+        + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
+    assertThat(fromServer.readLine()).contains("\"id\":\"init\"");
+    send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    if (toServer != null) {
+      toServer.close();
+      serving.join(30_000);
+    }
+  }
+
+  private void send(String line) throws IOException {
+    synchronized (this) {
+      toServer.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+      toServer.flush();
+    }
+  }
+
+  private static String call(Object id, String tool, String arguments) {
+    return "{\"jsonrpc\":\"2.0\",\"id\":" + JSON.writeValueAsString(id)
+        + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool + "\",\"arguments\":" + arguments + "}}";
+  }
+
+  @Test
+  @Timeout(value = 60, unit = TimeUnit.SECONDS)
+  void sixteenCallsInFlightRunAtTheSameTime() throws Exception {
+    start(new BarrierTools(16));
+    for (int i = 0; i < 16; i++) {
+      send(call(i, "conc_meet", "{}"));
+    }
+    List<String> replies = new ArrayList<>();
+    for (int i = 0; i < 16; i++) {
+      replies.add(fromServer.readLine());
+    }
+    // Only a barrier that all 16 handlers reached together releases them; a serial server would
+    // time out inside the first handler and answer INTERNAL_ERROR.
+    assertThat(replies).hasSize(16).allSatisfy(r -> assertThat(r).contains("met").doesNotContain("isError\":true"));
+  }
+
+  @Test
+  @Timeout(value = 300, unit = TimeUnit.SECONDS)
+  void soakOfOneHundredThousandCallsWithSixteenInFlightLosesNothing() throws Exception {
+    start(new BarrierTools(1));
+    int total = 100_000;
+    Semaphore window = new Semaphore(16);
+    Map<Long, Integer> answered = new ConcurrentHashMap<>();
+    Map<Long, String> wrong = new ConcurrentHashMap<>();
+    Thread reader = new Thread(() -> {
+      try {
+        for (int i = 0; i < total; i++) {
+          String line = fromServer.readLine();
+          @SuppressWarnings("unchecked")
+          Map<String, Object> reply = JSON.readValue(line, Map.class);
+          long id = ((Number) reply.get("id")).longValue();
+          answered.merge(id, 1, Integer::sum);
+          if (!line.contains("\"text\":\"" + id + "\"")) {
+            wrong.put(id, line);
+          }
+          window.release();
+        }
+      } catch (IOException e) {
+        throw new RuntimeException(e);
+      }
+    }, "soak-reader");
+    reader.start();
+    for (long id = 0; id < total; id++) {
+      window.acquire();
+      send(call(id, "conc_echo", "{\"n\":" + id + "}"));
+    }
+    reader.join(240_000);
+    assertThat(answered).hasSize(total);
+    assertThat(answered.values()).allMatch(count -> count == 1);
+    assertThat(wrong).isEmpty();
+  }
+
+  @Test
+  @Timeout(value = 60, unit = TimeUnit.SECONDS)
+  void malformedLinesGetTheSpecErrorAndTheSessionGoesOn() throws Exception {
+    start(new BarrierTools(1));
+    Map<String, String> expected = new HashMap<>();
+    send("   ");
+    expected.put("whitespace", fromServer.readLine());
+    send("{not json");
+    expected.put("garbage", fromServer.readLine());
+    send("[]");
+    expected.put("array", fromServer.readLine());
+    send("{\"jsonrpc\":\"2.0\",\"id\":{\"a\":1},\"method\":\"tools/list\"}");
+    expected.put("objectId", fromServer.readLine());
+    send("{\"jsonrpc\":\"1.0\",\"id\":5,\"method\":\"tools/list\"}");
+    expected.put("version", fromServer.readLine());
+    send("[".repeat(5000) + "]".repeat(5000));
+    expected.put("deep", fromServer.readLine());
+    send("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"ping\"}");
+    expected.put("ping", fromServer.readLine());
+
+    assertThat(expected.get("whitespace")).isEqualTo(
+        "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error: the line is not valid JSON\"}}");
+    assertThat(expected.get("garbage")).contains("\"id\":null").contains("-32700");
+    assertThat(expected.get("array")).contains("\"id\":null").contains("-32600");
+    assertThat(expected.get("objectId")).contains("\"id\":null").contains("-32600");
+    assertThat(expected.get("version")).contains("\"id\":5").contains("-32600");
+    assertThat(expected.get("deep")).contains("\"id\":null").containsAnyOf("-32700", "-32600");
+    assertThat(expected.get("ping")).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":6,\"result\":{}}");
+    for (String reply : expected.values()) {
+      assertThat(reply).doesNotContain("Exception").doesNotContain("at java.").doesNotContain("at dev.")
+          .doesNotContainPattern("[a-z]+(\\.[a-z0-9_]+)+\\.[A-Z]\\w*");
+    }
+
+    send(call(7, "conc_echo", "{\"n\":7}"));
+    assertThat(fromServer.readLine()).contains("\"id\":7").contains("\"text\":\"7\"");
+  }
+}
