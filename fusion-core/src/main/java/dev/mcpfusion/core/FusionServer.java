@@ -9,6 +9,7 @@ import dev.mcpfusion.core.server.ServerConfig;
 import dev.mcpfusion.core.server.ToolRegistry;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.spi.GeneratedRouter;
+import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.transport.StdioTransport;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -79,12 +80,12 @@ public final class FusionServer {
   private final JsonMapper jackson;
   private final McpJsonMapper jsonMapper;
 
-  private FusionServer(String name, String version, ToolRegistry registry) {
+  private FusionServer(String name, String version, ToolRegistry registry, FusionTracer tracer) {
     this.name = name;
     this.version = version;
     this.registry = registry;
-    this.pipeline = new Pipeline(registry);
-    this.edge = new Edge(registry);
+    this.pipeline = new Pipeline(registry, tracer);
+    this.edge = new Edge(registry, tracer);
     this.jackson = McpJson.newJacksonMapper();
     this.jsonMapper = new JacksonMcpJsonMapper(jackson);
   }
@@ -121,6 +122,15 @@ public final class FusionServer {
    */
   public Optional<McpSchema.JSONRPCResponse> intercept(McpSchema.JSONRPCMessage message) {
     return edge.intercept(message);
+  }
+
+  /**
+   * As {@link #intercept(McpSchema.JSONRPCMessage)}, for transports with request headers (HTTP):
+   * the headers can carry the W3C trace parent of an unknown tool's span (DESIGN §7).
+   */
+  public Optional<McpSchema.JSONRPCResponse> intercept(McpSchema.JSONRPCMessage message,
+      Map<String, String> headers) {
+    return edge.intercept(message, headers == null ? Map.of() : headers);
   }
 
   /**
@@ -198,6 +208,7 @@ public final class FusionServer {
       RequestContext request) {
     ExposedTool tool = registry.tool(toolName);
     if (tool == null) {
+      edge.traceUnknownTool(toolName, request == null ? RequestContext.empty() : request);
       throw new IllegalArgumentException(
           ErrorReplies.unknownToolMessage(toolName, registry.toolNames()));
     }
@@ -260,6 +271,7 @@ public final class FusionServer {
     private final Map<Class<?>, Function<RequestContext, ?>> providers = new LinkedHashMap<>();
     private final List<FusionMiddleware> middleware = new ArrayList<>();
     private final List<FusionMiddleware> provided = new ArrayList<>();
+    private FusionTracer tracer = FusionTracer.NOOP;
 
     private Builder(String name, String version) {
       this.name = Objects.requireNonNull(name, "name");
@@ -322,6 +334,16 @@ public final class FusionServer {
     }
 
     /**
+     * The tracer that records one span per {@code tools/call} (DESIGN §7), unknown tools included,
+     * e.g. {@code OtelFusionTracer.of(openTelemetry)} from {@code fusion-otel}. Default:
+     * {@link FusionTracer#NOOP}. Tracing never changes what the agent receives.
+     */
+    public Builder tracer(FusionTracer tracer) {
+      this.tracer = Objects.requireNonNull(tracer, "tracer");
+      return this;
+    }
+
+    /**
      * Binds every router and checks what only the running server can know, failing fast with an
      * {@link IllegalStateException} that names each element at fault and its fix: a missing
      * generated class, an SPI version mismatch, a {@code @Context} type that neither a provider,
@@ -332,7 +354,7 @@ public final class FusionServer {
     public FusionServer build() {
       ServerConfig config = new ServerConfig(name, version, registrations, exposition, separator,
           providers, middleware, provided);
-      return new FusionServer(name, version, ToolRegistry.build(config));
+      return new FusionServer(name, version, ToolRegistry.build(config), tracer);
     }
   }
 }

@@ -5,6 +5,7 @@ import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.spi.GeneratedRouter;
+import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.testing.internal.InProcessTransport;
 import dev.mcpfusion.testing.internal.ReplyCapture;
 import io.modelcontextprotocol.client.McpClient;
@@ -144,6 +145,16 @@ public final class FusionTester implements AutoCloseable {
   /** Middleware instances for {@code @Use} lookup. */
   public FusionTester provide(FusionMiddleware... middleware) {
     configure(b -> b.provide(middleware));
+    return this;
+  }
+
+  /**
+   * The tracer that records one span per call, as {@code FusionServer.Builder.tracer}; headers
+   * set with {@link #header} reach it as an HTTP transport's would, unknown tools included.
+   */
+  public FusionTester tracer(FusionTracer tracer) {
+    Objects.requireNonNull(tracer, "tracer");
+    configure(b -> b.tracer(tracer));
     return this;
   }
 
@@ -312,7 +323,9 @@ public final class FusionTester implements AutoCloseable {
 
   private Started connect() {
     FusionServer server = builder.build();
-    InProcessTransport pair = new InProcessTransport(server.jsonMapper(), server::intercept);
+    Map<String, String> edgeHeaders = Map.copyOf(headers);
+    InProcessTransport pair = new InProcessTransport(server.jsonMapper(),
+        message -> server.intercept(message, edgeHeaders));
     McpSyncServer mcpServer = server.connect(pair.serverSide());
     McpSyncClient client = McpClient.sync(pair.clientSide())
         .clientInfo(new McpSchema.Implementation("fusion-tester", "0.0.0"))

@@ -13,6 +13,8 @@ import dev.mcpfusion.core.spi.Args;
 import dev.mcpfusion.core.spi.Problems;
 import dev.mcpfusion.core.spi.Verb;
 import dev.mcpfusion.core.sync.StateSync;
+import dev.mcpfusion.core.trace.FusionTracer;
+import dev.mcpfusion.core.trace.ToolCallTrace;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.UndeclaredThrowableException;
 import java.util.Collections;
@@ -30,7 +32,9 @@ import org.slf4j.LoggerFactory;
  * becomes a {@link Reply}; nothing thrown escapes, and no exception text reaches the agent.
  *
  * <p>The concurrency gate (step 2) belongs between resolving and decoding, the egress guard
- * (step 7) between presenting and state sync, and the trace span (step 9) around {@link #call}.
+ * (step 7) between presenting and state sync. The trace span (step 9) wraps all of {@link #call}
+ * and is the current span while the middleware chain and the handler run; with
+ * {@link FusionTracer#NOOP} no span work is done at all.
  */
 public final class Pipeline {
   private static final Logger LOG = LoggerFactory.getLogger(Pipeline.class);
@@ -38,15 +42,40 @@ public final class Pipeline {
   private final ToolRegistry registry;
   private final References references;
   private final BeanValidation beanValidation = new BeanValidation();
+  private final FusionTracer tracer;
 
-  /** A pipeline over a built registry. */
+  /** A pipeline over a built registry, without tracing. */
   public Pipeline(ToolRegistry registry) {
+    this(registry, FusionTracer.NOOP);
+  }
+
+  /** A pipeline over a built registry that traces every call with {@code tracer}. */
+  public Pipeline(ToolRegistry registry, FusionTracer tracer) {
     this.registry = registry;
     this.references = registry.references();
+    this.tracer = tracer == null ? FusionTracer.NOOP : tracer;
   }
 
   /** Runs one {@code tools/call} of {@code tool} and answers it. Never throws. */
   public Reply call(ExposedTool tool, Map<String, ?> arguments, RequestContext request) {
+    if (tracer == FusionTracer.NOOP) {
+      return execute(tool, arguments, request, null);
+    }
+    // 9. one span around all of it
+    ToolCallTrace trace = ToolCallTrace.start(tracer, tool.name(), registry.exposition(),
+        tool.router().name(), tool.grouped() ? null : tool.single().name(), request);
+    Reply reply = null;
+    try {
+      reply = execute(tool, arguments, request, trace);
+      return reply;
+    } finally {
+      trace.finish(reply);
+    }
+  }
+
+  /** The pipeline proper; {@code trace} is {@code null} when not tracing. */
+  private Reply execute(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
+      ToolCallTrace trace) {
     String router = tool.router().name();
     String origin = tool.grouped() ? tool.name() : tool.single().name();
     try {
@@ -59,28 +88,40 @@ public final class Pipeline {
       if (tool.grouped()) {
         Object discriminator = args.remove(Exposer.DISCRIMINATOR);
         if (discriminator == null) {
+          if (trace != null) {
+            trace.agentError("The required field \"action\" is missing.");
+          }
           return ErrorReplies.missingDiscriminator(router, tool.renderedActions());
         }
         if (!(discriminator instanceof String name)) {
-          return ErrorReplies.invalidDiscriminator(router, Args.jsonType(discriminator),
-              tool.renderedActions());
+          String type = Args.jsonType(discriminator);
+          if (trace != null) {
+            trace.agentError("Field \"action\" must be a string, got " + type + ".");
+          }
+          return ErrorReplies.invalidDiscriminator(router, type, tool.renderedActions());
         }
         action = tool.actions().get(name);
         if (action == null) {
+          if (trace != null) {
+            trace.agentError("The action \"" + name + "\" does not exist in " + router + ".");
+          }
           return ErrorReplies.unknownAction(router, name, tool.renderedActions());
+        }
+        if (trace != null) {
+          trace.action(action.name());
         }
       } else {
         action = tool.single();
       }
       origin = action.name();
-      return run(tool, action, args, request);
+      return run(tool, action, args, request, trace);
     } catch (Throwable failure) {
-      return failed(router, origin, tool.name(), failure);
+      return failed(router, origin, tool.name(), failure, trace);
     }
   }
 
   private Reply run(ExposedTool tool, BoundAction action, Map<String, Object> args,
-      RequestContext request) throws Throwable {
+      RequestContext request, ToolCallTrace trace) throws Throwable {
     ActionDescriptor descriptor = action.descriptor();
     String router = action.router().name();
     try {
@@ -91,13 +132,18 @@ public final class Pipeline {
         beanValidation.validate(action.executable(), decoded, problems);
       }
       if (!problems.isEmpty()) {
+        if (trace != null) {
+          trace.validation(problems.list());
+        }
         return ErrorReplies.validation(router, action.name(), problems.list());
       }
 
       // 4. context providers (lazily, from here on) and the middleware chain; 5. the handler
       CallInvocation invocation = new CallInvocation(action, tool.name(),
           Collections.unmodifiableMap(args), request, registry.providers());
-      Object result = proceed(action, decoded, 0, invocation);
+      Object result = trace == null
+          ? proceed(action, decoded, 0, invocation)
+          : trace.withCurrent(() -> proceed(action, decoded, 0, invocation));
 
       // 6. presenter
       Reply reply = ResultPresenter.present(descriptor, result, references);
@@ -110,7 +156,11 @@ public final class Pipeline {
     } catch (Throwable failure) {
       Throwable cause = unwrap(failure);
       if (cause instanceof FusionError error) {
-        return ErrorReplies.fusionError(error, references);
+        Reply reply = ErrorReplies.fusionError(error, references);
+        if (trace != null) {
+          trace.agentError(error.getMessage());
+        }
+        return reply;
       }
       throw cause;
     }
@@ -125,14 +175,19 @@ public final class Pipeline {
     return chain.get(position).invoke(call, next -> proceed(action, decoded, position + 1, next));
   }
 
-  private Reply failed(String router, String action, String toolName, Throwable failure) {
+  private Reply failed(String router, String action, String toolName, Throwable failure,
+      ToolCallTrace trace) {
     Throwable cause = unwrap(failure);
     if (cause instanceof InterruptedException) {
       Thread.currentThread().interrupt();
     }
     if (cause instanceof FusionError error) {
       try {
-        return ErrorReplies.fusionError(error, references);
+        Reply reply = ErrorReplies.fusionError(error, references);
+        if (trace != null) {
+          trace.agentError(error.getMessage());
+        }
+        return reply;
       } catch (RuntimeException renderFailure) {
         cause = renderFailure;
       }
@@ -140,6 +195,9 @@ public final class Pipeline {
     String incident = ErrorReplies.newIncidentId();
     LOG.error("[{}/{}] tool {} failed unexpectedly (incident {})", router, action, toolName,
         incident, cause);
+    if (trace != null) {
+      trace.unexpected(cause, incident);
+    }
     return ErrorReplies.internal(router, action, incident);
   }
 
