@@ -1,0 +1,180 @@
+package dev.mcpfusion.processor;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.WildcardType;
+import javax.lang.model.util.Elements;
+
+/**
+ * Reads annotations through mirrors and qualified names, never through {@code Class} objects, so
+ * the processor path needs no runtime jar.
+ */
+final class Mirrors {
+  private Mirrors() {}
+
+  /** The qualified name of an annotation mirror's type. */
+  static String name(AnnotationMirror mirror) {
+    return ((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().toString();
+  }
+
+  /** The annotation of the given qualified type on {@code element}, or {@code null}. */
+  static AnnotationMirror find(Element element, String qualifiedName) {
+    if (element == null) {
+      return null;
+    }
+    for (AnnotationMirror m : element.getAnnotationMirrors()) {
+      if (name(m).equals(qualifiedName)) {
+        return m;
+      }
+    }
+    return null;
+  }
+
+  /** The first annotation of that type found on the elements, in order. */
+  static AnnotationMirror findFirst(List<? extends Element> sources, String qualifiedName) {
+    for (Element e : sources) {
+      AnnotationMirror m = find(e, qualifiedName);
+      if (m != null) {
+        return m;
+      }
+    }
+    return null;
+  }
+
+  /** An annotation attribute, defaults included. */
+  static AnnotationValue value(Elements elements, AnnotationMirror mirror, String attribute) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e
+        : elements.getElementValuesWithDefaults(mirror).entrySet()) {
+      if (e.getKey().getSimpleName().contentEquals(attribute)) {
+        return e.getValue();
+      }
+    }
+    return null;
+  }
+
+  /** The explicitly written attribute value (no default), or {@code null}. */
+  static AnnotationValue explicitValue(AnnotationMirror mirror, String attribute) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e
+        : mirror.getElementValues().entrySet()) {
+      if (e.getKey().getSimpleName().contentEquals(attribute)) {
+        return e.getValue();
+      }
+    }
+    return null;
+  }
+
+  static String string(Elements elements, AnnotationMirror mirror, String attribute) {
+    AnnotationValue v = value(elements, mirror, attribute);
+    return v == null || !(v.getValue() instanceof String) ? "" : (String) v.getValue();
+  }
+
+  static boolean bool(Elements elements, AnnotationMirror mirror, String attribute) {
+    AnnotationValue v = value(elements, mirror, attribute);
+    return v != null && Boolean.TRUE.equals(v.getValue());
+  }
+
+  static long number(Elements elements, AnnotationMirror mirror, String attribute, long otherwise) {
+    AnnotationValue v = value(elements, mirror, attribute);
+    return v != null && v.getValue() instanceof Number ? ((Number) v.getValue()).longValue() : otherwise;
+  }
+
+  /** A {@code Class<?>} attribute; {@code null} when absent; an ERROR type when unresolved. */
+  static TypeMirror type(Elements elements, AnnotationMirror mirror, String attribute) {
+    AnnotationValue v = value(elements, mirror, attribute);
+    if (v == null) {
+      return null;
+    }
+    Object o = v.getValue();
+    if (o instanceof TypeMirror) {
+      return (TypeMirror) o;
+    }
+    return null;
+  }
+
+  /** Whether a {@code Class<?>} attribute could not be resolved (a type not generated yet). */
+  static boolean unresolvedType(Elements elements, AnnotationMirror mirror, String attribute) {
+    AnnotationValue v = value(elements, mirror, attribute);
+    if (v == null) {
+      return false;
+    }
+    Object o = v.getValue();
+    return !(o instanceof TypeMirror) || ((TypeMirror) o).getKind() == TypeKind.ERROR;
+  }
+
+  /** An array attribute's values. */
+  @SuppressWarnings("unchecked")
+  static List<AnnotationValue> list(Elements elements, AnnotationMirror mirror, String attribute) {
+    AnnotationValue v = value(elements, mirror, attribute);
+    if (v == null || !(v.getValue() instanceof List)) {
+      return List.of();
+    }
+    return (List<AnnotationValue>) v.getValue();
+  }
+
+  static List<String> strings(Elements elements, AnnotationMirror mirror, String attribute) {
+    List<String> out = new ArrayList<>();
+    for (AnnotationValue v : list(elements, mirror, attribute)) {
+      if (v.getValue() instanceof String) {
+        out.add((String) v.getValue());
+      }
+    }
+    return out;
+  }
+
+  /** Whether some annotation named {@code Nullable} (any package) is on the elements or type uses. */
+  static boolean nullable(List<? extends Element> sources, List<TypeMirror> types) {
+    for (Element e : sources) {
+      for (AnnotationMirror m : e.getAnnotationMirrors()) {
+        if (m.getAnnotationType().asElement().getSimpleName().contentEquals("Nullable")) {
+          return true;
+        }
+      }
+    }
+    for (TypeMirror t : types) {
+      if (t == null) {
+        continue;
+      }
+      for (AnnotationMirror m : t.getAnnotationMirrors()) {
+        if (m.getAnnotationType().asElement().getSimpleName().contentEquals("Nullable")) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether the type (or one of its type arguments / components) is not resolved yet. */
+  static boolean hasErrorType(TypeMirror type) {
+    if (type == null) {
+      return false;
+    }
+    switch (type.getKind()) {
+      case ERROR:
+        return true;
+      case ARRAY:
+        return hasErrorType(((ArrayType) type).getComponentType());
+      case DECLARED:
+        for (TypeMirror a : ((DeclaredType) type).getTypeArguments()) {
+          if (hasErrorType(a)) {
+            return true;
+          }
+        }
+        return false;
+      case WILDCARD:
+        WildcardType w = (WildcardType) type;
+        return hasErrorType(w.getExtendsBound()) || hasErrorType(w.getSuperBound());
+      default:
+        return false;
+    }
+  }
+}

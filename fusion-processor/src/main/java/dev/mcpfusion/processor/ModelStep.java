@@ -1,0 +1,58 @@
+package dev.mcpfusion.processor;
+
+import java.util.Set;
+import java.util.TreeSet;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * The {@code @Model}, {@code @Hidden} and {@code @Guarded} family: a model is a class or record
+ * whose properties a presenter reads; a {@code @Hidden} or {@code @Guarded} marker on a model
+ * property is only meaningful on something a presenter or an action can reach.
+ */
+final class ModelStep implements FusionProcessor.Step {
+  private final Elements elements;
+  private final Types types;
+  private final Reporter reporter;
+
+  ModelStep(ProcessingEnvironment env, Reporter reporter) {
+    this.elements = env.getElementUtils();
+    this.types = env.getTypeUtils();
+    this.reporter = reporter;
+  }
+
+  @Override
+  public void process(RoundEnvironment round) {
+    TypeElement model = elements.getTypeElement(Props.ANN + "Model");
+    if (model == null) {
+      return;
+    }
+    Set<String> seen = new TreeSet<>();
+    for (Element e : round.getElementsAnnotatedWith(model)) {
+      if (!(e instanceof TypeElement)) {
+        continue;
+      }
+      TypeElement type = (TypeElement) e;
+      if (!seen.add(type.getQualifiedName().toString())) {
+        continue;
+      }
+      if (type.getKind() != ElementKind.CLASS && type.getKind() != ElementKind.RECORD) {
+        String kind = type.getKind().toString().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+        reporter.error("InvalidModel", type, Names.display(type) + " is annotated @Model but is "
+            + ("aeiou".indexOf(kind.charAt(0)) >= 0 ? "an " : "a ") + kind
+            + ". Declare the model as a record (or a class with getters).");
+        continue;
+      }
+      if (Props.of(type, types).isEmpty()) {
+        reporter.warning("EmptyModel", type, Names.display(type)
+            + " is annotated @Model but has no properties (record components or public getters)."
+            + " Add the properties a presenter may expose.");
+      }
+    }
+  }
+}
