@@ -151,6 +151,18 @@ class BillingWireTest {
     }
   }
 
+  @Test
+  void aNullTheViewDoesNotAllowIsAnInternalErrorNotASchemaFailure() {
+    InvoiceStore store = InvoiceStore.sample();
+    store.put(new dev.mcpfusion.samples.billing.model.Invoice("INV-0500", 10, null, "whsec_x", Map.of(),
+        dev.mcpfusion.samples.billing.store.Tenant.SAMPLE_TENANT));
+    try (FusionTester tester = FusionTester.of(BillingConnector.builder(store, Exposition.FLAT))) {
+      ToolResult r = tester.call("billing", "get_invoice", Map.of("id", "INV-0500"));
+      assertThat(r).isError().hasCode("INTERNAL_ERROR");
+      assertThat(r.raw()).doesNotContain("validation failed").doesNotContain("@Nullable").doesNotContain("whsec_x");
+    }
+  }
+
   static String openInvoiceId(FusionTester tester) {
     ToolResult open = tester.call("billing", "list_invoices", Map.of("status", "OPEN"));
     @SuppressWarnings("unchecked")
