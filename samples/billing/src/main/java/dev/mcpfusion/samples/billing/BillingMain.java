@@ -2,27 +2,53 @@ package dev.mcpfusion.samples.billing;
 
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionServer;
+import dev.mcpfusion.http.FusionHttp;
+import dev.mcpfusion.http.FusionHttpServer;
+import dev.mcpfusion.http.HttpOptions;
 import dev.mcpfusion.samples.billing.store.InvoiceStore;
-import java.util.Arrays;
-import java.util.List;
 
 /**
- * Runs the billing connector over stdio: {@code java -jar fusion-sample-billing.jar [--grouped]}.
- * stdout carries the protocol alone; everything else goes to stderr.
+ * Runs the billing connector: over stdio by default ({@code java -jar fusion-sample-billing.jar
+ * [--grouped]}), or over Streamable HTTP on 127.0.0.1 with {@code --http PORT} (endpoint
+ * {@code http://127.0.0.1:PORT/mcp}; SIGTERM stops it gracefully). stdout carries the stdio
+ * protocol alone; everything else goes to stderr.
  */
 public final class BillingMain {
+  private static final String USAGE =
+      "Usage: java -jar fusion-sample-billing.jar [--grouped | --flat] [--http PORT]";
+
   private BillingMain() {}
 
   public static void main(String[] args) throws Exception {
     FusionServer.reserveStdout();
-    List<String> options = Arrays.asList(args);
-    for (String option : options) {
-      if (!option.equals("--grouped") && !option.equals("--flat")) {
-        System.err.println("Unknown option '" + option + "'. Usage: java -jar fusion-sample-billing.jar [--grouped | --flat]");
-        System.exit(2);
+    Exposition exposition = Exposition.FLAT;
+    Integer httpPort = null;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--grouped" -> exposition = Exposition.GROUPED;
+        case "--flat" -> exposition = Exposition.FLAT;
+        case "--http" -> {
+          if (i + 1 >= args.length || !args[i + 1].matches("\\d{1,5}")
+              || Integer.parseInt(args[i + 1]) > 65535) {
+            fail("--http needs a port number between 0 and 65535.");
+          }
+          httpPort = Integer.parseInt(args[++i]);
+        }
+        default -> fail("Unknown option '" + args[i] + "'.");
       }
     }
-    Exposition exposition = options.contains("--grouped") ? Exposition.GROUPED : Exposition.FLAT;
-    BillingConnector.builder(InvoiceStore.sample(), exposition).build().serveStdio();
+    FusionServer server = BillingConnector.builder(InvoiceStore.sample(), exposition).build();
+    if (httpPort == null) {
+      server.serveStdio();
+      return;
+    }
+    FusionHttpServer http = FusionHttp.serve(server, HttpOptions.port(httpPort));
+    System.err.println("billing MCP server listening on " + http.endpoint());
+    http.join();
+  }
+
+  private static void fail(String message) {
+    System.err.println(message + " " + USAGE);
+    System.exit(2);
   }
 }

@@ -1,0 +1,85 @@
+package dev.mcpfusion.http;
+
+import dev.mcpfusion.core.FusionServer;
+import jakarta.servlet.http.HttpServlet;
+import java.util.Objects;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+/**
+ * Serves a {@link FusionServer} over Streamable HTTP (MCP 2025-03-26 … 2025-11-25, with sessions)
+ * on embedded Jetty, or as a servlet for an existing container.
+ *
+ * <pre>{@code
+ * try (FusionHttpServer http = FusionHttp.serve(server, HttpOptions.port(8080))) {
+ *   http.join();                      // http://127.0.0.1:8080/mcp until SIGTERM or close()
+ * }
+ * }</pre>
+ */
+public final class FusionHttp {
+  private FusionHttp() {}
+
+  /**
+   * Starts Jetty on {@code options.bindAddress():options.port()} serving {@code server} at
+   * {@code options.path()}; returns once it accepts connections. Closing the result stops it
+   * gracefully.
+   *
+   * @throws IllegalStateException when the server cannot start (e.g. the port is taken)
+   */
+  public static FusionHttpServer serve(FusionServer server, HttpOptions options) {
+    Objects.requireNonNull(server, "server");
+    Objects.requireNonNull(options, "options");
+    McpHttpServlet servlet = new McpHttpServlet(server, options);
+
+    QueuedThreadPool threads = new QueuedThreadPool(200, 8);
+    threads.setName("fusion-http");
+    Server jetty = new Server(threads);
+    HttpConfiguration http = new HttpConfiguration();
+    http.setSendServerVersion(false);
+    http.setSendXPoweredBy(false);
+    ServerConnector connector = new ServerConnector(jetty, new HttpConnectionFactory(http));
+    connector.setHost(options.bindAddress());
+    connector.setPort(options.port());
+    jetty.addConnector(connector);
+
+    ServletContextHandler context = new ServletContextHandler("/");
+    ServletHolder mcp = new ServletHolder("mcp", servlet);
+    mcp.setAsyncSupported(true);
+    context.addServlet(mcp, options.path());
+    context.addServlet(new ServletHolder("not-found", new NotFoundServlet()), "/");
+    context.setErrorHandler(new CleanErrors.ContextHandler());
+    jetty.setErrorHandler(new CleanErrors.ServerHandler());
+    jetty.setHandler(context);
+    jetty.setStopTimeout(Math.max(1000, options.shutdownGrace().toMillis()));
+    try {
+      jetty.start();
+    } catch (Exception e) {
+      servlet.shutdown(java.time.Duration.ZERO);
+      try {
+        jetty.stop();
+      } catch (Exception stopFailure) {
+        e.addSuppressed(stopFailure);
+      }
+      throw new IllegalStateException("Could not start the HTTP server on " + options.bindAddress()
+          + ":" + options.port() + ": " + e.getMessage(), e);
+    }
+    return new FusionHttpServer(jetty, connector, servlet, options);
+  }
+
+  /**
+   * The endpoint as a servlet, for an existing Servlet 6 container. Register it with
+   * {@code asyncSupported = true}; the container's port is the one Host and Origin are checked
+   * against. {@code options.bindAddress()}, {@code port()} and {@code path()} are the container's
+   * business and are ignored; {@code destroy()} drains calls in flight within the shutdown grace.
+   */
+  public static HttpServlet servlet(FusionServer server, HttpOptions options) {
+    Objects.requireNonNull(server, "server");
+    Objects.requireNonNull(options, "options");
+    return new McpHttpServlet(server, options);
+  }
+}

@@ -1,0 +1,237 @@
+package dev.mcpfusion.http;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Options of the Streamable HTTP endpoint; immutable, every setter returns a copy.
+ *
+ * <pre>{@code
+ * HttpOptions.port(8080)                       // 127.0.0.1:8080, endpoint /mcp
+ *     .allowedOrigins("https://app.example")   // loopback origins are always allowed
+ *     .auth(HttpAuthenticator.bearer(token))
+ *     .shutdownGrace(Duration.ofSeconds(20));
+ * }</pre>
+ *
+ * <p>Secure by default: bound to {@code 127.0.0.1}; a request whose {@code Host} is not
+ * {@code localhost}, {@code 127.0.0.1} or {@code [::1]} at the server's port, or whose
+ * {@code Origin} is not {@code http://} one of those, is refused (DNS-rebinding protection) unless
+ * listed in {@link #allowedHosts(String...)} / {@link #allowedOrigins(String...)}.
+ */
+public final class HttpOptions {
+  /** The default request body cap: 4 MiB. */
+  public static final long DEFAULT_MAX_BODY_BYTES = 4L * 1024 * 1024;
+
+  private final String bindAddress;
+  private final int port;
+  private final String path;
+  private final List<String> allowedOrigins;
+  private final List<String> allowedHosts;
+  private final long maxBodyBytes;
+  private final Duration shutdownGrace;
+  private final Duration requestTimeout;
+  private final HttpAuthenticator auth;
+  private final boolean stopOnShutdownSignal;
+  private final Duration sessionIdleTimeout;
+
+  private HttpOptions(String bindAddress, int port, String path, List<String> allowedOrigins,
+      List<String> allowedHosts, long maxBodyBytes, Duration shutdownGrace, Duration requestTimeout,
+      HttpAuthenticator auth, boolean stopOnShutdownSignal, Duration sessionIdleTimeout) {
+    this.bindAddress = bindAddress;
+    this.port = port;
+    this.path = path;
+    this.allowedOrigins = List.copyOf(allowedOrigins);
+    this.allowedHosts = List.copyOf(allowedHosts);
+    this.maxBodyBytes = maxBodyBytes;
+    this.shutdownGrace = shutdownGrace;
+    this.requestTimeout = requestTimeout;
+    this.auth = auth;
+    this.stopOnShutdownSignal = stopOnShutdownSignal;
+    this.sessionIdleTimeout = sessionIdleTimeout;
+  }
+
+  /** The defaults: {@code 127.0.0.1:8080}, path {@code /mcp}, 4 MiB bodies, 30 s shutdown grace. */
+  public static HttpOptions defaults() {
+    return new HttpOptions("127.0.0.1", 8080, "/mcp", List.of(), List.of(), DEFAULT_MAX_BODY_BYTES,
+        Duration.ofSeconds(30), Duration.ofMinutes(5), null, true, Duration.ofMinutes(30));
+  }
+
+  /** The defaults on another port; {@code 0} picks a free one (read it from {@link FusionHttpServer#port()}). */
+  public static HttpOptions port(int port) {
+    return defaults().withPort(port);
+  }
+
+  /** A copy on another port ({@code 0} = ephemeral). */
+  public HttpOptions withPort(int port) {
+    if (port < 0 || port > 65535) {
+      throw new IllegalArgumentException("port must be between 0 and 65535, got " + port);
+    }
+    return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout);
+  }
+
+  /** A copy bound to another address (e.g. {@code 0.0.0.0}; then list the public host names in {@link #allowedHosts}). */
+  public HttpOptions bindAddress(String address) {
+    Objects.requireNonNull(address, "address");
+    return new HttpOptions(address, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout);
+  }
+
+  /** A copy serving the endpoint at another path (default {@code /mcp}). */
+  public HttpOptions path(String path) {
+    Objects.requireNonNull(path, "path");
+    if (!path.startsWith("/") || path.contains("*")) {
+      throw new IllegalArgumentException("path must start with '/' and contain no '*', got '" + path + "'");
+    }
+    return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout);
+  }
+
+  /**
+   * A copy that also accepts these {@code Origin} values (e.g. {@code https://app.example}, compared
+   * case-insensitively, scheme and port included); {@code "*"} accepts any. Loopback origins at
+   * the server's port are always accepted; a request without {@code Origin} is accepted.
+   */
+  public HttpOptions allowedOrigins(String... origins) {
+    List<String> all = new ArrayList<>(allowedOrigins);
+    for (String origin : origins) {
+      all.add(normalize(Objects.requireNonNull(origin, "origin")));
+    }
+    return new HttpOptions(bindAddress, port, path, all, allowedHosts, maxBodyBytes,
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout);
+  }
+
+  /**
+   * A copy that also accepts these {@code Host} values: {@code name} (any port), {@code name:port},
+   * {@code [v6]:port}, or {@code "*"} for any. {@code localhost}, {@code 127.0.0.1} and
+   * {@code [::1]} at the server's port are always accepted.
+   */
+  public HttpOptions allowedHosts(String... hosts) {
+    List<String> all = new ArrayList<>(allowedHosts);
+    for (String host : hosts) {
+      all.add(normalize(Objects.requireNonNull(host, "host")));
+    }
+    return new HttpOptions(bindAddress, port, path, allowedOrigins, all, maxBodyBytes,
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout);
+  }
+
+  /** A copy with another request body cap in bytes; larger bodies get {@code 413}. */
+  public HttpOptions maxBodyBytes(long bytes) {
+    if (bytes < 1) {
+      throw new IllegalArgumentException("maxBodyBytes must be positive, got " + bytes);
+    }
+    return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, bytes,
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout);
+  }
+
+  /** A copy with another bound on how long {@code close()} lets calls in flight finish. */
+  public HttpOptions shutdownGrace(Duration grace) {
+    Objects.requireNonNull(grace, "grace");
+    if (grace.isNegative()) {
+      throw new IllegalArgumentException("shutdownGrace must not be negative");
+    }
+    return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
+        grace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout);
+  }
+
+  /** A copy with another bound on how long one request waits for its answer (default 5 minutes). */
+  public HttpOptions requestTimeout(Duration timeout) {
+    Objects.requireNonNull(timeout, "timeout");
+    if (timeout.isNegative() || timeout.isZero()) {
+      throw new IllegalArgumentException("requestTimeout must be positive");
+    }
+    return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
+        shutdownGrace, timeout, auth, stopOnShutdownSignal, sessionIdleTimeout);
+  }
+
+  /** A copy with an authentication hook; {@code null} removes it. */
+  public HttpOptions auth(HttpAuthenticator authenticator) {
+    return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
+        shutdownGrace, requestTimeout, authenticator, stopOnShutdownSignal, sessionIdleTimeout);
+  }
+
+  /**
+   * A copy that does (default) or does not register a JVM shutdown hook, so SIGTERM closes the
+   * server gracefully (calls in flight finish within {@link #shutdownGrace()}).
+   */
+  public HttpOptions stopOnShutdownSignal(boolean stop) {
+    return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
+        shutdownGrace, requestTimeout, auth, stop, sessionIdleTimeout);
+  }
+
+  /**
+   * A copy with another idle limit for sessions (default 30 minutes): a session unused for longer
+   * is closed (its id then gets 404, and the client starts a new one).
+   */
+  public HttpOptions sessionIdleTimeout(Duration timeout) {
+    Objects.requireNonNull(timeout, "timeout");
+    if (timeout.isNegative() || timeout.isZero()) {
+      throw new IllegalArgumentException("sessionIdleTimeout must be positive");
+    }
+    return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, timeout);
+  }
+
+  /** How long a session may stay unused before it is closed. */
+  public Duration sessionIdleTimeout() {
+    return sessionIdleTimeout;
+  }
+
+  /** The address the server binds. */
+  public String bindAddress() {
+    return bindAddress;
+  }
+
+  /** The port to bind ({@code 0} = ephemeral). */
+  public int port() {
+    return port;
+  }
+
+  /** The endpoint path. */
+  public String path() {
+    return path;
+  }
+
+  /** The extra accepted origins (normalized to lower case). */
+  public List<String> allowedOrigins() {
+    return allowedOrigins;
+  }
+
+  /** The extra accepted hosts (normalized to lower case). */
+  public List<String> allowedHosts() {
+    return allowedHosts;
+  }
+
+  /** The request body cap in bytes. */
+  public long maxBodyBytes() {
+    return maxBodyBytes;
+  }
+
+  /** How long {@code close()} lets calls in flight finish. */
+  public Duration shutdownGrace() {
+    return shutdownGrace;
+  }
+
+  /** How long one request waits for its answer. */
+  public Duration requestTimeout() {
+    return requestTimeout;
+  }
+
+  /** The authentication hook, or {@code null}. */
+  public HttpAuthenticator auth() {
+    return auth;
+  }
+
+  /** Whether {@link FusionHttp#serve} registers a JVM shutdown hook. */
+  public boolean stopOnShutdownSignal() {
+    return stopOnShutdownSignal;
+  }
+
+  private static String normalize(String value) {
+    String v = value.trim().toLowerCase(Locale.ROOT);
+    return v.endsWith("/") ? v.substring(0, v.length() - 1) : v;
+  }
+}
