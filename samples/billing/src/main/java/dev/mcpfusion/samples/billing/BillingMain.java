@@ -11,7 +11,8 @@ import dev.mcpfusion.samples.billing.store.InvoiceStore;
  * Runs the billing connector: over stdio by default ({@code java -jar fusion-sample-billing.jar
  * [--grouped]}), or over Streamable HTTP on 127.0.0.1 with {@code --http PORT} (endpoint
  * {@code http://127.0.0.1:PORT/mcp}; SIGTERM stops it gracefully). stdout carries the stdio
- * protocol alone; everything else goes to stderr.
+ * protocol alone; everything else goes to stderr. {@code FUSION_TRACE=logging} logs a span per
+ * tool call to stderr.
  */
 public final class BillingMain {
   private static final String USAGE =
@@ -37,7 +38,9 @@ public final class BillingMain {
         default -> fail("Unknown option '" + args[i] + "'.");
       }
     }
-    FusionServer server = BillingConnector.builder(InvoiceStore.sample(), exposition).build();
+    FusionServer server = BillingConnector.builder(InvoiceStore.sample(), exposition)
+        .tracer(BillingTracing.fromEnvironment())
+        .build();
     if (httpPort == null) {
       server.serveStdio();
       return;
