@@ -1,0 +1,105 @@
+package dev.mcpfusion.core.lock;
+
+import dev.mcpfusion.core.Exposition;
+import dev.mcpfusion.core.spi.ActionDescriptor;
+import dev.mcpfusion.core.spi.RouterDescriptor;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The canonical contract of a connector: every tool an agent can reach under a serving profile,
+ * computed from router descriptors alone (no user instance is needed or created).
+ *
+ * @param profile the serving profile the tools are exposed under
+ * @param tools the tools by exposed name
+ */
+public record Contract(LockProfile profile, Map<String, ToolContract> tools) {
+
+  /** The lockfile format this code writes and reads. */
+  public static final int LOCKFILE_VERSION = 1;
+
+  public Contract {
+    tools = Collections.unmodifiableMap(new TreeMap<>(tools));
+  }
+
+  /**
+   * The contract of {@code routers} exposed under {@code profile}.
+   *
+   * @throws IllegalArgumentException if two routers expose a tool of the same name
+   */
+  public static Contract of(List<RouterDescriptor> routers, LockProfile profile) {
+    Map<String, ToolContract> tools = new TreeMap<>();
+    for (RouterDescriptor router : routers) {
+      if (profile.exposition() == Exposition.GROUPED) {
+        Map<String, ActionContract> actions = new LinkedHashMap<>();
+        for (ActionDescriptor action : router.actions()) {
+          actions.put(action.name(), ActionContract.of(router, action, profile));
+        }
+        put(tools, new ToolContract(router.name(), router.name(), router.description(), actions));
+      } else {
+        for (ActionDescriptor action : router.actions()) {
+          String name = router.name() + profile.separator() + action.name();
+          put(tools, new ToolContract(name, router.name(), null,
+              Map.of(action.name(), ActionContract.of(router, action, profile))));
+        }
+      }
+    }
+    return new Contract(profile, tools);
+  }
+
+  private static void put(Map<String, ToolContract> tools, ToolContract tool) {
+    if (tools.putIfAbsent(tool.name(), tool) != null) {
+      throw new IllegalArgumentException("Two routers expose a tool named \"" + tool.name()
+          + "\"; rename one router or action");
+    }
+  }
+
+  /** {@code sha256:} of the whole contract: lockfile version, profile and every tool with its digest. */
+  public String digest() {
+    return Canonical.digest(content());
+  }
+
+  private Map<String, Object> content() {
+    Map<String, Object> profileTree = new TreeMap<>();
+    profileTree.put("exposition", profile.exposition().name());
+    profileTree.put("middleware", profile.middleware());
+    profileTree.put("separator", profile.separator());
+    Map<String, Object> toolTrees = new TreeMap<>();
+    tools.forEach((k, v) -> toolTrees.put(k, v.toTree()));
+    Map<String, Object> tree = new TreeMap<>();
+    tree.put("lockfileVersion", LOCKFILE_VERSION);
+    tree.put("profile", profileTree);
+    tree.put("tools", toolTrees);
+    return tree;
+  }
+
+  /** The lockfile as a plain tree (sorted maps), server digest included. */
+  Map<String, Object> toTree() {
+    Map<String, Object> tree = content();
+    tree.put("digest", digest());
+    return tree;
+  }
+
+  static Contract fromTree(Object root) {
+    TreeReader r = new TreeReader(root, "$");
+    long version = r.integer("lockfileVersion");
+    if (version != LOCKFILE_VERSION) {
+      throw new IllegalArgumentException("mcpfusion.lock has lockfileVersion " + version
+          + " but this build reads version " + LOCKFILE_VERSION + "; regenerate it with the lock goal");
+    }
+    TreeReader p = r.object("profile");
+    LockProfile profile = new LockProfile(p.enumValue("exposition", Exposition.class),
+        p.string("separator"), p.strings("middleware"));
+    Map<String, ToolContract> tools = new TreeMap<>();
+    r.objects("tools").forEach((k, v) -> tools.put(k, ToolContract.fromTree(k, v)));
+    Contract contract = new Contract(profile, tools);
+    if (!r.string("digest").equals(contract.digest())) {
+      throw new IllegalArgumentException("mcpfusion.lock: the server digest does not match its"
+          + " content (edited by hand or merged?); run the lock goal again");
+    }
+    return contract;
+  }
+}

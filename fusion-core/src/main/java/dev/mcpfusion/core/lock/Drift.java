@@ -1,0 +1,352 @@
+package dev.mcpfusion.core.lock;
+
+import dev.mcpfusion.core.Exposition;
+import dev.mcpfusion.core.json.Json;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * The classified differences between a committed contract and the live one.
+ *
+ * <p>Classification (one rule per recorded property; every property of the lockfile has one):
+ * <ul>
+ *   <li>BREAKING: a tool or action removed; a required field added (new, or an optional one made
+ *       required); an input field's type changed (its schema without value constraints and
+ *       descriptions: {@code type}, {@code format}, {@code enum}, items, nested properties); the
+ *       egress of the presenter changed (field names or output shape, presenter gained or lost);
+ *       the rules changed (static
+ *       lines, or a {@code @Rules} method appearing or disappearing); {@code readOnly} or
+ *       {@code destructive} flipped; the result shape or value type changed; the exposition or
+ *       separator changed (every tool is renamed).
+ *   <li>RISKY: {@code idempotent} or {@code openWorld} flipped; the verb changed (its hints are
+ *       classified on their own); an input field's value constraints changed ({@code minLength},
+ *       {@code pattern}, {@code minimum}, ...: tightening can reject calls that passed, loosening
+ *       cannot, and the direction is not computed); the middleware chain changed; a limit removed or
+ *       loosened; the cache control or the invalidation patterns changed; custom Bean Validation
+ *       ({@code @Constraint}/{@code @Valid}, not visible in the schema) turned on or off; the
+ *       presenter (view class) changed.
+ *   <li>SAFE: a tool, action or optional field added; a required field removed or made optional
+ *       (as issue 5 lists it: the generated decoder rejects unknown keys, so a caller that still
+ *       sends a removed field gets a validation error naming it and can correct itself in one
+ *       step); a limit added or tightened.
+ *   <li>COSMETIC: description text (router, action, input field, view field); the committed file
+ *       not being in canonical form while its content is unchanged.
+ * </ul>
+ *
+ * <p><b>Which wins when a described view property's text changes.</b> The text of a
+ * {@code @Describe}d view property is both a description in the output schema and a line of
+ * {@code <domain_rules>}; the rules win: the change is reported once, as BREAKING {@code rules
+ * changed}, because the agent acts on rule lines (a unit or a meaning can change with the words),
+ * and the COSMETIC view-description line is dropped. With {@code @Describe(rule = false)} the text
+ * is a schema description only and stays COSMETIC. Input field descriptions are never rules and
+ * stay COSMETIC.
+ *
+ * <p>Any drift fails {@link #fails(Severity)} by default; a {@code failOn} threshold lets changes
+ * below it pass (they are still reported).
+ */
+public final class Drift {
+  private static final String SERVER = "server";
+  private final List<Change> changes;
+
+  private Drift(List<Change> changes) {
+    this.changes = List.copyOf(changes);
+  }
+
+  /** The changes from {@code committed} to {@code live}, in tool, action and property order. */
+  public static Drift between(Contract committed, Contract live) {
+    Differ d = new Differ(live.profile().exposition());
+    d.compare(committed, live);
+    if (d.changes.isEmpty() && !committed.equals(live)) {
+      // Fail safe, never silent: a recorded difference no rule above names.
+      d.add(Severity.RISKY, SERVER, "changed in a way this version cannot classify");
+    }
+    return new Drift(d.changes);
+  }
+
+  /**
+   * The drift of the committed lockfile text against the live contract: {@link #between} its
+   * content, plus a COSMETIC line when the content is equal but the text is not the canonical
+   * rendering (so that any difference fails a default check).
+   *
+   * @throws IllegalArgumentException if the text is not a readable lockfile (see {@link Lockfile#read(String)})
+   */
+  public static Drift check(String committedText, Contract live) {
+    Drift drift = between(Lockfile.read(committedText), live);
+    if (drift.isEmpty() && !committedText.equals(Lockfile.write(live))) {
+      return new Drift(List.of(new Change(Severity.COSMETIC, SERVER,
+          "lockfile is not in canonical form (whitespace, key order or line endings)", null, null)));
+    }
+    return drift;
+  }
+
+  /** Every change, in report order. */
+  public List<Change> changes() {
+    return changes;
+  }
+
+  /** Whether nothing changed. */
+  public boolean isEmpty() {
+    return changes.isEmpty();
+  }
+
+  /** The highest severity among the changes; empty when nothing changed. */
+  public Optional<Severity> maxSeverity() {
+    return changes.stream().map(Change::severity).max(Comparator.naturalOrder());
+  }
+
+  /**
+   * Whether a check fails: with {@code failOn == null} (the default) on any change; otherwise when
+   * some change is at least {@code failOn}.
+   */
+  public boolean fails(Severity failOn) {
+    Severity threshold = failOn == null ? Severity.COSMETIC : failOn;
+    return changes.stream().anyMatch(c -> c.severity().atLeast(threshold));
+  }
+
+  /** One line per change ({@link Change#line()}), joined with {@code "\n"}; empty when nothing changed. */
+  public String report() {
+    return String.join("\n", changes.stream().map(Change::line).toList());
+  }
+
+  @Override
+  public String toString() {
+    return isEmpty() ? "no drift" : report();
+  }
+
+  /** Walks two contracts in a fixed order and records one change per differing property. */
+  private static final class Differ {
+    private final Exposition exposition;
+    final List<Change> changes = new ArrayList<>();
+
+    Differ(Exposition exposition) {
+      this.exposition = exposition;
+    }
+
+    private void add(Severity s, String where, String what) {
+      changes.add(new Change(s, where, what, null, null));
+    }
+
+    private void add(Severity s, String where, String what, String before, String after) {
+      changes.add(new Change(s, where, what, before, after));
+    }
+
+    void compare(Contract before, Contract after) {
+      if (before.profile().exposition() != after.profile().exposition()) {
+        add(Severity.BREAKING, SERVER, "exposition changed (every tool is renamed)",
+            before.profile().exposition().name(), after.profile().exposition().name());
+      }
+      if (!before.profile().separator().equals(after.profile().separator())) {
+        add(Severity.BREAKING, SERVER, "separator changed (every FLAT tool is renamed)",
+            q(before.profile().separator()), q(after.profile().separator()));
+      }
+      for (String name : union(before.tools(), after.tools())) {
+        ToolContract b = before.tools().get(name);
+        ToolContract a = after.tools().get(name);
+        if (a == null) {
+          add(Severity.BREAKING, name, "tool removed");
+        } else if (b == null) {
+          add(Severity.SAFE, name, "tool added");
+        } else {
+          tool(b, a);
+        }
+      }
+    }
+
+    private void tool(ToolContract b, ToolContract a) {
+      if (!Objects.equals(b.description(), a.description())) {
+        add(Severity.COSMETIC, a.name(), "description changed", q(b.description()), q(a.description()));
+      }
+      boolean flatTool = exposition == Exposition.FLAT && a.actions().size() == 1 && b.actions().size() == 1;
+      for (String name : union(b.actions(), a.actions())) {
+        String where = flatTool && b.actions().containsKey(name) && a.actions().containsKey(name)
+            ? a.name() : a.name() + " (action: " + name + ")";
+        ActionContract ba = b.actions().get(name);
+        ActionContract aa = a.actions().get(name);
+        if (aa == null) {
+          add(Severity.BREAKING, where, "action removed");
+        } else if (ba == null) {
+          add(Severity.SAFE, where, "action added");
+        } else {
+          int mark = changes.size();
+          action(where, ba, aa);
+          if (changes.size() == mark && !ba.equals(aa)) {
+            // A property this version records but does not classify: fail safe, never silent.
+            add(Severity.RISKY, where, "changed in a way this version cannot classify");
+          }
+        }
+      }
+    }
+
+    private void action(String where, ActionContract b, ActionContract a) {
+      if (!b.description().equals(a.description())) {
+        add(Severity.COSMETIC, where, "description changed", q(b.description()), q(a.description()));
+      }
+      if (b.readOnly() != a.readOnly()) {
+        add(Severity.BREAKING, where, "readOnly flipped", "" + b.readOnly(), "" + a.readOnly());
+      }
+      if (b.destructive() != a.destructive()) {
+        add(Severity.BREAKING, where, "destructive flipped", "" + b.destructive(), "" + a.destructive());
+      }
+      if (b.idempotent() != a.idempotent()) {
+        add(Severity.RISKY, where, "idempotent flipped", "" + b.idempotent(), "" + a.idempotent());
+      }
+      if (b.openWorld() != a.openWorld()) {
+        add(Severity.RISKY, where, "openWorld flipped", "" + b.openWorld(), "" + a.openWorld());
+      }
+      if (b.verb() != a.verb()) {
+        add(Severity.RISKY, where, "verb changed", b.verb().name(), a.verb().name());
+      }
+      inputs(where, b, a);
+      if (b.result() != a.result()) {
+        add(Severity.BREAKING, where, "result shape changed", b.result().name(), a.result().name());
+      }
+      if (!Objects.equals(b.resultSchema(), a.resultSchema())) {
+        add(Severity.BREAKING, where, "result type changed", schemaOrNone(b.resultSchema()),
+            schemaOrNone(a.resultSchema()));
+      }
+      presenter(where, b.presenter(), a.presenter());
+      limits(where, b.limits(), a.limits());
+      if (!b.middleware().equals(a.middleware())) {
+        add(Severity.RISKY, where, "middleware changed", b.middleware().toString(), a.middleware().toString());
+      }
+      if (b.cache() != a.cache()) {
+        add(Severity.RISKY, where, "cache control changed", b.cache().name(), a.cache().name());
+      }
+      if (!b.invalidates().equals(a.invalidates())) {
+        add(Severity.RISKY, where, "invalidation changed", b.invalidates().toString(), a.invalidates().toString());
+      }
+      if (b.customValidation() != a.customValidation()) {
+        add(Severity.RISKY, where, "custom validation (@Constraint/@Valid) changed",
+            "" + b.customValidation(), "" + a.customValidation());
+      }
+    }
+
+    private void inputs(String where, ActionContract ba, ActionContract aa) {
+      for (String name : union(ba.inputs(), aa.inputs())) {
+        InputField b = ba.inputs().get(name);
+        InputField a = aa.inputs().get(name);
+        if (a == null) {
+          add(Severity.SAFE, where, (b.required() ? "required" : "optional") + " field removed: " + name);
+          continue;
+        }
+        if (b == null) {
+          add(a.required() ? Severity.BREAKING : Severity.SAFE, where,
+              (a.required() ? "required" : "optional") + " field added: " + name);
+          continue;
+        }
+        if (!b.required() && a.required()) {
+          add(Severity.BREAKING, where, "required field added: " + name + " (was optional)");
+        } else if (b.required() && !a.required()) {
+          add(Severity.SAFE, where, "required field removed: " + name + " (now optional)");
+        }
+        if (!Canonical.typeOnly(b.schema()).equals(Canonical.typeOnly(a.schema()))) {
+          add(Severity.BREAKING, where, "input type changed: " + name,
+              Canonical.compact(b.schema()), Canonical.compact(a.schema()));
+        } else if (!b.schema().equals(a.schema())) {
+          add(Severity.RISKY, where, "input constraints changed: " + name,
+              Canonical.compact(b.schema()), Canonical.compact(a.schema()));
+        }
+        descriptions(where, "input", b.descriptions(), a.descriptions(), List.of(), List.of(), false);
+      }
+    }
+
+    private void presenter(String where, PresenterContract b, PresenterContract a) {
+      String bName = b == null ? null : b.name();
+      String aName = a == null ? null : a.name();
+      if (!Objects.equals(bName, aName)) {
+        add(Severity.RISKY, where, "presenter changed", orNone(bName), orNone(aName));
+      }
+      String bEgress = b == null ? null : b.egress();
+      String aEgress = a == null ? null : a.egress();
+      if (!Objects.equals(bEgress, aEgress)) {
+        List<String> bf = b == null ? List.of() : b.fields();
+        List<String> af = a == null ? List.of() : a.fields();
+        if (bf.equals(af)) {
+          add(Severity.BREAKING, where, "egress fields changed (shape of " + af + ")",
+              orNone(bEgress), orNone(aEgress));
+        } else {
+          add(Severity.BREAKING, where, "egress fields changed", bf.toString(), af.toString());
+        }
+      }
+      List<String> bLines = b == null ? List.of() : b.rules();
+      List<String> aLines = a == null ? List.of() : a.rules();
+      boolean rulesChanged = !bLines.equals(aLines);
+      if (rulesChanged) {
+        List<String> removed = bLines.stream().filter(l -> !aLines.contains(l)).map(Drift::q).toList();
+        List<String> added = aLines.stream().filter(l -> !bLines.contains(l)).map(Drift::q).toList();
+        if (removed.isEmpty() && added.isEmpty()) {
+          add(Severity.BREAKING, where, "rules changed (order)", bLines.toString(), aLines.toString());
+        } else {
+          add(Severity.BREAKING, where, "rules changed", removed.toString(), added.toString());
+        }
+      }
+      boolean bDyn = b != null && b.dynamicRules();
+      boolean aDyn = a != null && a.dynamicRules();
+      if (bDyn != aDyn) {
+        add(Severity.BREAKING, where,
+            (aDyn ? "dynamic rules added" : "dynamic rules removed") + " (@Rules method)");
+      }
+      descriptions(where, "view field", b == null ? Map.of() : b.fieldDescriptions(),
+          a == null ? Map.of() : a.fieldDescriptions(), bLines, aLines, rulesChanged);
+    }
+
+    private void descriptions(String where, String kind, Map<String, String> b, Map<String, String> a,
+        List<String> bRules, List<String> aRules, boolean rulesChanged) {
+      for (String path : union(b, a)) {
+        String bt = b.get(path);
+        String at = a.get(path);
+        if (Objects.equals(bt, at)) {
+          continue;
+        }
+        if (rulesChanged && (isRuleText(bt, bRules) || isRuleText(at, aRules))) {
+          continue; // the rules change (BREAKING) already reports this text; the rules win
+        }
+        add(Severity.COSMETIC, where, "description of " + kind + " " + path + " changed",
+            orNone(q(bt)), orNone(q(at)));
+      }
+    }
+
+    private static boolean isRuleText(String text, List<String> rules) {
+      return text != null && rules.stream().anyMatch(l -> l.endsWith(": " + text));
+    }
+
+    private void limits(String where, Map<String, Long> b, Map<String, Long> a) {
+      for (String name : union(b, a)) {
+        Long bv = b.get(name);
+        Long av = a.get(name);
+        if (av == null) {
+          add(Severity.RISKY, where, "limit removed: " + name, bv.toString(), "none");
+        } else if (bv == null) {
+          add(Severity.SAFE, where, "limit added: " + name, "none", av.toString());
+        } else if (av < bv) {
+          add(Severity.SAFE, where, "limit tightened: " + name, bv.toString(), av.toString());
+        } else if (av > bv) {
+          add(Severity.RISKY, where, "limit loosened: " + name, bv.toString(), av.toString());
+        }
+      }
+    }
+  }
+
+  private static TreeSet<String> union(Map<String, ?> a, Map<String, ?> b) {
+    TreeSet<String> names = new TreeSet<>(a.keySet());
+    names.addAll(b.keySet());
+    return names;
+  }
+
+  private static String q(String text) {
+    return text == null ? null : Json.write(text);
+  }
+
+  private static String schemaOrNone(Object schema) {
+    return schema == null ? "none" : Canonical.compact(schema);
+  }
+
+  private static String orNone(String value) {
+    return value == null ? "none" : value;
+  }
+}

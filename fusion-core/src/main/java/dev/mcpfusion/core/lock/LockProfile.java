@@ -1,0 +1,47 @@
+package dev.mcpfusion.core.lock;
+
+import dev.mcpfusion.core.Exposition;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The serving options that shape what an agent can reach but that the generated classes cannot
+ * know: how routers become tools and which server-wide middleware runs first.
+ *
+ * <p>A connector declares it in a class of its own with {@code public static LockProfile
+ * lockProfile()} (a method that builds no stores and opens no connections), named by the build's
+ * {@code profileClass}; without one, {@link #defaults()} applies.
+ *
+ * <p>Builder-level limits (concurrency, timeout, egress bytes) do not exist on the server builder
+ * yet, so they are not part of the profile; when they arrive they belong here and flow into each
+ * action's {@code limits} object of the lockfile, where {@link Drift} already classifies any named
+ * limit (added or tightened: SAFE; removed or loosened: RISKY).
+ *
+ * @param exposition FLAT (one tool per action) or GROUPED (one tool per router)
+ * @param separator the FLAT separator between router and action name: {@code "_"} or {@code "-"}
+ * @param middleware the server-wide middleware class names, in the order they run
+ */
+public record LockProfile(Exposition exposition, String separator, List<String> middleware) {
+
+  public LockProfile {
+    Objects.requireNonNull(exposition, "exposition");
+    Objects.requireNonNull(separator, "separator");
+    if (!separator.equals("_") && !separator.equals("-")) {
+      throw new IllegalArgumentException(
+          "separator must be \"_\" or \"-\" (MCP tool names allow no other), but was \""
+              + separator + "\"");
+    }
+    middleware = List.copyOf(middleware);
+  }
+
+  /** FLAT exposition, separator {@code "_"}, no server-wide middleware: the server builder's defaults. */
+  public static LockProfile defaults() {
+    return new LockProfile(Exposition.FLAT, "_", List.of());
+  }
+
+  /** A profile with the same options and these server-wide middleware classes, in order. */
+  public LockProfile withMiddleware(Class<?>... classes) {
+    return new LockProfile(exposition, separator,
+        java.util.Arrays.stream(classes).map(Class::getName).toList());
+  }
+}
