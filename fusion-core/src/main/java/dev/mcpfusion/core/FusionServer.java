@@ -8,6 +8,7 @@ import dev.mcpfusion.core.server.Results;
 import dev.mcpfusion.core.server.ServerConfig;
 import dev.mcpfusion.core.server.ToolRegistry;
 import dev.mcpfusion.core.error.ErrorReplies;
+import dev.mcpfusion.core.modern.ModernEra;
 import dev.mcpfusion.core.spi.GeneratedRouter;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.transport.StdioTransport;
@@ -179,12 +180,14 @@ public final class FusionServer {
   /**
    * Serves this server over stdio (UTF-8 on the raw file descriptors) until the client closes
    * stdin, then lets calls in flight finish and returns. Reserves stdout first (see
-   * {@link #reserveStdout()}).
+   * {@link #reserveStdout()}). One stream serves both eras: a 2025-era client gets a classic
+   * session after {@code initialize}, a 2026-07-28 request is answered statelessly
+   * ({@link ModernEra#isModernRequest}).
    */
   public void serveStdio() throws IOException {
     OutputStream out = stdout();
     StdioTransport transport = new StdioTransport(new FileInputStream(FileDescriptor.in), out,
-        jsonMapper, this::intercept, STDIO_DRAIN);
+        jsonMapper, this::intercept, STDIO_DRAIN, ModernEra.of(this));
     McpSyncServer server = connect(transport);
     try {
       transport.serve();

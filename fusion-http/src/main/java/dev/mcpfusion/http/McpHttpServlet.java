@@ -1,6 +1,7 @@
 package dev.mcpfusion.http;
 
 import static dev.mcpfusion.http.ErrorBodies.INTERNAL_ERROR;
+import static dev.mcpfusion.http.ErrorBodies.INVALID_PARAMS;
 import static dev.mcpfusion.http.ErrorBodies.INVALID_REQUEST;
 import static dev.mcpfusion.http.ErrorBodies.PARSE_ERROR;
 import static dev.mcpfusion.http.ErrorBodies.SESSION_NOT_FOUND;
@@ -8,6 +9,7 @@ import static dev.mcpfusion.http.ErrorBodies.error;
 
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.error.ErrorReplies;
+import dev.mcpfusion.core.modern.ModernEra;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpSyncServer;
@@ -45,6 +47,11 @@ import org.slf4j.LoggerFactory;
  * {@link FusionServer#intercept}. Every body this class writes is a JSON-RPC message it built; the
  * SDK's own error responses are filtered so no exception text leaves the process.
  *
+ * <p>The same endpoint serves the stateless 2026-07-28 protocol: a POST whose JSON-RPC request
+ * {@link ModernEra#isModernRequest} recognises, or that carries {@code MCP-Protocol-Version:
+ * 2026-07-28}, is answered by the modern server without a session (no initialize, no
+ * {@code Mcp-Session-Id}); everything else goes to the classic sessions.
+ *
  * <p>Must be registered with {@code asyncSupported = true} (the GET event stream is asynchronous).
  */
 final class McpHttpServlet extends HttpServlet {
@@ -53,6 +60,8 @@ final class McpHttpServlet extends HttpServlet {
   private static final List<String> LOOPBACK = List.of("localhost", "127.0.0.1", "[::1]");
   private static final String SESSION_HEADER = "Mcp-Session-Id";
   private static final String VERSION_HEADER = "MCP-Protocol-Version";
+  /** The 2026-07-28 code for MCP headers that disagree with the body. */
+  private static final int HEADER_MISMATCH = -32020;
   /** The most body bytes read and discarded to deliver a clean 413 instead of a connection reset. */
   private static final long MAX_DISCARD = 64L * 1024 * 1024;
 
@@ -61,6 +70,7 @@ final class McpHttpServlet extends HttpServlet {
   private final transient McpJsonMapper mapper;
   private final transient StreamableTransport transport;
   private final transient McpSyncServer mcp;
+  private final transient ModernEra modern;
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicBoolean stopped = new AtomicBoolean();
   private volatile boolean draining;
@@ -71,6 +81,7 @@ final class McpHttpServlet extends HttpServlet {
     this.mapper = server.jsonMapper();
     this.transport = new StreamableTransport(mapper, options.sessionIdleTimeout());
     this.mcp = server.connect(transport);
+    this.modern = ModernEra.of(server);
   }
 
   @Override
@@ -130,9 +141,11 @@ final class McpHttpServlet extends HttpServlet {
       return;
     }
     String version = req.getHeader(VERSION_HEADER);
-    if (version != null && !StreamableTransport.PROTOCOL_VERSIONS.contains(version.trim())) {
+    if (version != null && !StreamableTransport.PROTOCOL_VERSIONS.contains(version.trim())
+        && !ModernEra.PROTOCOL_VERSION.equals(version.trim())) {
       send(resp, 400, error(null, INVALID_REQUEST, "Unsupported MCP-Protocol-Version header; this "
-          + "endpoint supports " + String.join(", ", StreamableTransport.PROTOCOL_VERSIONS) + "."));
+          + "endpoint supports " + String.join(", ", StreamableTransport.PROTOCOL_VERSIONS) + ", "
+          + ModernEra.PROTOCOL_VERSION + "."));
       return;
     }
     switch (req.getMethod()) {
@@ -180,6 +193,12 @@ final class McpHttpServlet extends HttpServlet {
     Object id = ErrorBodies.usableId(object.get("id"));
     if (object.containsKey("id") && id == null) {
       send(resp, 400, error(null, INVALID_REQUEST, "Invalid Request: id must be a string or a number."));
+      return;
+    }
+    String version = req.getHeader(VERSION_HEADER);
+    if (ModernEra.isModernRequest(object)
+        || version != null && ModernEra.PROTOCOL_VERSION.equals(version.trim())) {
+      modern(req, resp, headers, object, id, body);
       return;
     }
     McpSchema.JSONRPCMessage message = null;
@@ -248,6 +267,93 @@ final class McpHttpServlet extends HttpServlet {
     }
     resp.setStatus(202);
     resp.setContentLength(0);
+  }
+
+  /**
+   * A 2026-07-28 message: stateless, no session. A request is answered by the modern server
+   * (after our edge) as {@code application/json}, with the HTTP status the SDK's modern transport
+   * gives each JSON-RPC error code; a notification gets 202 (stateless HTTP cancels by closing the
+   * connection). {@code Mcp-Method}, {@code Mcp-Name} and {@code MCP-Protocol-Version}, when sent,
+   * must agree with the body (400 / -32020 otherwise).
+   */
+  private void modern(HttpServletRequest req, HttpServletResponse resp, Map<String, String> headers,
+      Map<?, ?> object, Object id, byte[] body) throws IOException {
+    if (!McpSchema.JSONRPC_VERSION.equals(object.get("jsonrpc"))
+        || object.containsKey("method") && !(object.get("method") instanceof String)) {
+      send(resp, 400, error(id, INVALID_REQUEST, "Invalid Request: not a JSON-RPC 2.0 request or notification."));
+      return;
+    }
+    if (!(object.get("method") instanceof String method)) {
+      send(resp, 400, error(id, INVALID_REQUEST,
+          "Invalid Request: the server accepts requests or notifications only."));
+      return;
+    }
+    if (id == null) {
+      resp.setStatus(202);
+      resp.setContentLength(0);
+      return;
+    }
+    String mismatch = headerMismatch(req, object, method);
+    if (mismatch != null) {
+      send(resp, 400, error(id, HEADER_MISMATCH, mismatch));
+      return;
+    }
+    Map<String, Object> values = new LinkedHashMap<>();
+    values.put(FusionServer.TRANSPORT_HEADERS, headers);
+    values.put(FusionServer.TRANSPORT_PROTOCOL_VERSION, ModernEra.PROTOCOL_VERSION);
+    List<Object> messages;
+    try {
+      messages = modern.handle(new String(body, StandardCharsets.UTF_8), McpTransportContext.create(values))
+          .collectList()
+          .block(options.requestTimeout());
+    } catch (RuntimeException e) {
+      String incident = ErrorReplies.newIncidentId();
+      log.error("Modern request {} ({}) failed (incident {})", id, method, incident, e);
+      send(resp, 500, error(id, INTERNAL_ERROR, "Internal error (incident " + incident + ")."));
+      return;
+    }
+    if (messages == null || messages.isEmpty()) {
+      send(resp, 500, error(id, INTERNAL_ERROR, "Internal error."));
+      return;
+    }
+    // Tools never stream; the last message is the response (earlier ones would be notifications).
+    Object response = messages.get(messages.size() - 1);
+    Map<?, ?> tree = mapper.convertValue(response, Map.class);
+    int status = 200;
+    if (tree.get("error") instanceof Map<?, ?> error && error.get("code") instanceof Number code) {
+      status = switch (code.intValue()) {
+        case PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS, HEADER_MISMATCH, -32021, -32022 -> 400;
+        case ErrorBodies.METHOD_NOT_FOUND -> 404;
+        default -> 200;
+      };
+      if (code.intValue() == INTERNAL_ERROR) {
+        // Never the SDK's text: it may carry exception details.
+        response = error(id, INTERNAL_ERROR, "Internal error");
+      }
+    }
+    send(resp, status, response);
+  }
+
+  /** Why the MCP headers disagree with the body, or {@code null} when they agree (or are absent). */
+  private static String headerMismatch(HttpServletRequest req, Map<?, ?> object, String method) {
+    String methodHeader = req.getHeader("Mcp-Method");
+    if (methodHeader != null && !methodHeader.trim().equals(method)) {
+      return "Mcp-Method header does not match the request method.";
+    }
+    Object params = object.get("params");
+    Object metaVersion = params instanceof Map<?, ?> p && p.get("_meta") instanceof Map<?, ?> m
+        ? m.get(ModernEra.META_PROTOCOL_VERSION) : null;
+    String version = req.getHeader(VERSION_HEADER);
+    if (version != null && metaVersion != null && !version.trim().equals(metaVersion)) {
+      return "MCP-Protocol-Version header does not match the protocol version in _meta.";
+    }
+    String nameHeader = req.getHeader("Mcp-Name");
+    if (nameHeader != null && params instanceof Map<?, ?> p
+        && (McpSchema.METHOD_TOOLS_CALL.equals(method) || "prompts/get".equals(method))
+        && p.get("name") instanceof String name && !nameHeader.trim().equals(name)) {
+      return "Mcp-Name header does not match the request name.";
+    }
+    return null;
   }
 
   private void initialize(McpSchema.JSONRPCRequest request, Map<String, String> headers,

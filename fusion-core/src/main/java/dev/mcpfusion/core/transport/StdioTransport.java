@@ -1,5 +1,7 @@
 package dev.mcpfusion.core.transport;
 
+import dev.mcpfusion.core.modern.ModernEra;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -16,11 +18,14 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import reactor.core.Disposable;
+import reactor.core.Disposables;
 import reactor.core.publisher.Mono;
 
 /**
@@ -33,8 +38,14 @@ import reactor.core.publisher.Mono;
  * ({@code intercept}); responses are written whole, one per line, under one lock, in any order; at
  * end of input, answers in progress are finished (bounded by {@code drainTimeout}) before return.
  *
- * <p>Limits beyond a line-length cap (message nesting depth, array length) and the
- * 2026-07-28 stateless era are not handled here yet; see the README's design notes.
+ * <p>Both eras on one stream: with a {@link ModernEra}, a request that
+ * {@link ModernEra#isModernRequest} recognises (2026-07-28: {@code params._meta} carries the
+ * protocol version, or {@code server/discover}) is answered by the modern (stateless) server
+ * without any handshake, and a {@code notifications/cancelled} naming a modern request in flight
+ * cancels it; everything else goes to the classic session.
+ *
+ * <p>Limits beyond a line-length cap (message nesting depth, array length) are not handled here
+ * yet; see the README's design notes.
  */
 public final class StdioTransport implements McpServerTransportProvider {
   private static final Logger log = LoggerFactory.getLogger(StdioTransport.class);
@@ -52,6 +63,8 @@ public final class StdioTransport implements McpServerTransportProvider {
   private final AtomicBoolean closed = new AtomicBoolean();
   private volatile McpServerSession.Factory sessionFactory;
   private volatile McpServerSession session;
+  private final ModernEra modern;
+  private final Map<Object, Disposable> modernInFlight = new ConcurrentHashMap<>();
 
   /**
    * A transport over the given streams.
@@ -61,6 +74,19 @@ public final class StdioTransport implements McpServerTransportProvider {
   public StdioTransport(InputStream in, OutputStream out, McpJsonMapper mapper,
       Function<McpSchema.JSONRPCMessage, Optional<McpSchema.JSONRPCResponse>> edge,
       Duration drainTimeout) {
+    this(in, out, mapper, edge, drainTimeout, null);
+  }
+
+  /**
+   * A transport over the given streams that also serves the stateless 2026-07-28 protocol.
+   *
+   * @param modern the modern era of the same server (requests routed by
+   *     {@link ModernEra#isModernRequest}), or {@code null} for the classic era only
+   */
+  public StdioTransport(InputStream in, OutputStream out, McpJsonMapper mapper,
+      Function<McpSchema.JSONRPCMessage, Optional<McpSchema.JSONRPCResponse>> edge,
+      Duration drainTimeout, ModernEra modern) {
+    this.modern = modern;
     this.in = in;
     this.out = out;
     this.mapper = mapper;
@@ -148,6 +174,16 @@ public final class StdioTransport implements McpServerTransportProvider {
       writeResult(id, Map.of());
       return;
     }
+    if (modern != null) {
+      if (id != null && method != null && ModernEra.isModernRequest(object)) {
+        dispatchModern(line, id);
+        return;
+      }
+      Optional<Object> cancelled = ModernEra.cancelledRequestId(object);
+      if (cancelled.isPresent() && cancelModern(cancelled.get())) {
+        return;
+      }
+    }
     McpSchema.JSONRPCMessage message;
     try {
       message = McpSchema.deserializeJsonRpcMessage(mapper, line);
@@ -178,6 +214,43 @@ public final class StdioTransport implements McpServerTransportProvider {
           }
         })
         .subscribe(null, error -> log.error("Session failed to handle a message", error));
+  }
+
+  /** A 2026-07-28 request: no session, no handshake; answered by the modern server. */
+  private void dispatchModern(String line, Object id) {
+    Object key = idKey(id);
+    // Registered before subscribing, so a cancellation that arrives at once finds it.
+    Disposable.Swap subscription = Disposables.swap();
+    if (modernInFlight.putIfAbsent(key, subscription) != null) {
+      // An answer with this id would be taken for the answer of the request still in flight.
+      writeError(null, -32600, "Invalid Request: a request with this id is still in flight");
+      return;
+    }
+    inFlight.incrementAndGet();
+    subscription.update(modern.handle(line, McpTransportContext.EMPTY)
+        .doFinally(signal -> {
+          modernInFlight.remove(key, subscription);
+          inFlight.decrementAndGet();
+        })
+        .subscribe(this::write, error -> {
+          log.error("The modern server failed to handle a request; answering -32603", error);
+          writeError(id, -32603, "Internal error");
+        }));
+  }
+
+  /** Cancels a modern request in flight; false when {@code requestId} names none. */
+  private boolean cancelModern(Object requestId) {
+    Disposable subscription = modernInFlight.remove(idKey(requestId));
+    if (subscription == null) {
+      return false;
+    }
+    subscription.dispose(); // its doFinally settles the in-flight count
+    return true;
+  }
+
+  /** 1, 1L and 1.0 name the same request; "1" another one. */
+  private static Object idKey(Object id) {
+    return id instanceof Number n && n.doubleValue() == n.longValue() ? (Object) n.longValue() : id;
   }
 
   private static Object usableId(Object id) {

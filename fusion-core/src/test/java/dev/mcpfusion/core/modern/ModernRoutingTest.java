@@ -1,0 +1,177 @@
+package dev.mcpfusion.core.modern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mcpfusion.core.FusionServer;
+import dev.mcpfusion.core.server.fixture.BillingTools;
+import dev.mcpfusion.core.server.fixture.Tenant;
+import dev.mcpfusion.core.transport.StdioTransport;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The routing rule, and raw 2026-07-28 lines on a stdio stream that never saw initialize. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class ModernRoutingTest {
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final String META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+      + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+
+  private final Pipe toServer = new Pipe();
+  private final Pipe fromServer = new Pipe();
+  private final CountDownLatch entered = new CountDownLatch(1);
+  private final CountDownLatch release = new CountDownLatch(1);
+  private final CyclicBarrier meeting = new CyclicBarrier(16);
+  private BufferedReader reader;
+  private Thread serving;
+
+  @AfterEach
+  void stop() throws Exception {
+    release.countDown();
+    toServer.out.close();
+    if (serving != null) {
+      serving.join(10_000);
+    }
+  }
+
+  private void start() {
+    FusionServer server = FusionServer.builder("billing", "1.0.0")
+        .register(new BillingTools())
+        .context(Tenant.class, request -> new Tenant("t_1"))
+        .middleware((call, next) -> {
+          if ("INV-0077".equals(call.arguments().get("id"))) {
+            entered.countDown();
+            release.await(30, TimeUnit.SECONDS);
+          }
+          if ("INV-0016".equals(call.arguments().get("id"))) {
+            meeting.await(30, TimeUnit.SECONDS);
+          }
+          return next.proceed(call);
+        })
+        .build();
+    StdioTransport transport = new StdioTransport(toServer.in, fromServer.out, server.jsonMapper(),
+        server::intercept, Duration.ofSeconds(30), ModernEra.of(server));
+    server.connect(transport);
+    serving = new Thread(() -> {
+      try {
+        transport.serve();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      } finally {
+        fromServer.out.close();
+      }
+    }, "modern-routing-stdio");
+    serving.setDaemon(true);
+    serving.start();
+    reader = new BufferedReader(new InputStreamReader(fromServer.in, StandardCharsets.UTF_8));
+  }
+
+  private void send(String line) {
+    toServer.out.write((line + "\n").getBytes(StandardCharsets.UTF_8), 0,
+        (line + "\n").getBytes(StandardCharsets.UTF_8).length);
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> read() throws IOException {
+    String line = reader.readLine();
+    assertThat(line).isNotNull();
+    return JSON.readValue(line, Map.class);
+  }
+
+  private static String call(Object id, String tool, String arguments) {
+    return "{\"jsonrpc\":\"2.0\",\"id\":" + JSON.writeValueAsString(id) + ",\"method\":\"tools/call\","
+        + "\"params\":{\"name\":\"" + tool + "\",\"arguments\":" + arguments + "," + META + "}}";
+  }
+
+  @Test
+  void theRoutingRule() {
+    assertThat(ModernEra.isModernRequest(JSON.readValue(call(1, "x", "{}"), Map.class))).isTrue();
+    assertThat(ModernEra.isModernRequest(Map.of("jsonrpc", "2.0", "id", 1, "method", "server/discover"))).isTrue();
+    // classic: initialize, a plain tools/call, other _meta keys, notifications
+    assertThat(ModernEra.isModernRequest(JSON.readValue("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
+        + "\"params\":{\"protocolVersion\":\"2026-07-28\"}}", Map.class))).isFalse();
+    assertThat(ModernEra.isModernRequest(JSON.readValue("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\","
+        + "\"params\":{\"name\":\"x\",\"_meta\":{\"progressToken\":1}}}", Map.class))).isFalse();
+    assertThat(ModernEra.isModernRequest(JSON.readValue("{\"jsonrpc\":\"2.0\",\"method\":\"tools/call\","
+        + "\"params\":{\"name\":\"x\"," + META + "}}", Map.class))).isFalse();
+  }
+
+  @Test
+  void modernLinesNeedNoHandshake() throws IOException {
+    start();
+    send(call(1, "billing_get_invoice", "{\"id\":\"INV-0001\"}"));
+    Map<String, Object> first = read();
+    assertThat(first.get("id")).isEqualTo(1);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> result = (Map<String, Object>) first.get("result");
+    assertThat(result.get("isError")).isEqualTo(false);
+    assertThat(result.get("structuredContent")).isInstanceOf(Map.class);
+    assertThat(((Map<?, ?>) result.get("_meta")).containsKey("io.modelcontextprotocol/serverInfo")).isTrue();
+
+    send("{\"jsonrpc\":\"2.0\",\"id\":\"d\",\"method\":\"server/discover\",\"params\":{" + META + "}}");
+    Map<String, Object> discover = read();
+    assertThat(discover.get("id")).isEqualTo("d");
+    assertThat(JSON.writeValueAsString(discover.get("result"))).contains("2026-07-28").contains("\"tools\"");
+
+    // An unsupported version is the SDK's -32022, even for an unknown tool (our edge waits for a known version).
+    send(call(2, "nope", "{}").replace("\"2026-07-28\"", "\"2099-01-01\""));
+    Map<String, Object> future = read();
+    assertThat(future.get("id")).isEqualTo(2);
+    assertThat(((Map<?, ?>) future.get("error")).get("code")).isEqualTo(-32022);
+
+    send(call(3, "nope", "{}"));
+    Map<String, Object> unknown = read();
+    assertThat(((Map<?, ?>) unknown.get("error")).get("code")).isEqualTo(-32602);
+    assertThat((String) ((Map<?, ?>) unknown.get("error")).get("message"))
+        .startsWith("<tool_error code=\"UNKNOWN_TOOL\" severity=\"error\">");
+  }
+
+  @Test
+  void aCancelledModernRequestIsNeverAnsweredAndTheStreamGoesOn() throws Exception {
+    start();
+    send(call(5, "billing_get_invoice", "{\"id\":\"INV-0077\"}"));
+    assertThat(entered.await(20, TimeUnit.SECONDS)).isTrue();
+    send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":5}}");
+    send(call(6, "billing_get_invoice", "{\"id\":\"INV-0001\"}"));
+    List<Object> ids = new ArrayList<>();
+    ids.add(read().get("id"));
+    release.countDown();
+    send(call(7, "billing_get_invoice", "{\"id\":\"INV-0002\"}"));
+    ids.add(read().get("id"));
+    // 5 finished in the pipeline after its cancellation; its answer was dropped, not written.
+    send(call(8, "billing_get_invoice", "{\"id\":\"INV-0003\"}"));
+    ids.add(read().get("id"));
+    assertThat(ids).containsExactly(6, 7, 8);
+  }
+
+  @Test
+  void sixteenModernCallsInFlightRunAtTheSameTime() throws IOException {
+    start();
+    for (int i = 0; i < 16; i++) {
+      send(call(100 + i, "billing_get_invoice", "{\"id\":\"INV-0016\"}"));
+    }
+    List<Object> ids = new ArrayList<>();
+    for (int i = 0; i < 16; i++) {
+      Map<String, Object> reply = read();
+      // Only a barrier all 16 handlers reached together releases them; one at a time would time
+      // out inside the first and answer INTERNAL_ERROR.
+      assertThat(((Map<?, ?>) reply.get("result")).get("isError")).isEqualTo(false);
+      ids.add(reply.get("id"));
+    }
+    assertThat(ids).containsExactlyInAnyOrder(100, 101, 102, 103, 104, 105, 106, 107, 108, 109,
+        110, 111, 112, 113, 114, 115);
+  }
+}
