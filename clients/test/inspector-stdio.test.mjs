@@ -1,5 +1,5 @@
 // The official MCP Inspector CLI (a TypeScript client that validates schemas) drives the billing
-// sample over stdio. Each invocation starts the sample jar, initializes, makes one request and
+// sample over stdio, started exactly as the README's client configuration starts it. Each invocation starts the sample jar, initializes, makes one request and
 // prints the JSON result, which these tests assert on.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -15,7 +15,7 @@ function inspect(serverArgs, ...args) {
   let out;
   try {
     out = execFileSync(process.execPath,
-        [resolve("node_modules/.bin/mcp-inspector"), "--cli", "java", "-jar", jar, ...serverArgs, ...args],
+        [resolve("node_modules/.bin/mcp-inspector"), "--cli", "java", "-Xlog:all=warning:stderr", "-jar", jar, ...serverArgs, ...args],
         { env: { ...process.env, MCP_CATALOG_PATH: catalog }, encoding: "utf8", timeout: 60_000,
           stdio: ["ignore", "pipe", "ignore"] });
   } catch (e) {

@@ -34,6 +34,16 @@ import reactor.core.scheduler.Schedulers;
  * <p>Thread-safe; build one per {@code FusionServer} ({@link #of}).
  */
 public final class ModernEra {
+  /**
+   * Where modern calls run. Not Reactor's shared bounded-elastic pool: it is capped at 10 threads
+   * per core and the SDK's sync adapter takes a thread of its own per call, so 16 blocking calls in
+   * flight could starve each other there (measured: a CyclicBarrier(16) timed out on 2 cores).
+   * Daemon threads, reclaimed after 60 s idle; the bound on calls in flight belongs to the
+   * pipeline's concurrency gate, not to this pool.
+   */
+  private static final reactor.core.scheduler.Scheduler CALLS =
+      Schedulers.newBoundedElastic(256, 100_000, "fusion-modern-call", 60, true);
+
   /** The protocol version this era speaks. */
   public static final String PROTOCOL_VERSION = McpSchema.LATEST_PROTOCOL_VERSION;
 
@@ -142,7 +152,7 @@ public final class ModernEra {
       return Flux.just(answered.get());
     }
     return Mono.defer(() -> server.handle(transport, request))
-        .subscribeOn(Schedulers.boundedElastic())
+        .subscribeOn(CALLS)
         .flatMapMany(ModernEra::messages)
         .onErrorResume(e -> Flux.just(JsonRpc.JSONRPCResponse.error(request.id(),
             new JsonRpc.JSONRPCResponse.JSONRPCError(McpSchema.ErrorCodes.INTERNAL_ERROR,

@@ -8,7 +8,6 @@ import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerSession;
 import io.modelcontextprotocol.spec.McpServerTransport;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -119,10 +118,15 @@ public final class StdioTransport implements McpServerTransportProvider {
       throw new IllegalStateException("StdioTransport.serve() before the SDK server was connected");
     }
     session = sessionFactory.create(new LineTransport());
-    try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+    try (BoundedLineReader reader = new BoundedLineReader(
+        new InputStreamReader(in, StandardCharsets.UTF_8), MAX_LINE_CHARS)) {
       String line;
       while (!closed.get() && (line = reader.readLine()) != null) {
         try {
+          if (line == BoundedLineReader.OVERSIZED) {
+            writeError(null, -32600, "Invalid Request: message larger than " + MAX_LINE_CHARS + " characters");
+            continue;
+          }
           accept(line);
         } catch (RuntimeException e) {
           // One bad message never ends the session.
@@ -138,10 +142,6 @@ public final class StdioTransport implements McpServerTransportProvider {
   private void accept(String line) {
     if (line.isEmpty()) {
       return; // a bare newline is framing, not a message
-    }
-    if (line.length() > MAX_LINE_CHARS) {
-      writeError(null, -32600, "Invalid Request: message larger than " + MAX_LINE_CHARS + " characters");
-      return;
     }
     Object tree;
     try {
@@ -312,6 +312,78 @@ public final class StdioTransport implements McpServerTransportProvider {
         log.warn("stdout is closed; stopping", e);
         closed.set(true);
       }
+    }
+  }
+
+  /**
+   * Splits input into lines without ever holding more than {@code max} characters of one: a longer
+   * line is skipped up to its newline and reported as {@link #OVERSIZED}, so a client cannot make
+   * the server buffer an unbounded message.
+   */
+  static final class BoundedLineReader implements AutoCloseable {
+    /** Returned (by identity) for a line longer than the limit. */
+    static final String OVERSIZED = new String("<oversized>");
+
+    private final java.io.Reader reader;
+    private final int max;
+    private final char[] buffer = new char[8192];
+    private int position;
+    private int limit;
+
+    BoundedLineReader(java.io.Reader reader, int max) {
+      this.reader = reader;
+      this.max = max;
+    }
+
+    /** The next line without its terminator ({@code \n} or {@code \r\n}), or {@code null} at end of input. */
+    String readLine() throws IOException {
+      StringBuilder line = new StringBuilder();
+      boolean oversized = false;
+      while (true) {
+        if (position == limit) {
+          limit = reader.read(buffer, 0, buffer.length);
+          position = 0;
+          if (limit <= 0) {
+            limit = 0;
+            if (oversized) {
+              return OVERSIZED;
+            }
+            return line.length() == 0 ? null : line.toString();
+          }
+        }
+        int start = position;
+        while (position < limit && buffer[position] != '\n') {
+          position++;
+        }
+        if (!oversized) {
+          int count = position - start;
+          if (line.length() + count > max + 1) {
+            oversized = true;
+            line.setLength(0);
+          } else {
+            line.append(buffer, start, count);
+          }
+        }
+        if (position < limit) {
+          position++; // the newline
+          if (oversized) {
+            return OVERSIZED;
+          }
+          int end = line.length();
+          if (end > 0 && line.charAt(end - 1) == '\r') {
+            line.setLength(end - 1);
+          }
+          if (line.length() > max) {
+            return OVERSIZED;
+          }
+          return line.toString();
+        }
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      reader.close();
     }
   }
 

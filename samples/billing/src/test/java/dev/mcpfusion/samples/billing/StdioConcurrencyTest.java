@@ -150,6 +150,9 @@ class StdioConcurrencyTest {
     expected.put("version", fromServer.readLine());
     send("[".repeat(5000) + "]".repeat(5000));
     expected.put("deep", fromServer.readLine());
+    send("{\"jsonrpc\":\"2.0\",\"id\":99,\"method\":\"tools/list\",\"params\":{\"pad\":\""
+        + "x".repeat(StdioTransport.MAX_LINE_CHARS) + "\"}}");
+    expected.put("oversized", fromServer.readLine());
     send("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"ping\"}");
     expected.put("ping", fromServer.readLine());
 
@@ -160,6 +163,8 @@ class StdioConcurrencyTest {
     assertThat(expected.get("objectId")).contains("\"id\":null").contains("-32600");
     assertThat(expected.get("version")).contains("\"id\":5").contains("-32600");
     assertThat(expected.get("deep")).contains("\"id\":null").containsAnyOf("-32700", "-32600");
+    assertThat(expected.get("oversized")).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,"
+        + "\"message\":\"Invalid Request: message larger than 4194304 characters\"}}");
     assertThat(expected.get("ping")).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":6,\"result\":{}}");
     for (String reply : expected.values()) {
       assertThat(reply).doesNotContain("Exception").doesNotContain("at java.").doesNotContain("at dev.")
