@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs every benchmark of BENCHMARKS.md from the built jars and writes the results to one folder.
+#   mvn -B -q -pl benchmarks -am package -DskipTests && benchmarks/run.sh quick   # < 10 min on 2 cores
+#   benchmarks/run.sh full                                                        # JMH defaults of each class
+# Environment: TARGET (build folder name, default "target"), OUT (results folder).
+set -euo pipefail
+mode="${1:-quick}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+target="${TARGET:-target}"
+jar="$root/benchmarks/$target/benchmarks.jar"
+sample="$root/samples/billing/$target/fusion-sample-billing.jar"
+out="${OUT:-$root/benchmarks/$target/results-$mode}"
+case "$mode" in
+  quick) jmh=(-f 1 -wi 3 -w 2s -i 5 -r 2s); runs=10 ;;
+  full)  jmh=(); runs=30 ;;
+  *) echo "usage: $0 [quick|full]" >&2; exit 2 ;;
+esac
+for f in "$jar" "$sample"; do
+  [[ -f "$f" ]] || { echo "missing $f: run mvn -B -q -pl benchmarks -am package -DskipTests first" >&2; exit 2; }
+done
+mkdir -p "$out"
+{
+  echo "date: $(date -u +%FT%TZ)"
+  echo "nproc: $(nproc)"
+  echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
+  echo "java: $(java -version 2>&1 | head -2 | tr '\n' ' ')"
+  echo "load average before: $(cat /proc/loadavg)"
+} > "$out/machine.txt"
+
+java -jar "$jar" "${jmh[@]}" -prof gc -rf json -rff "$out/jmh.json" > "$out/jmh.txt"
+echo "load average after JMH: $(cat /proc/loadavg)" >> "$out/machine.txt"
+java -cp "$jar" dev.mcpfusion.benchmarks.Ratios "$out/jmh.json" > "$out/ratios.md"
+java -cp "$jar" dev.mcpfusion.benchmarks.context.ContextCost > "$out/context.md"
+(cd "$root" && java -cp "$jar" dev.mcpfusion.benchmarks.coldstart.ColdStart --runs "$runs" \
+    --sample "$sample" --cds-dir "$out/cds") > "$out/coldstart.md"
+echo "load average after: $(cat /proc/loadavg)" >> "$out/machine.txt"
+cat "$out/machine.txt" "$out/ratios.md" "$out/context.md" "$out/coldstart.md"
