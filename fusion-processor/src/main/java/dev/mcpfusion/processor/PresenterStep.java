@@ -77,16 +77,7 @@ final class PresenterStep implements FusionProcessor.Step {
 
   @Override
   public void process(RoundEnvironment round) {
-    Set<String> names = new TreeSet<>(deferred);
-    deferred.clear();
-    TypeElement annotation = elements.getTypeElement(Views.PRESENTER);
-    if (annotation != null) {
-      for (Element e : round.getElementsAnnotatedWith(annotation)) {
-        if (e instanceof TypeElement) {
-          names.add(((TypeElement) e).getQualifiedName().toString());
-        }
-      }
-    }
+    Set<String> names = Rounds.typesToProcess(elements, round, Views.PRESENTER, deferred);
     for (String name : names) {
       TypeElement view = elements.getTypeElement(name);
       if (view == null || done.contains(name)) {

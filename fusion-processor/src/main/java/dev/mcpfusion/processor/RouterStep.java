@@ -135,16 +135,7 @@ final class RouterStep implements FusionProcessor.Step {
 
   @Override
   public void process(RoundEnvironment round) {
-    Set<String> names = new TreeSet<>(deferred);
-    deferred.clear();
-    TypeElement annotation = elements.getTypeElement(ROUTER);
-    if (annotation != null) {
-      for (Element e : round.getElementsAnnotatedWith(annotation)) {
-        if (e instanceof TypeElement) {
-          names.add(((TypeElement) e).getQualifiedName().toString());
-        }
-      }
-    }
+    Set<String> names = Rounds.typesToProcess(elements, round, ROUTER, deferred);
     for (String name : names) {
       TypeElement router = elements.getTypeElement(name);
       if (router == null || done.contains(name)) {
