@@ -15,6 +15,16 @@ import org.junit.jupiter.api.Test;
 
 /** The framework's own envelopes, asserted as full text: the format is the contract (DESIGN §6). */
 class EnvelopeTest {
+  /** The tail every GROUPED discriminator error shares: what to do, and the actions to do it with. */
+  private static final String GROUPED_RECOVERY_AND_ACTIONS =
+      "<recovery>Choose one of the available actions and call the tool again.</recovery>\n"
+          + "<available_actions>\n"
+          + "  <action>billing (action: list_invoices)</action>\n"
+          + "  <action>billing (action: get_invoice)</action>\n"
+          + "  <action>billing (action: void_invoice)</action>\n"
+          + "</available_actions>\n"
+          + "</tool_error>";
+
 
   @Test
   void oneValidationErrorListsEveryBadField() {
@@ -78,13 +88,7 @@ class EnvelopeTest {
       assertThat(r).isError().hasCode("UNKNOWN_ACTION");
       assertThat(r.blocks()).containsExactly("<tool_error code=\"UNKNOWN_ACTION\" severity=\"error\">\n"
           + "<message>The action \"refund_all\" does not exist in billing.</message>\n"
-          + "<recovery>Choose one of the available actions and call the tool again.</recovery>\n"
-          + "<available_actions>\n"
-          + "  <action>billing (action: list_invoices)</action>\n"
-          + "  <action>billing (action: get_invoice)</action>\n"
-          + "  <action>billing (action: void_invoice)</action>\n"
-          + "</available_actions>\n"
-          + "</tool_error>");
+          + GROUPED_RECOVERY_AND_ACTIONS);
     }
   }
 
@@ -97,13 +101,7 @@ class EnvelopeTest {
       assertThat(r).isError().hasCode("MISSING_DISCRIMINATOR");
       assertThat(r.blocks()).containsExactly("<tool_error code=\"MISSING_DISCRIMINATOR\" severity=\"error\">\n"
           + "<message>The required field \"action\" is missing.</message>\n"
-          + "<recovery>Choose one of the available actions and call the tool again.</recovery>\n"
-          + "<available_actions>\n"
-          + "  <action>billing (action: list_invoices)</action>\n"
-          + "  <action>billing (action: get_invoice)</action>\n"
-          + "  <action>billing (action: void_invoice)</action>\n"
-          + "</available_actions>\n"
-          + "</tool_error>");
+          + GROUPED_RECOVERY_AND_ACTIONS);
     }
   }
 
