@@ -4,33 +4,104 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * What one {@code tools/call} answers, before it becomes an MCP result: the text blocks in wire
  * order, the {@code structuredContent}, the {@code mcpfusion/*} {@code _meta} entries and whether it
  * is an error.
  *
- * @param blocks the text content items, in order (never empty)
- * @param structuredContent the plain JSON tree sent as {@code structuredContent}; {@code null} on errors
- * @param meta the {@code mcpfusion/*} entries, in insertion order
- * @param isError whether the result is an error ({@code isError: true})
+ * <p>Immutable at the top level: the block list and both maps cannot be changed through a reply.
+ * The public constructor copies what it is given; the presenter, which builds fresh collections
+ * for every call and keeps no reference to them, hands them over without a copy (the per-call cost
+ * of a copy is measured in {@code BENCHMARKS.md}, item 1).
  */
-public record Reply(
-    List<String> blocks, Map<String, Object> structuredContent, Map<String, Object> meta,
-    boolean isError) {
+public final class Reply {
+  private final List<String> blocks;
+  private final Map<String, Object> structuredContent;
+  private final Map<String, Object> meta;
+  private final boolean isError;
 
-  public Reply {
-    blocks = List.copyOf(blocks);
-    structuredContent = structuredContent == null
-        ? null
-        : Collections.unmodifiableMap(new LinkedHashMap<>(structuredContent));
-    meta = meta == null
-        ? Map.of()
-        : Collections.unmodifiableMap(new LinkedHashMap<>(meta));
+  /**
+   * A reply from collections the caller may keep using: all three are copied.
+   *
+   * @param blocks the text content items, in order
+   * @param structuredContent the plain JSON tree sent as {@code structuredContent}; {@code null} on errors
+   * @param meta the {@code mcpfusion/*} entries, in insertion order; {@code null} for none
+   * @param isError whether the result is an error ({@code isError: true})
+   */
+  public Reply(List<String> blocks, Map<String, Object> structuredContent,
+      Map<String, Object> meta, boolean isError) {
+    this(List.copyOf(blocks),
+        structuredContent == null ? null : new LinkedHashMap<>(structuredContent),
+        meta == null || meta.isEmpty() ? Map.of() : new LinkedHashMap<>(meta),
+        isError, Ownership.TAKEN);
+  }
+
+  private Reply(List<String> blocks, Map<String, Object> structuredContent,
+      Map<String, Object> meta, boolean isError, Ownership ownership) {
+    this.blocks = blocks;
+    this.structuredContent = structuredContent == null
+        ? null : Collections.unmodifiableMap(structuredContent);
+    this.meta = meta.isEmpty() ? Map.of() : Collections.unmodifiableMap(meta);
+    this.isError = isError;
+  }
+
+  /**
+   * A reply that takes ownership of fresh collections nobody else holds: no copy is made. Only for
+   * the presenter, which builds a new list and new maps for every call.
+   */
+  static Reply owned(List<String> blocks, Map<String, Object> structuredContent,
+      Map<String, Object> meta) {
+    return new Reply(Collections.unmodifiableList(blocks), structuredContent,
+        meta == null ? Map.of() : meta, false, Ownership.TAKEN);
+  }
+
+  /** Marks the constructor that adopts its collections (they are fresh, or copies made for it). */
+  private enum Ownership { TAKEN }
+
+  /** The text content items, in order (never empty for a reply the pipeline sends). */
+  public List<String> blocks() {
+    return blocks;
+  }
+
+  /** The plain JSON tree sent as {@code structuredContent}; {@code null} on errors. */
+  public Map<String, Object> structuredContent() {
+    return structuredContent;
+  }
+
+  /** The {@code mcpfusion/*} {@code _meta} entries, in insertion order; empty for none. */
+  public Map<String, Object> meta() {
+    return meta;
+  }
+
+  /** Whether the result is an error ({@code isError: true}). */
+  public boolean isError() {
+    return isError;
   }
 
   /** All blocks joined with blank lines, for logs and tests. */
   public String text() {
     return String.join("\n\n", blocks);
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof Reply that
+        && isError == that.isError
+        && blocks.equals(that.blocks)
+        && Objects.equals(structuredContent, that.structuredContent)
+        && meta.equals(that.meta);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(blocks, structuredContent, meta, isError);
+  }
+
+  @Override
+  public String toString() {
+    return "Reply[blocks=" + blocks + ", structuredContent=" + structuredContent + ", meta=" + meta
+        + ", isError=" + isError + "]";
   }
 }

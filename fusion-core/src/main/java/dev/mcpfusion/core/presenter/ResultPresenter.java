@@ -50,6 +50,18 @@ public final class ResultPresenter {
    *     reports it as {@code INTERNAL_ERROR})
    */
   public static Reply present(ActionDescriptor action, Object result, References refs) {
+    return present(Presentation.of(action), result, refs);
+  }
+
+  /**
+   * Presents a successful handler result with what was prepared once for its action (the pipeline
+   * prepares every action when the server is built).
+   *
+   * @throws FusionError as {@link #present(ActionDescriptor, Object, References)}
+   * @throws IllegalStateException as {@link #present(ActionDescriptor, Object, References)}
+   */
+  public static Reply present(Presentation presentation, Object result, References refs) {
+    ActionDescriptor action = presentation.action();
     if (result instanceof FusionError error) {
       throw error;
     }
@@ -69,7 +81,7 @@ public final class ResultPresenter {
         if (result == null) {
           throw new IllegalStateException("returned null");
         }
-        return single(action, result, refs);
+        return single(presentation, result, refs);
       case OPTIONAL:
         if (result == null) {
           throw new IllegalStateException("returned null");
@@ -81,7 +93,7 @@ public final class ResultPresenter {
           }
           item = optional.get();
         }
-        return single(action, item, refs);
+        return single(presentation, item, refs);
       case COLLECTION:
       case ARRAY:
       case ITERABLE:
@@ -89,7 +101,7 @@ public final class ResultPresenter {
         if (result == null) {
           throw new IllegalStateException("returned null");
         }
-        return many(action, result, refs);
+        return many(presentation, result, refs);
       default:
         throw new IllegalStateException("unknown result shape " + action.resultShape());
     }
@@ -103,21 +115,22 @@ public final class ResultPresenter {
   private static Reply value(String block, Object value) {
     Map<String, Object> structured = new LinkedHashMap<>();
     structured.put("result", value);
-    return new Reply(List.of(block), structured, Map.of(), false);
+    return Reply.owned(List.of(block), structured, Map.of());
   }
 
-  private static Reply single(ActionDescriptor action, Object item, References refs) {
-    Shown shown = new Shown(action, binding(action));
+  private static Reply single(Presentation presentation, Object item, References refs) {
+    Shown shown = new Shown(presentation, binding(presentation.action()), 1);
     shown.add(item);
     Map<String, Object> tree = shown.trees.get(0);
-    List<String> blocks = new ArrayList<>();
+    List<String> blocks = new ArrayList<>(4);
     blocks.add(Json.write(tree));
     Map<String, Object> meta = new LinkedHashMap<>();
     shown.finish(blocks, meta, refs);
-    return new Reply(blocks, tree, meta, false);
+    return Reply.owned(blocks, tree, meta);
   }
 
-  private static Reply many(ActionDescriptor action, Object result, References refs) {
+  private static Reply many(Presentation presentation, Object result, References refs) {
+    ActionDescriptor action = presentation.action();
     // Everything happens inside the closer, so a stream is closed even when the presenter is
     // missing, an item does not fit or the generated writer throws.
     Shown shown;
@@ -126,7 +139,7 @@ public final class ResultPresenter {
     try (Closer closer = new Closer(result)) {
       PresenterBinding<Object, Object> binding = binding(action);
       int limit = Math.max(0, binding.agentLimit());
-      shown = new Shown(action, binding);
+      shown = new Shown(presentation, binding, Math.min(limit, 64));
       if (result instanceof Stream<?> stream) {
         more = pull(stream.iterator(), limit, shown);
       } else if (result instanceof Collection<?> collection) {
@@ -170,14 +183,14 @@ public final class ResultPresenter {
         rest = count + " shown, more available";
       }
       structured.put("truncated", truncation);
-      shown.ui.add(UiBlock.summary(
+      shown.ui().add(UiBlock.summary(
           SUMMARY_PREFIX + rest + ". Use filters to narrow results."));
       shown.finish(blocks, meta, refs);
       meta.put("mcpfusion/truncation", new LinkedHashMap<>(truncation));
     } else {
       shown.finish(blocks, meta, refs);
     }
-    return new Reply(blocks, structured, meta, false);
+    return Reply.owned(blocks, structured, meta);
   }
 
   /**
@@ -202,19 +215,32 @@ public final class ResultPresenter {
     return (PresenterBinding<Object, Object>) binding;
   }
 
-  /** The views shown so far and what they contribute to rules and suggestions. */
+  /**
+   * The views shown so far and what they contribute to rules and suggestions. The static rules come
+   * rendered from the {@link Presentation}; the sets for data-dependent rules, suggestions and UI
+   * blocks are only created when something is added to them.
+   */
   private static final class Shown {
+    final Presentation presentation;
     final ActionDescriptor action;
     final PresenterBinding<Object, Object> binding;
-    final List<Map<String, Object>> trees = new ArrayList<>();
-    final Set<String> rules = new LinkedHashSet<>();
-    final Set<Suggestion> suggestions = new LinkedHashSet<>();
-    final List<UiBlock> ui = new ArrayList<>();
+    final List<Map<String, Object>> trees;
+    private Set<String> dynamicRules;
+    private Set<Suggestion> suggestions;
+    private List<UiBlock> ui;
 
-    Shown(ActionDescriptor action, PresenterBinding<Object, Object> binding) {
-      this.action = action;
+    Shown(Presentation presentation, PresenterBinding<Object, Object> binding, int expected) {
+      this.presentation = presentation;
+      this.action = presentation.action();
       this.binding = binding;
-      rules.addAll(binding.staticRules());
+      this.trees = new ArrayList<>(Math.max(1, expected));
+    }
+
+    List<UiBlock> ui() {
+      if (ui == null) {
+        ui = new ArrayList<>(1);
+      }
+      return ui;
     }
 
     void add(Object item) {
@@ -225,10 +251,20 @@ public final class ResultPresenter {
       trees.add(binding.toTree(view));
       List<String> dynamic = binding.dynamicRules(view);
       if (dynamic != null) {
-        rules.addAll(dynamic);
+        for (String rule : dynamic) {
+          if (!presentation.isStaticRule(rule)) {
+            if (dynamicRules == null) {
+              dynamicRules = new LinkedHashSet<>();
+            }
+            dynamicRules.add(rule);
+          }
+        }
       }
       List<Suggestion> next = binding.suggestions(view);
-      if (next != null) {
+      if (next != null && !next.isEmpty()) {
+        if (suggestions == null) {
+          suggestions = new LinkedHashSet<>();
+        }
         suggestions.addAll(next);
       }
     }
@@ -268,19 +304,24 @@ public final class ResultPresenter {
 
     /** Appends the UI, rules and suggestion blocks and their {@code _meta} entries. */
     void finish(List<String> blocks, Map<String, Object> meta, References refs) {
-      for (UiBlock block : ui) {
-        blocks.add("<ui_passthrough type=\"" + Markup.attribute(block.type()) + "\">\n"
-            + Markup.text(block.content()) + "\n</ui_passthrough>");
-      }
-      if (!rules.isEmpty()) {
-        StringBuilder b = new StringBuilder("<domain_rules>\n");
-        for (String rule : rules) {
-          b.append("- ").append(Markup.text(rule)).append('\n');
+      if (ui != null) {
+        for (UiBlock block : ui) {
+          blocks.add("<ui_passthrough type=\"" + Markup.attribute(block.type()) + "\">\n"
+              + Markup.text(block.content()) + "\n</ui_passthrough>");
         }
-        blocks.add(b.append("</domain_rules>").toString());
-        meta.put("mcpfusion/rules", List.copyOf(rules));
       }
-      if (!suggestions.isEmpty()) {
+      if (dynamicRules == null) {
+        if (presentation.rulesBlock() != null) {
+          blocks.add(presentation.rulesBlock());
+          meta.put("mcpfusion/rules", presentation.staticRules());
+        }
+      } else {
+        List<String> all = new ArrayList<>(presentation.staticRules());
+        all.addAll(dynamicRules);
+        blocks.add(Presentation.rulesBlock(all));
+        meta.put("mcpfusion/rules", List.copyOf(all));
+      }
+      if (suggestions != null) {
         StringBuilder b = new StringBuilder("<action_suggestions>\n");
         List<Map<String, Object>> entries = new ArrayList<>();
         for (Suggestion s : suggestions) {

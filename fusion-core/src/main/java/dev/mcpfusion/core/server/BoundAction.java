@@ -1,6 +1,7 @@
 package dev.mcpfusion.core.server;
 
 import dev.mcpfusion.core.FusionMiddleware;
+import dev.mcpfusion.core.presenter.Presentation;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import java.util.List;
 
@@ -14,13 +15,15 @@ import java.util.List;
  * @param descriptor the action descriptor
  * @param chain the middleware, in the order they run
  * @param executable the Bean Validation target, or {@code null} when the generated checks suffice
+ * @param presentation what the action's answers share, rendered once (its static rules block)
  */
 public record BoundAction(
     BoundRouter router,
     int index,
     ActionDescriptor descriptor,
     List<FusionMiddleware> chain,
-    ExecutableTarget executable) {
+    ExecutableTarget executable,
+    Presentation presentation) {
 
   public BoundAction {
     chain = List.copyOf(chain);

@@ -2,6 +2,7 @@ package dev.mcpfusion.core.server;
 
 import dev.mcpfusion.core.Invocation;
 import dev.mcpfusion.core.RequestContext;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -16,12 +17,13 @@ import java.util.function.Function;
 final class CallInvocation implements Invocation {
   private final BoundAction action;
   private final String toolName;
-  private final Map<String, Object> arguments;
+  private final Map<String, ?> arguments;
+  private Map<String, Object> readOnlyArguments;
   private final RequestContext request;
   private final Map<Class<?>, Function<RequestContext, ?>> providers;
-  private final Map<Class<?>, Object> values = new HashMap<>();
+  private Map<Class<?>, Object> values; // created by the first with(...) or provider run
 
-  CallInvocation(BoundAction action, String toolName, Map<String, Object> arguments,
+  CallInvocation(BoundAction action, String toolName, Map<String, ?> arguments,
       RequestContext request, Map<Class<?>, Function<RequestContext, ?>> providers) {
     this.action = action;
     this.toolName = toolName;
@@ -47,7 +49,10 @@ final class CallInvocation implements Invocation {
 
   @Override
   public Map<String, Object> arguments() {
-    return arguments;
+    if (readOnlyArguments == null) {
+      readOnlyArguments = Collections.unmodifiableMap(arguments);
+    }
+    return readOnlyArguments;
   }
 
   @Override
@@ -62,13 +67,13 @@ final class CallInvocation implements Invocation {
       throw new IllegalArgumentException(
           "A " + value.getClass().getName() + " is not a " + type.getName());
     }
-    values.put(type, value);
+    values().put(type, value);
     return this;
   }
 
   @Override
   public <T> Optional<T> get(Class<T> type) {
-    if (values.containsKey(type)) {
+    if (values != null && values.containsKey(type)) {
       return Optional.ofNullable(type.cast(values.get(type)));
     }
     if (type == RequestContext.class) {
@@ -79,7 +84,14 @@ final class CallInvocation implements Invocation {
       return Optional.empty();
     }
     Object value = provider.apply(request);
-    values.put(type, value);
+    values().put(type, value);
     return Optional.ofNullable(type.cast(value));
+  }
+
+  private Map<Class<?>, Object> values() {
+    if (values == null) {
+      values = new HashMap<>(4);
+    }
+    return values;
   }
 }

@@ -17,7 +17,6 @@ import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.trace.ToolCallTrace;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.UndeclaredThrowableException;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -79,14 +78,16 @@ public final class Pipeline {
     String router = tool.router().name();
     String origin = tool.grouped() ? tool.name() : tool.single().name();
     try {
-      Map<String, Object> args = arguments == null
-          ? new LinkedHashMap<>()
-          : new LinkedHashMap<>(arguments);
-
       // 1. resolve tool -> action
       BoundAction action;
+      Map<String, ?> args;
       if (tool.grouped()) {
-        Object discriminator = args.remove(Exposer.DISCRIMINATOR);
+        // The discriminator selects the action and is not one of its fields: drop it from a copy.
+        Map<String, Object> rest = arguments == null
+            ? new LinkedHashMap<>()
+            : new LinkedHashMap<>(arguments);
+        args = rest;
+        Object discriminator = rest.remove(Exposer.DISCRIMINATOR);
         if (discriminator == null) {
           if (trace != null) {
             trace.agentError("The required field \"action\" is missing.");
@@ -111,6 +112,8 @@ public final class Pipeline {
           trace.action(action.name());
         }
       } else {
+        // FLAT: the arguments are only read (decoders and middleware get a read-only view).
+        args = arguments == null ? Map.of() : arguments;
         action = tool.single();
       }
       origin = action.name();
@@ -120,7 +123,7 @@ public final class Pipeline {
     }
   }
 
-  private Reply run(ExposedTool tool, BoundAction action, Map<String, Object> args,
+  private Reply run(ExposedTool tool, BoundAction action, Map<String, ?> args,
       RequestContext request, ToolCallTrace trace) throws Throwable {
     ActionDescriptor descriptor = action.descriptor();
     String router = action.router().name();
@@ -139,14 +142,14 @@ public final class Pipeline {
       }
 
       // 4. context providers (lazily, from here on) and the middleware chain; 5. the handler
-      CallInvocation invocation = new CallInvocation(action, tool.name(),
-          Collections.unmodifiableMap(args), request, registry.providers());
+      CallInvocation invocation = new CallInvocation(action, tool.name(), args, request,
+          registry.providers());
       Object result = trace == null
           ? proceed(action, decoded, 0, invocation)
           : trace.withCurrent(() -> proceed(action, decoded, 0, invocation));
 
       // 6. presenter
-      Reply reply = ResultPresenter.present(descriptor, result, references);
+      Reply reply = ResultPresenter.present(action.presentation(), result, references);
 
       // 8. state sync: marks on successful mutations only
       if (descriptor.verb() != Verb.QUERY && !descriptor.invalidates().isEmpty()) {

@@ -3,7 +3,6 @@ package dev.mcpfusion.core.server;
 import dev.mcpfusion.core.presenter.Reply;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -24,10 +23,8 @@ public final class Results {
     if (content.isEmpty()) {
       content.add(new McpSchema.TextContent(reply.isError() ? "The tool failed." : "OK"));
     }
-    Map<String, Object> structured = reply.structuredContent() == null
-        ? null
-        : new LinkedHashMap<>(reply.structuredContent());
-    Map<String, Object> meta = reply.meta().isEmpty() ? null : new LinkedHashMap<>(reply.meta());
-    return new McpSchema.CallToolResult(content, reply.isError(), structured, meta);
+    // A reply's maps are already unmodifiable and owned by it: the SDK only reads and writes them.
+    Map<String, Object> meta = reply.meta().isEmpty() ? null : reply.meta();
+    return new McpSchema.CallToolResult(content, reply.isError(), reply.structuredContent(), meta);
   }
 }

@@ -5,6 +5,7 @@ import dev.mcpfusion.annotation.Router;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.presenter.Presentation;
 import dev.mcpfusion.core.presenter.References;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.ContextParameter;
@@ -178,7 +179,9 @@ public final class ToolRegistry {
           }
         }
         checkContext(action, where, chain, provided, errors);
-        if (action.presenter() != null && action.presenter().spiVersion() != FusionSpi.VERSION) {
+        boolean presenterFits = action.presenter() == null
+            || action.presenter().spiVersion() == FusionSpi.VERSION;
+        if (!presenterFits) {
           errors.add("[fusion/SpiVersionMismatch] The presenter " + action.presenter().getClass().getName()
               + " of " + where + " was generated for SPI version " + action.presenter().spiVersion()
               + ", but this fusion-core implements version " + FusionSpi.VERSION
@@ -187,7 +190,15 @@ public final class ToolRegistry {
         ExecutableTarget executable = action.beanValidation()
             ? executableTarget(router, action, where, errors)
             : null;
-        actions.add(new BoundAction(router, i, action, chain, executable));
+        Presentation presentation = null;
+        try {
+          // A presenter of another SPI version may lack the methods: it is reported above instead.
+          presentation = presenterFits ? Presentation.of(action) : null;
+        } catch (RuntimeException e) {
+          errors.add("[fusion/PresenterFailed] The presenter of " + where
+              + " failed to give its static rules (" + e + "). Fix its staticRules() method.");
+        }
+        actions.add(new BoundAction(router, i, action, chain, executable, presentation));
       }
 
       if (config.exposition() == Exposition.GROUPED) {

@@ -121,7 +121,17 @@ public final class Args {
    */
   public static void rejectUnknown(Map<String, ?> obj, String parentPath, List<String> accepted,
       Problems p) {
-    if (obj == null) {
+    if (obj == null || obj.isEmpty()) {
+      return;
+    }
+    // The common case, nothing unknown, without walking (or allocating) the entry set.
+    int known = 0;
+    for (int i = 0, n = accepted.size(); i < n; i++) {
+      if (obj.containsKey(accepted.get(i))) {
+        known++;
+      }
+    }
+    if (known == obj.size()) {
       return;
     }
     for (Map.Entry<String, ?> e : obj.entrySet()) {

@@ -1,0 +1,77 @@
+package dev.mcpfusion.core.presenter;
+
+import dev.mcpfusion.core.spi.ActionDescriptor;
+import dev.mcpfusion.core.spi.PresenterBinding;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * What every answer of one action shares, rendered once when the server is built instead of on
+ * every call: the presenter's static rule lines (deduplicated, in order), their
+ * {@code <domain_rules>} block and the list sent as {@code _meta["mcpfusion/rules"]}. Answers whose
+ * views add data-dependent rules render a new block from these lines plus theirs.
+ *
+ * <p>Immutable and thread-safe. Build one with {@link #of(ActionDescriptor)}.
+ */
+public final class Presentation {
+  private final ActionDescriptor action;
+  private final List<String> staticRules;
+  private final Set<String> staticRuleSet;
+  private final String rulesBlock;
+
+  private Presentation(ActionDescriptor action, List<String> staticRules) {
+    this.action = action;
+    this.staticRules = staticRules;
+    this.staticRuleSet = Set.copyOf(staticRules);
+    this.rulesBlock = staticRules.isEmpty() ? null : rulesBlock(staticRules);
+  }
+
+  /**
+   * Prepares {@code action}: reads its presenter's {@link PresenterBinding#staticRules()} once.
+   *
+   * @throws NullPointerException if {@code action} is {@code null} or its presenter returns
+   *     {@code null} rules or a {@code null} rule line
+   */
+  public static Presentation of(ActionDescriptor action) {
+    Objects.requireNonNull(action, "action");
+    PresenterBinding<?, ?> binding = action.presenter();
+    if (binding == null) {
+      return new Presentation(action, List.of());
+    }
+    List<String> lines = Objects.requireNonNull(binding.staticRules(),
+        () -> binding.getClass().getName() + ".staticRules() returned null");
+    return new Presentation(action, List.copyOf(new LinkedHashSet<>(lines)));
+  }
+
+  /** The action this presentation belongs to. */
+  public ActionDescriptor action() {
+    return action;
+  }
+
+  /** The static rule lines, deduplicated, in the presenter's order. */
+  List<String> staticRules() {
+    return staticRules;
+  }
+
+  /** Whether {@code rule} is one of the static lines (a dynamic rule repeating it is dropped). */
+  boolean isStaticRule(String rule) {
+    return rule != null && staticRuleSet.contains(rule);
+  }
+
+  /** The rendered {@code <domain_rules>} block of the static lines; {@code null} when there are none. */
+  String rulesBlock() {
+    return rulesBlock;
+  }
+
+  /** Renders a {@code <domain_rules>} block: one escaped {@code - line} per rule. */
+  static String rulesBlock(Collection<String> rules) {
+    StringBuilder b = new StringBuilder("<domain_rules>\n");
+    for (String rule : rules) {
+      b.append("- ").append(Markup.text(rule)).append('\n');
+    }
+    return b.append("</domain_rules>").toString();
+  }
+}
