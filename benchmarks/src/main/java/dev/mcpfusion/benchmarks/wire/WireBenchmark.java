@@ -32,6 +32,7 @@ import tools.jackson.databind.json.JsonMapper;
  * <pre>
  * java -cp benchmarks.jar dev.mcpfusion.benchmarks.wire.WireBenchmark [quick|full]
  *     [--warmup S] [--measure S] [--clients 1,16] [--jvm "-Xms512m -Xmx512m"] [--jar benchmarks.jar]
+ *     [--transports streamable,stateless,stdio] [--jfr DIR] [--fusion-main CLASS]
  * </pre>
  *
  * <p>Cells: 2025 Streamable HTTP (one session per client) and stateless 2026-07-28 HTTP, each at 1
@@ -45,21 +46,51 @@ import tools.jackson.databind.json.JsonMapper;
 public final class WireBenchmark {
   private static final double GOAL = 0.9;
   private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final String FUSION_MAIN = "dev.mcpfusion.samples.billing.BillingMain";
   private static final Pattern LISTENING = Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+)/");
 
   private WireBenchmark() {}
 
   /** One measured cell of one server. */
   record Cell(long requests, double seconds, long p50Nanos, long p99Nanos, double serverCores,
-      double clientCores) {
+      double clientCores, long serverContextSwitches) {
     double throughput() {
       return requests / seconds;
     }
+
+    /** Server CPU time (user + system) per request, in microseconds. */
+    double serverCpuMicros() {
+      return serverCores * seconds * 1e6 / requests;
+    }
+
+    double contextSwitchesPerRequest() {
+      return (double) serverContextSwitches / requests;
+    }
   }
+
+  private final List<String> diagnostics = new ArrayList<>();
 
   /** A server process and where to reach it. */
   record Server(String name, Process process, int port, String classicPath, String modernPath,
       Deque<String> stderr) {}
+
+  /** What to run; see the class description for the command line. */
+  record Options(String mode, double warmup, double measure, int[] clients, List<String> flags,
+      String jar, List<McpCaller.Tool> tools, List<String> transports, Path jfr, String fusionMain) {
+    /** The server command line: the same flags for both, plus a JFR recording per server when asked. */
+    List<String> java(String name, String main, String... args) {
+      List<String> command = new ArrayList<>();
+      command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+      command.addAll(flags);
+      if (jfr != null) {
+        command.add("-XX:StartFlightRecording=settings=profile,filename="
+            + jfr.resolve(name + ".jfr").toAbsolutePath());
+      }
+      command.addAll(List.of("-cp", jar, main));
+      command.addAll(List.of(args));
+      return command;
+    }
+  }
 
   public static void main(String[] args) throws Exception {
     String mode = "quick";
@@ -68,6 +99,9 @@ public final class WireBenchmark {
     int[] clients = {1, 16};
     String jvm = "-Xms512m -Xmx512m";
     String jar = jarOfThisClass();
+    List<String> transports = List.of("streamable", "stateless", "stdio");
+    Path jfr = null;
+    String fusionMain = FUSION_MAIN;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "quick", "full" -> mode = args[i];
@@ -76,9 +110,13 @@ public final class WireBenchmark {
         case "--clients" -> clients = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray();
         case "--jvm" -> jvm = args[++i];
         case "--jar" -> jar = args[++i];
+        case "--transports" -> transports = List.of(args[++i].split(","));
+        case "--jfr" -> jfr = Files.createDirectories(Path.of(args[++i]));
+        case "--fusion-main" -> fusionMain = args[++i];
         default -> {
           System.err.println("Unknown option " + args[i] + "; usage: WireBenchmark [quick|full] "
-              + "[--warmup S] [--measure S] [--clients 1,16] [--jvm FLAGS] [--jar JAR]");
+              + "[--warmup S] [--measure S] [--clients 1,16] [--jvm FLAGS] [--jar JAR] "
+              + "[--transports streamable,stateless,stdio] [--jfr DIR] [--fusion-main CLASS]");
           System.exit(2);
         }
       }
@@ -93,39 +131,86 @@ public final class WireBenchmark {
     List<McpCaller.Tool> tools = mode.equals("quick")
         ? List.of(McpCaller.Tool.GET_INVOICE)
         : List.of(McpCaller.Tool.GET_INVOICE, McpCaller.Tool.LIST_INVOICES);
-    new WireBenchmark().run(mode, warmup, measure, clients, flags, jar, tools);
+    new WireBenchmark().run(new Options(mode, warmup, measure, clients, flags, jar, tools, transports, jfr,
+        fusionMain));
   }
 
-  private void run(String mode, double warmup, double measure, int[] clients, List<String> flags,
-      String jar, List<McpCaller.Tool> tools) throws Exception {
+  private void run(Options o) throws Exception {
     String started = java.time.Instant.now().toString();
     String loadBefore = loadAverage();
     List<String> rows = new ArrayList<>();
+    List<Boolean> eras = new ArrayList<>();
+    if (o.transports().contains("streamable")) {
+      eras.add(false);
+    }
+    if (o.transports().contains("stateless")) {
+      eras.add(true);
+    }
+    if (!eras.isEmpty()) {
+      httpCells(o, eras, rows);
+    }
+    if (o.transports().contains("stdio")) {
+      stdioCells(o, rows);
+    }
+    String loadAfter = loadAverage();
 
-    Server fusion = startHttp("fusion", flags, jar, "dev.mcpfusion.samples.billing.BillingMain", "/mcp", "/mcp");
+    StringBuilder out = new StringBuilder();
+    out.append("## 4. Over the wire (").append(o.mode().toUpperCase(Locale.ROOT)).append(")\n\n");
+    out.append("- started: ").append(started).append(", finished: ").append(java.time.Instant.now()).append('\n');
+    out.append("- machine: nproc ").append(Runtime.getRuntime().availableProcessors()).append(", ")
+        .append(cpuModel()).append('\n');
+    out.append("- JDK: ").append(System.getProperty("java.vm.name")).append(' ')
+        .append(System.getProperty("java.runtime.version")).append('\n');
+    out.append("- load average (1/5/15 min): before ").append(loadBefore).append(", after ")
+        .append(loadAfter).append('\n');
+    out.append("- servers: `java ").append(String.join(" ", o.flags())).append(" -cp ").append(o.jar())
+        .append(" <main>`; fusion = `").append(o.fusionMain()).append(" [--http 0]`, plain = `")
+        .append(PlainSdkWireServer.class.getName()).append(" [--http 0 | --stdio]`\n");
+    out.append("- per cell: ").append(fmt(o.warmup())).append(" s warm-up, ").append(fmt(o.measure()))
+        .append(" s measured; closed-loop clients, one keep-alive connection (and one session) each\n\n");
+    out.append("| transport | tool | clients | fusion req/s | plain req/s | **throughput ratio** | "
+        + "fusion p50 / p99 µs | plain p50 / p99 µs | p50 ratio | p99 ratio | goal | verdict | "
+        + "CPU cores server+client (fusion / plain) | first |\n");
+    out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---|\n");
+    rows.forEach(r -> out.append(r).append('\n'));
+    out.append("\nRatios are fusion / plain: throughput ≥ ").append(GOAL)
+        .append("× meets the goal; for p50 and p99, below 1 means fusion is faster.\n\n");
+    out.append("Server cost per request in the same cells (from `/proc/<pid>/stat` utime+stime and the "
+        + "sum of `/proc/<pid>/task/*/status` context switches over the measurement window):\n\n");
+    out.append("| transport | tool | clients | fusion CPU µs/req | plain CPU µs/req | ratio | "
+        + "fusion ctx switches/req | plain ctx switches/req |\n");
+    out.append("|---|---|---:|---:|---:|---:|---:|---:|\n");
+    diagnostics.forEach(r -> out.append(r).append('\n'));
+    System.out.print(out);
+  }
+
+  private void httpCells(Options o, List<Boolean> eras, List<String> rows) throws Exception {
+    Server fusion = startHttp("fusion", o.java("fusion-http", o.fusionMain(),
+        "--http", "0"), "/mcp", "/mcp");
     Server plain = null;
     try {
-      plain = startHttp("plain", flags, jar, PlainSdkWireServer.class.getName(),
+      plain = startHttp("plain", o.java("plain-http", PlainSdkWireServer.class.getName(), "--http", "0"),
           PlainSdkWireServer.CLASSIC_PATH, PlainSdkWireServer.MODERN_PATH);
-      for (boolean modern : new boolean[] {false, true}) {
+      for (boolean modern : eras) {
         for (McpCaller.Tool tool : McpCaller.Tool.values()) {
           verify(modern ? "stateless HTTP" : "Streamable HTTP", tool,
               caller(fusion, modern), caller(plain, modern));
         }
       }
       int order = 0;
-      for (boolean modern : new boolean[] {false, true}) {
+      for (boolean modern : eras) {
         String transport = modern ? "stateless HTTP (2026-07-28)" : "Streamable HTTP (2025-11-25)";
-        for (McpCaller.Tool tool : tools) {
-          for (int n : clients) {
+        for (McpCaller.Tool tool : o.tools()) {
+          for (int n : o.clients()) {
             // Alternate which server goes first so a drift in machine load does not always favour one.
             boolean fusionFirst = order++ % 2 == 0;
             Server first = fusionFirst ? fusion : plain;
             Server second = fusionFirst ? plain : fusion;
-            Cell a = httpCell(first, modern, tool, n, warmup, measure, transport);
-            Cell b = httpCell(second, modern, tool, n, warmup, measure, transport);
+            Cell a = httpCell(first, modern, tool, n, o.warmup(), o.measure(), transport);
+            Cell b = httpCell(second, modern, tool, n, o.warmup(), o.measure(), transport);
             rows.add(row(transport, tool, n, fusionFirst ? a : b, fusionFirst ? b : a,
                 fusionFirst ? "fusion" : "plain"));
+            diagnostics.add(diagnostic(transport, tool, n, fusionFirst ? a : b, fusionFirst ? b : a));
           }
         }
       }
@@ -135,46 +220,28 @@ public final class WireBenchmark {
         stop(plain);
       }
     }
+  }
 
-    Process fusionStdio = spawn(flags, jar, "dev.mcpfusion.samples.billing.BillingMain");
-    Process plainStdio = spawn(flags, jar, PlainSdkWireServer.class.getName(), "--stdio");
+  private void stdioCells(Options o, List<String> rows) throws Exception {
+    Process fusionStdio = spawn(o.java("fusion-stdio", o.fusionMain()));
+    Process plainStdio = spawn(o.java("plain-stdio", PlainSdkWireServer.class.getName(), "--stdio"));
     try (McpCaller f = McpCaller.stdio(fusionStdio); McpCaller p = McpCaller.stdio(plainStdio)) {
       for (McpCaller.Tool tool : McpCaller.Tool.values()) {
         verify("stdio", tool, () -> kept(f), () -> kept(p));
       }
-      for (McpCaller.Tool tool : tools) {
-        Cell a = stdioCell(f, fusionStdio.pid(), tool, warmup, measure, "fusion");
-        Cell b = stdioCell(p, plainStdio.pid(), tool, warmup, measure, "plain");
-        rows.add(row("stdio (2025-11-25), sequential", tool, 1, a, b, "fusion"));
+      int order = 0;
+      for (McpCaller.Tool tool : o.tools()) {
+        boolean fusionFirst = order++ % 2 == 0;
+        Cell a = stdioCell(fusionFirst ? f : p, (fusionFirst ? fusionStdio : plainStdio).pid(), tool,
+            o.warmup(), o.measure(), fusionFirst ? "fusion" : "plain");
+        Cell b = stdioCell(fusionFirst ? p : f, (fusionFirst ? plainStdio : fusionStdio).pid(), tool,
+            o.warmup(), o.measure(), fusionFirst ? "plain" : "fusion");
+        rows.add(row("stdio (2025-11-25), sequential", tool, 1, fusionFirst ? a : b, fusionFirst ? b : a,
+            fusionFirst ? "fusion" : "plain"));
+        diagnostics.add(diagnostic("stdio (2025-11-25), sequential", tool, 1, fusionFirst ? a : b,
+            fusionFirst ? b : a));
       }
-    } finally {
-      fusionStdio.destroyForcibly();
-      plainStdio.destroyForcibly();
     }
-    String loadAfter = loadAverage();
-
-    StringBuilder out = new StringBuilder();
-    out.append("## 4. Over the wire (").append(mode.toUpperCase(Locale.ROOT)).append(")\n\n");
-    out.append("- started: ").append(started).append(", finished: ").append(java.time.Instant.now()).append('\n');
-    out.append("- machine: nproc ").append(Runtime.getRuntime().availableProcessors()).append(", ")
-        .append(cpuModel()).append('\n');
-    out.append("- JDK: ").append(System.getProperty("java.vm.name")).append(' ')
-        .append(System.getProperty("java.runtime.version")).append('\n');
-    out.append("- load average (1/5/15 min): before ").append(loadBefore).append(", after ")
-        .append(loadAfter).append('\n');
-    out.append("- servers: `java ").append(String.join(" ", flags)).append(" -cp ").append(jar)
-        .append(" <main>`; fusion = `dev.mcpfusion.samples.billing.BillingMain [--http 0]`, plain = `")
-        .append(PlainSdkWireServer.class.getName()).append(" [--http 0 | --stdio]`\n");
-    out.append("- per cell: ").append(fmt(warmup)).append(" s warm-up, ").append(fmt(measure))
-        .append(" s measured; closed-loop clients, one keep-alive connection (and one session) each\n\n");
-    out.append("| transport | tool | clients | fusion req/s | plain req/s | **throughput ratio** | "
-        + "fusion p50 / p99 µs | plain p50 / p99 µs | p50 ratio | p99 ratio | goal | verdict | "
-        + "CPU cores server+client (fusion / plain) | first |\n");
-    out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---|\n");
-    rows.forEach(r -> out.append(r).append('\n'));
-    out.append("\nRatios are fusion / plain: throughput ≥ ").append(GOAL)
-        .append("× meets the goal; for p50 and p99, below 1 means fusion is faster.\n");
-    System.out.print(out);
   }
 
   private static String row(String transport, McpCaller.Tool tool, int clients, Cell f, Cell p, String first) {
@@ -190,6 +257,15 @@ public final class WireBenchmark {
         + " | " + String.format(Locale.ROOT, "%.2f+%.2f / %.2f+%.2f", f.serverCores(), f.clientCores(),
             p.serverCores(), p.clientCores())
         + " | " + first + " |";
+  }
+
+  private static String diagnostic(String transport, McpCaller.Tool tool, int clients, Cell f, Cell p) {
+    return "| " + transport + " | `" + tool.name + "` | " + clients
+        + " | " + String.format(Locale.ROOT, "%.0f", f.serverCpuMicros())
+        + " | " + String.format(Locale.ROOT, "%.0f", p.serverCpuMicros())
+        + " | " + String.format(Locale.ROOT, "%.3f×", f.serverCpuMicros() / p.serverCpuMicros())
+        + " | " + String.format(Locale.ROOT, "%.1f", f.contextSwitchesPerRequest())
+        + " | " + String.format(Locale.ROOT, "%.1f", p.contextSwitchesPerRequest()) + " |";
   }
 
   private static McpCallerFactory caller(Server server, boolean modern) {
@@ -258,8 +334,9 @@ public final class WireBenchmark {
         callers.add(caller(server, modern).open());
       }
       Cell cell = measure(callers, server.process().pid(), tool, warmup, measure);
-      System.err.printf("  %.0f req/s, p50 %s µs, p99 %s µs%n", cell.throughput(),
-          micros(cell.p50Nanos()), micros(cell.p99Nanos()));
+      System.err.printf("  %.0f req/s, p50 %s µs, p99 %s µs, server %.0f µs CPU and %.1f context switches per request%n",
+          cell.throughput(), micros(cell.p50Nanos()), micros(cell.p99Nanos()), cell.serverCpuMicros(),
+          cell.contextSwitchesPerRequest());
       return cell;
     } finally {
       callers.forEach(McpCaller::close);
@@ -325,10 +402,12 @@ public final class WireBenchmark {
     }
     sleepUntil(from);
     long serverCpu0 = cpuTicks(serverPid);
+    long switches0 = contextSwitches(serverPid);
     long clientCpu0 = clientCpuNanos();
     long wall0 = System.nanoTime();
     sleepUntil(to);
     long serverCpu1 = cpuTicks(serverPid);
+    long switches1 = contextSwitches(serverPid);
     long clientCpu1 = clientCpuNanos();
     double wall = (System.nanoTime() - wall0) / 1e9;
     if (!done.await(120, TimeUnit.SECONDS)) {
@@ -350,7 +429,7 @@ public final class WireBenchmark {
     }
     return new Cell(all.length, measureSeconds, percentile(all, 0.50), percentile(all, 0.99),
         (serverCpu1 - serverCpu0) / 100.0 / wall,
-        (clientCpu1 - clientCpu0) / 1e9 / wall);
+        (clientCpu1 - clientCpu0) / 1e9 / wall, switches1 - switches0);
   }
 
   private static long percentile(long[] sorted, double p) {
@@ -376,19 +455,33 @@ public final class WireBenchmark {
     }
   }
 
+  /** Voluntary + involuntary context switches summed over a process's live threads. */
+  private static long contextSwitches(long pid) {
+    long sum = 0;
+    try (var tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
+      for (Path task : (Iterable<Path>) tasks::iterator) {
+        try {
+          for (String line : Files.readAllLines(task.resolve("status"))) {
+            if (line.startsWith("voluntary_ctxt_switches:") || line.startsWith("nonvoluntary_ctxt_switches:")) {
+              sum += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+            }
+          }
+        } catch (IOException threadEnded) {
+          // The thread exited between the listing and the read.
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return 0;
+    }
+    return sum;
+  }
+
   private static long clientCpuNanos() {
     return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
         .getProcessCpuTime();
   }
 
-  private static Process spawn(List<String> flags, String jar, String main, String... args) throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(flags);
-    command.add("-cp");
-    command.add(jar);
-    command.add(main);
-    command.addAll(List.of(args));
+  private static Process spawn(List<String> command) throws IOException {
     ProcessBuilder builder = new ProcessBuilder(command);
     // Tracing off on both sides; the sample reads it from the environment.
     builder.environment().remove("FUSION_TRACE");
@@ -398,12 +491,8 @@ public final class WireBenchmark {
     return process;
   }
 
-  private Server startHttp(String name, List<String> flags, String jar, String main, String classicPath,
-      String modernPath) throws Exception {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(flags);
-    command.addAll(List.of("-cp", jar, main, "--http", "0"));
+  private Server startHttp(String name, List<String> command, String classicPath, String modernPath)
+      throws Exception {
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().remove("FUSION_TRACE");
     Process process = builder.start();
