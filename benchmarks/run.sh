@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every benchmark of BENCHMARKS.md from the built jars and writes the results to one folder.
-#   mvn -B -q -pl benchmarks -am package -DskipTests && benchmarks/run.sh quick   # < 10 min on 2 cores
+#   mvn -B -q -pl benchmarks -am package -DskipTests && benchmarks/run.sh quick   # < 10 min on 2 cores (~8)
 #   benchmarks/run.sh full                                                        # JMH defaults of each class
 # Environment: TARGET (build folder name, default "target"), OUT (results folder).
 set -euo pipefail
@@ -33,5 +33,8 @@ java -cp "$jar" dev.mcpfusion.benchmarks.Ratios "$out/jmh.json" > "$out/ratios.m
 java -cp "$jar" dev.mcpfusion.benchmarks.context.ContextCost > "$out/context.md"
 (cd "$root" && java -cp "$jar" dev.mcpfusion.benchmarks.coldstart.ColdStart --runs "$runs" \
     --sample "$sample" --cds-dir "$out/cds") > "$out/coldstart.md"
+echo "load average after cold start: $(cat /proc/loadavg)" >> "$out/machine.txt"
+# Item 4: HTTP (both eras) and stdio against the plain SDK; quick ~3 min, full ~16 min.
+java -cp "$jar" dev.mcpfusion.benchmarks.wire.WireBenchmark "$mode" > "$out/wire.md"
 echo "load average after: $(cat /proc/loadavg)" >> "$out/machine.txt"
-cat "$out/machine.txt" "$out/ratios.md" "$out/context.md" "$out/coldstart.md"
+cat "$out/machine.txt" "$out/ratios.md" "$out/context.md" "$out/coldstart.md" "$out/wire.md"
