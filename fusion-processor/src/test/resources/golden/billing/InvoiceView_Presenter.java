@@ -2,6 +2,7 @@
 package billing;
 
 import dev.mcpfusion.core.Suggestion;
+import dev.mcpfusion.core.spi.JsonOut;
 import dev.mcpfusion.core.spi.PresenterBinding;
 import dev.mcpfusion.core.spi.Values;
 import java.util.LinkedHashMap;
@@ -78,6 +79,25 @@ public final class InvoiceView_Presenter implements PresenterBinding<Invoice, In
     }
     tree.put("status", t2 == null ? null : t2.name());
     return tree;
+  }
+
+  @Override
+  public void appendJson(InvoiceView view, StringBuilder out) {
+    String t0 = view.id();
+    if (t0 == null) {
+      throw new IllegalStateException("InvoiceView.id is null, but it is not @Nullable: mark the component (or the model property) @Nullable, or never leave it null");
+    }
+    out.append("{\"id\":");
+    JsonOut.string(t0, out);
+    out.append(",\"totalCents\":");
+    out.append(view.totalCents());
+    InvoiceStatus t2 = view.status();
+    if (t2 == null) {
+      throw new IllegalStateException("InvoiceView.status is null, but it is not @Nullable: mark the component (or the model property) @Nullable, or never leave it null");
+    }
+    out.append(",\"status\":");
+    JsonOut.string(t2.name(), out);
+    out.append('}');
   }
 
   @Override

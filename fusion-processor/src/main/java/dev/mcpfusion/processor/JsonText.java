@@ -52,6 +52,55 @@ final class JsonText {
     }
   }
 
+  /**
+   * {@code s} as a JSON string literal escaped exactly as the runtime's {@code Json.write} escapes
+   * it (generated writers append it as a constant, so it must match the runtime byte for byte):
+   * {@code "} and {@code \}, {@code \n \r \t \b \f}, other control characters as
+   * <code>&#92;u00XX</code>, a lone surrogate as U+FFFD, everything else as is.
+   */
+  static String runtimeString(String s) {
+    StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '"':
+          sb.append("\\\"");
+          break;
+        case '\\':
+          sb.append("\\\\");
+          break;
+        case '\n':
+          sb.append("\\n");
+          break;
+        case '\r':
+          sb.append("\\r");
+          break;
+        case '\t':
+          sb.append("\\t");
+          break;
+        case '\b':
+          sb.append("\\b");
+          break;
+        case '\f':
+          sb.append("\\f");
+          break;
+        default:
+          if (c < 0x20) {
+            String hex = Integer.toHexString(c);
+            sb.append("\\u").append("0000", hex.length(), 4).append(hex);
+          } else if (Character.isHighSurrogate(c) && i + 1 < s.length()
+              && Character.isLowSurrogate(s.charAt(i + 1))) {
+            sb.append(c).append(s.charAt(++i));
+          } else if (Character.isSurrogate(c)) {
+            sb.append('\uFFFD');
+          } else {
+            sb.append(c);
+          }
+      }
+    }
+    return sb.append('"').toString();
+  }
+
   private static void quote(String s, StringBuilder sb) {
     sb.append('"');
     for (int i = 0; i < s.length(); i++) {

@@ -326,6 +326,71 @@ final class Fixtures {
     return new JavaFileObject[] {SHOP_NULLABLE, CUSTOMER, ADDRESS, SHOP_LINE, ORDER, VIEWS};
   }
 
+  // ------------------------------------------------------------------ every view component type
+
+  static final JavaFileObject KINDS_NULLABLE = source("kinds.Nullable",
+      "package kinds;",
+      "import java.lang.annotation.*;",
+      "@Target({ElementType.TYPE_USE})",
+      "public @interface Nullable {}");
+
+  static final JavaFileObject KINDS_COLOR = source("kinds.Color",
+      "package kinds;",
+      "public enum Color { RED, GREEN, \u00c9CRU }");
+
+  static final JavaFileObject KINDS_PART = source("kinds.Part",
+      "package kinds;",
+      "import dev.mcpfusion.annotation.*;",
+      "public record Part(String name, int qty, @Nullable Double weight, @Hidden String cost) {}");
+
+  static final JavaFileObject KINDS_SAMPLE = source("kinds.Sample",
+      "package kinds;",
+      "import dev.mcpfusion.annotation.*;",
+      "import java.math.*;",
+      "import java.time.*;",
+      "import java.util.*;",
+      "@Model(description = \"One property of every type a view can expose\")",
+      "public record Sample(String text, boolean flag, Boolean boxedFlag, byte tiny, Byte boxedTiny,",
+      "    short small, Short boxedSmall, int count, Integer boxedCount, long big, Long boxedBig,",
+      "    float ratio, Float boxedRatio, double amount, Double boxedAmount, BigInteger huge,",
+      "    BigDecimal exact, UUID ref, LocalDate day, Instant at, OffsetDateTime when, Color color,",
+      "    Part part, List<String> texts, List<Integer> counts, Collection<Double> amounts,",
+      "    Set<Color> colors, List<Part> parts, List<UUID> refs, List<BigDecimal> prices,",
+      "    Set<LocalDate> days, Optional<String> maybeText, Optional<Part> maybePart,",
+      "    Optional<Long> maybeBig, Optional<Color> maybeColor, @Nullable String note,",
+      "    @Nullable Part extra, @Nullable List<Color> palette, @Nullable Color tint,",
+      "    @Nullable UUID maybeRef, @Nullable Long maybeCount, @Nullable BigDecimal maybeExact,",
+      "    int gr\u00f6\u00dfe, String a$b, @Hidden String secret) {}");
+
+  static final JavaFileObject KINDS_VIEWS = source("kinds.KindViews",
+      "package kinds;",
+      "import dev.mcpfusion.annotation.*;",
+      "import java.math.*;",
+      "import java.time.*;",
+      "import java.util.*;",
+      "public final class KindViews {",
+      "  @Presenter(model = Part.class)",
+      "  public record PartView(String name, int qty, Double weight) {}",
+      "  @Presenter(model = Part.class, ignore = {\"name\", \"qty\", \"weight\"})",
+      "  public record NoFields() {}",
+      "  @Presenter(model = Sample.class)",
+      "  public record SampleView(String text, boolean flag, Boolean boxedFlag, byte tiny,",
+      "      Byte boxedTiny, short small, Short boxedSmall, int count, Integer boxedCount, long big,",
+      "      Long boxedBig, float ratio, Float boxedRatio, double amount, Double boxedAmount,",
+      "      BigInteger huge, BigDecimal exact, UUID ref, LocalDate day, Instant at,",
+      "      OffsetDateTime when, Color color, PartView part, List<String> texts,",
+      "      List<Integer> counts, Collection<Double> amounts, Set<Color> colors,",
+      "      List<PartView> parts, List<UUID> refs, List<BigDecimal> prices, Set<LocalDate> days,",
+      "      Optional<String> maybeText, Optional<PartView> maybePart, Optional<Long> maybeBig,",
+      "      Optional<Color> maybeColor, String note, PartView extra, List<Color> palette,",
+      "      Color tint, UUID maybeRef, Long maybeCount, BigDecimal maybeExact, int gr\u00f6\u00dfe,",
+      "      String a$b) {}",
+      "}");
+
+  static JavaFileObject[] kinds() {
+    return new JavaFileObject[] {KINDS_NULLABLE, KINDS_COLOR, KINDS_PART, KINDS_SAMPLE, KINDS_VIEWS};
+  }
+
   // ------------------------------------------------------------------ non-ASCII text
 
   static final JavaFileObject INTL = source("intl.CafeTools",
@@ -344,6 +409,7 @@ final class Fixtures {
     List<JavaFileObject> all = new ArrayList<>(List.of(billing()));
     all.addAll(List.of(orders()));
     all.addAll(List.of(shop()));
+    all.addAll(List.of(kinds()));
     all.add(INTL);
     return all;
   }

@@ -54,6 +54,50 @@ public final class Json {
     return out.toString();
   }
 
+  /**
+   * Appends the compact JSON text of {@code plainTree} to {@code out}: exactly what
+   * {@link #write} returns. On an exception, part of the text may already have been appended.
+   */
+  public static void appendValue(Object plainTree, StringBuilder out) {
+    write(plainTree, out, 0);
+  }
+
+  /**
+   * Appends {@code s} as a JSON string literal, escaped as {@link #write} escapes strings;
+   * {@code null} appends {@code null}.
+   */
+  public static void appendString(CharSequence s, StringBuilder out) {
+    if (s == null) {
+      out.append("null");
+    } else {
+      string(s, out);
+    }
+  }
+
+  /**
+   * Appends {@code d} as {@link #write} writes a {@code Double}: {@link Double#toString}.
+   *
+   * @throws IllegalArgumentException if {@code d} is not finite
+   */
+  public static void appendNumber(double d, StringBuilder out) {
+    if (!Double.isFinite(d)) {
+      throw new IllegalArgumentException("JSON has no representation for " + d);
+    }
+    out.append(d); // StringBuilder.append(double) is specified as String.valueOf(double)
+  }
+
+  /**
+   * Appends {@code f} as {@link #write} writes a {@code Float}: {@link Float#toString}.
+   *
+   * @throws IllegalArgumentException if {@code f} is not finite
+   */
+  public static void appendNumber(float f, StringBuilder out) {
+    if (!Float.isFinite(f)) {
+      throw new IllegalArgumentException("JSON has no representation for " + f);
+    }
+    out.append(f);
+  }
+
   private static void write(Object v, StringBuilder out, int depth) {
     if (depth > 1000) {
       throw new IllegalArgumentException("JSON tree nested deeper than 1000 levels (a cycle?)");
@@ -64,6 +108,10 @@ public final class Json {
       string(s, out);
     } else if (v instanceof Boolean b) {
       out.append(b.booleanValue() ? "true" : "false");
+    } else if (v instanceof Integer i) {
+      out.append(i.intValue());
+    } else if (v instanceof Long l) {
+      out.append(l.longValue());
     } else if (v instanceof Number n) {
       out.append(number(n));
     } else if (v instanceof Map<?, ?> map) {
@@ -137,12 +185,25 @@ public final class Json {
     }
   }
 
-  /** Appends {@code s} as a JSON string literal. */
-  static void string(String s, StringBuilder out) {
+  /**
+   * Appends {@code s} as a JSON string literal. Runs of characters that need no escape are copied
+   * in one {@code append}; a well-formed surrogate pair is part of such a run.
+   */
+  static void string(CharSequence s, StringBuilder out) {
     out.append('"');
     int n = s.length();
+    int run = 0;
     for (int i = 0; i < n; i++) {
       char c = s.charAt(i);
+      if (c >= 0x20 && c != '"' && c != '\\' && !Character.isSurrogate(c)) {
+        continue;
+      }
+      if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+        i++;
+        continue;
+      }
+      out.append(s, run, i);
+      run = i + 1;
       switch (c) {
         case '"' -> out.append("\\\"");
         case '\\' -> out.append("\\\\");
@@ -154,21 +215,13 @@ public final class Json {
         default -> {
           if (c < 0x20) {
             unicode(c, out);
-          } else if (Character.isHighSurrogate(c)) {
-            if (i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
-              out.append(c).append(s.charAt(++i));
-            } else {
-              out.append(REPLACEMENT);
-            }
-          } else if (Character.isLowSurrogate(c)) {
-            out.append(REPLACEMENT);
           } else {
-            out.append(c);
+            out.append(REPLACEMENT); // a lone surrogate
           }
         }
       }
     }
-    out.append('"');
+    out.append(s, run, n).append('"');
   }
 
   private static void unicode(char c, StringBuilder out) {

@@ -123,7 +123,7 @@ public final class ResultPresenter {
     shown.add(item);
     Map<String, Object> tree = shown.trees.get(0);
     List<String> blocks = new ArrayList<>(4);
-    blocks.add(Json.write(tree));
+    blocks.add(shown.json.toString());
     Map<String, Object> meta = new LinkedHashMap<>();
     shown.finish(blocks, meta, refs);
     return Reply.owned(blocks, tree, meta);
@@ -166,7 +166,7 @@ public final class ResultPresenter {
 
     boolean cut = more || (hidden != null && hidden > 0);
     List<String> blocks = new ArrayList<>();
-    blocks.add(Json.write(shown.trees));
+    blocks.add("[" + shown.json + "]");
     Map<String, Object> structured = new LinkedHashMap<>();
     structured.put("items", shown.trees);
     Map<String, Object> meta = new LinkedHashMap<>();
@@ -225,6 +225,11 @@ public final class ResultPresenter {
     final ActionDescriptor action;
     final PresenterBinding<Object, Object> binding;
     final List<Map<String, Object>> trees;
+    /**
+     * The data block: each view's {@code appendJson} ({@code Json.write} of its tree, without
+     * walking it), comma-separated, written right after its tree so both show the same view.
+     */
+    final StringBuilder json = new StringBuilder(64);
     private Set<String> dynamicRules;
     private Set<Suggestion> suggestions;
     private List<UiBlock> ui;
@@ -249,6 +254,10 @@ public final class ResultPresenter {
       }
       Object view = view(item);
       trees.add(binding.toTree(view));
+      if (trees.size() > 1) {
+        json.append(',');
+      }
+      binding.appendJson(view, json);
       List<String> dynamic = binding.dynamicRules(view);
       if (dynamic != null) {
         for (String rule : dynamic) {

@@ -1,6 +1,7 @@
 package dev.mcpfusion.core.spi;
 
 import dev.mcpfusion.core.Suggestion;
+import dev.mcpfusion.core.json.Json;
 import java.util.List;
 import java.util.Map;
 
@@ -8,8 +9,9 @@ import java.util.Map;
  * A {@code @Presenter} view bound to its model: implemented by the generated {@code V_Presenter}
  * (reachable as {@code V_Presenter.INSTANCE}).
  *
- * <p>Strip mode: the only way data reaches the agent is {@link #toTree} of a view built by
- * {@link #fromModel} or {@link #fromMap}, and a view holds only its declared components.
+ * <p>Strip mode: the only way data reaches the agent is {@link #toTree} (or its text,
+ * {@link #appendJson}) of a view built by {@link #fromModel} or {@link #fromMap}, and a view holds
+ * only its declared components.
  *
  * @param <M> the model type
  * @param <V> the view type
@@ -40,6 +42,30 @@ public interface PresenterBinding<M, V> {
    * enums as their names, {@code UUID}/{@code java.time} values as ISO strings, nested views as maps.
    */
   Map<String, Object> toTree(V view);
+
+  /**
+   * Appends the view's compact JSON text to {@code out}: byte for byte
+   * {@code Json.write(toTree(view))}, without building the tree. A component {@link #toTree}
+   * rejects (a {@code null} that is not {@code @Nullable}) throws the same
+   * {@link IllegalStateException}, a non-finite {@code double}/{@code float} the same
+   * {@link IllegalArgumentException} {@code Json.write} throws; when a view has several such faults
+   * the one reported may differ, and on any exception part of the text may already be appended.
+   *
+   * <p>Generated presenters implement it directly (constant pre-escaped keys, primitives appended
+   * as digits, nested views through their own presenters). This default is the definition itself,
+   * so a binding compiled before this method existed, or written by hand, stays correct, only
+   * slower.
+   */
+  default void appendJson(V view, StringBuilder out) {
+    out.append(Json.write(toTree(view)));
+  }
+
+  /** The view's compact JSON text: {@link #appendJson} into a new builder. */
+  default String toJson(V view) {
+    StringBuilder out = new StringBuilder(64);
+    appendJson(view, out);
+    return out.toString();
+  }
 
   /**
    * The JSON Schema of one view as compact JSON: {@code "type": "object"}, its properties,

@@ -13,6 +13,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
 
 class JsonPropertiesTest {
   @Provide
@@ -106,5 +107,126 @@ class JsonPropertiesTest {
     }
     Object parsed = Json.parse(Json.write(d));
     assertThat(((Number) parsed).doubleValue()).isEqualTo(d);
+  }
+
+  // ------------------------------------------------------------------ the direct-writer helpers
+
+  /**
+   * The escaper as first written, one character at a time: the reference the run-copying
+   * {@code Json.string} (used by {@code write} and {@code appendString}) must match.
+   */
+  private static String referenceString(String s) {
+    StringBuilder out = new StringBuilder("\"");
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '"' -> out.append("\\\"");
+        case '\\' -> out.append("\\\\");
+        case '\n' -> out.append("\\n");
+        case '\r' -> out.append("\\r");
+        case '\t' -> out.append("\\t");
+        case '\b' -> out.append("\\b");
+        case '\f' -> out.append("\\f");
+        default -> {
+          if (c < 0x20) {
+            out.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+          } else if (Character.isHighSurrogate(c)) {
+            if (i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+              out.append(c).append(s.charAt(++i));
+            } else {
+              out.append('\ufffd');
+            }
+          } else if (Character.isLowSurrogate(c)) {
+            out.append('\ufffd');
+          } else {
+            out.append(c);
+          }
+        }
+      }
+    }
+    return out.append('"').toString();
+  }
+
+  @Provide
+  Arbitrary<String> nastyStrings() {
+    Arbitrary<String> pieces = Arbitraries.of("", "a", "\"", "\\", "/", "\u0000", "\b", "\f", "\n",
+        "\r", "\t", "\u001f", "\u007f", "\u2028", "\ud800", "\udbff", "\udc00", "\udfff",
+        "\ud83d\udcca", "\u00e9", "\uffff", "\ufffd", "\uD83D", "<&>");
+    return Arbitraries.frequencyOf(
+        Tuple.of(1, Arbitraries.strings().all().ofMaxLength(30)),
+        Tuple.of(1, pieces.list().ofMaxSize(12).map(l -> String.join("", l))));
+  }
+
+  @Property(tries = 1000)
+  void stringsAreEscapedExactlyAsTheReferenceEscaper(@ForAll("nastyStrings") String s) {
+    String expected = referenceString(s);
+    assertThat(Json.write(s)).isEqualTo(expected);
+    StringBuilder out = new StringBuilder("x");
+    Json.appendString(s, out);
+    assertThat(out.toString()).isEqualTo("x" + expected);
+    StringBuilder fromBuilder = new StringBuilder();
+    Json.appendString(new StringBuilder(s), fromBuilder);
+    assertThat(fromBuilder.toString()).isEqualTo(expected);
+  }
+
+  @Property(tries = 300)
+  void appendValueAppendsWhatWriteReturns(@ForAll("trees") Object tree) {
+    StringBuilder out = new StringBuilder("[");
+    Json.appendValue(tree, out);
+    assertThat(out.toString()).isEqualTo("[" + Json.write(tree));
+  }
+
+  /** What {@code write} gives for a value: its text, or the message of the exception it throws. */
+  private static String outcome(Runnable r, StringBuilder out) {
+    try {
+      r.run();
+      return out.toString();
+    } catch (IllegalArgumentException e) {
+      return "IAE " + e.getMessage();
+    }
+  }
+
+  private static String writeOutcome(Object value) {
+    try {
+      return Json.write(value);
+    } catch (IllegalArgumentException e) {
+      return "IAE " + e.getMessage();
+    }
+  }
+
+  @Provide
+  Arbitrary<Double> allDoubles() {
+    return Arbitraries.frequencyOf(
+        Tuple.of(3, Arbitraries.longs().map(Double::longBitsToDouble)),
+        Tuple.of(1, Arbitraries.of(Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
+            -0.0, 0.0, Double.MIN_VALUE, Double.MAX_VALUE, 1e21, 1e-7, 1e7, 1e-3, 0.1 + 0.2,
+            (double) Long.MIN_VALUE, 9007199254740993.0)));
+  }
+
+  @Provide
+  Arbitrary<Float> allFloats() {
+    return Arbitraries.frequencyOf(
+        Tuple.of(3, Arbitraries.integers().map(Float::intBitsToFloat)),
+        Tuple.of(1, Arbitraries.of(Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY,
+            -0.0f, Float.MIN_VALUE, Float.MAX_VALUE, 1e21f, 1e-7f, 0.1f)));
+  }
+
+  @Property(tries = 1000)
+  void doublesAreAppendedAsWriteWritesThemNaNIncluded(@ForAll("allDoubles") double d) {
+    StringBuilder out = new StringBuilder();
+    assertThat(outcome(() -> Json.appendNumber(d, out), out)).isEqualTo(writeOutcome(d));
+  }
+
+  @Property(tries = 1000)
+  void floatsAreAppendedAsWriteWritesThemNaNIncluded(@ForAll("allFloats") float f) {
+    StringBuilder out = new StringBuilder();
+    assertThat(outcome(() -> Json.appendNumber(f, out), out)).isEqualTo(writeOutcome(f));
+  }
+
+  @Property(tries = 500)
+  void integralNumbersAreTheirDecimalDigits(@ForAll long l, @ForAll int i) {
+    assertThat(Json.write(l)).isEqualTo(Long.toString(l)).isEqualTo(new StringBuilder().append(l).toString());
+    assertThat(Json.write(i)).isEqualTo(Integer.toString(i)).isEqualTo(new StringBuilder().append(i).toString());
+    assertThat(Json.write(List.of(Long.MIN_VALUE, Integer.MIN_VALUE))).isEqualTo("[-9223372036854775808,-2147483648]");
   }
 }
