@@ -102,10 +102,10 @@ public final class ColdStart {
     subjects.add(new Subject("plain SDK hello-world (StdioServerTransportProvider)",
         List.of("-cp", ownJar.toString(), HELLO_MAIN)));
     Path dir = cdsDir != null ? Files.createDirectories(cdsDir) : Files.createTempDirectory("fusion-cds");
-    String java17 = javaExecutable();
+    String harnessJava = javaExecutable();
     String java25 = jdk25Executable(jdk25, jdk25From);
 
-    System.out.println("started " + java.time.Instant.now() + "; java: " + java17 + " ("
+    System.out.println("started " + java.time.Instant.now() + "; java: " + harnessJava + " ("
         + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
         + ")" + (java25 == null ? "" : ", JDK 25: " + java25) + ", runs per cell: " + runs
         + ", load average at start: " + loadAverage());
@@ -113,8 +113,8 @@ public final class ColdStart {
     System.out.println("| configuration | server | median ms | min ms | max ms | median CPU ms | runs "
         + "| median / plain SDK median | CPU median / plain SDK CPU median |");
     System.out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|");
-    String version17 = "JDK " + Runtime.version().feature();
-    measure(version17 + " default JVM", java17, subjects, List.of(), runs);
+    String harnessJdk = "JDK " + Runtime.version().feature();
+    measure(harnessJdk + " default JVM", harnessJava, subjects, List.of(), runs);
 
     if (cds) {
       List<List<String>> options = new ArrayList<>();
@@ -122,13 +122,13 @@ public final class ColdStart {
         Path archive = dir.resolve("server-" + i + ".jsa");
         Files.deleteIfExists(archive);
         // Training run: one full session, then a normal exit dumps the archive.
-        session(java17, subjects.get(i), List.of("-XX:ArchiveClassesAtExit=" + archive), true);
+        session(harnessJava, subjects.get(i), List.of("-XX:ArchiveClassesAtExit=" + archive), true);
         if (!Files.isRegularFile(archive)) {
           throw new IllegalStateException("no CDS archive written at " + archive);
         }
         options.add(List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto"));
       }
-      measure(version17 + " AppCDS (dynamic archive)", java17, subjects, options, runs);
+      measure(harnessJdk + " AppCDS (dynamic archive)", harnessJava, subjects, options, runs);
     }
 
     if (java25 != null) {
