@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every benchmark of BENCHMARKS.md from the built jars and writes the results to one folder.
-#   mvn -B -q -pl benchmarks -am package -DskipTests && benchmarks/run.sh quick   # < 10 min on 2 cores (~8)
+#   mvn -B -q -pl benchmarks -am package -DskipTests && benchmarks/run.sh quick   # < 10 min on 2 cores (~8; a few more with JAVA25_HOME)
 #   benchmarks/run.sh full                                                        # JMH defaults of each class
-# Environment: TARGET (build folder name, default "target"), OUT (results folder).
+# Environment: TARGET (build folder name, default "target"), OUT (results folder), JAVA25_HOME (a
+# JDK 25 for ColdStart's JDK 25 default and AOT cache rows; skipped, with a note, without it).
 set -euo pipefail
 mode="${1:-quick}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -24,6 +25,7 @@ mkdir -p "$out"
   echo "nproc: $(nproc)"
   echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
   echo "java: $(java -version 2>&1 | head -2 | tr '\n' ' ')"
+  echo "JAVA25_HOME: ${JAVA25_HOME:-unset}"
   echo "load average before: $(cat /proc/loadavg)"
 } > "$out/machine.txt"
 

@@ -182,7 +182,7 @@ public final class FusionServer {
    * stdin, then lets calls in flight finish and returns. Reserves stdout first (see
    * {@link #reserveStdout()}). One stream serves both eras: a 2025-era client gets a classic
    * session after {@code initialize}, a 2026-07-28 request is answered statelessly
-   * ({@link ModernEra#isModernRequest}).
+   * ({@link ModernEra#isModernRequest}) by the modern era's server, built on the first such request.
    */
   public void serveStdio() throws IOException {
     OutputStream out = stdout();

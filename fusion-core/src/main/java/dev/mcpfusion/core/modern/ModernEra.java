@@ -18,6 +18,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -31,18 +33,13 @@ import reactor.core.scheduler.Schedulers;
  * <p>The SDK does not negotiate between eras, so every transport routes each message with
  * {@link #isModernRequest(Map)} (the routing rule) and hands modern requests to {@link #handle}.
  *
- * <p>Thread-safe; build one per {@code FusionServer} ({@link #of}).
+ * <p>Thread-safe; build one per {@code FusionServer} ({@link #of}). Creating it is cheap: the SDK's
+ * modern server (with its tool conversion, schema validator and Jackson mapper) is built on the
+ * first request that needs it, once, so a process that only ever speaks the classic era — every
+ * 2025 client — never pays for it at start-up.
  */
 public final class ModernEra {
-  /**
-   * Where modern calls run. Not Reactor's shared bounded-elastic pool: it is capped at 10 threads
-   * per core and the SDK's sync adapter takes a thread of its own per call, so 16 blocking calls in
-   * flight could starve each other there (measured: a CyclicBarrier(16) timed out on 2 cores).
-   * Daemon threads, reclaimed after 60 s idle; the bound on calls in flight belongs to the
-   * pipeline's concurrency gate, not to this pool.
-   */
-  private static final reactor.core.scheduler.Scheduler CALLS =
-      Schedulers.newBoundedElastic(256, 100_000, "fusion-modern-call", 60, true);
+  private static final Logger LOG = LoggerFactory.getLogger(ModernEra.class);
 
   /** The protocol version this era speaks. */
   public static final String PROTOCOL_VERSION = McpSchema.LATEST_PROTOCOL_VERSION;
@@ -57,15 +54,18 @@ public final class ModernEra {
 
   private final FusionServer fusion;
   private final McpJsonMapper mapper;
-  private final McpServer server;
+  private volatile McpServer server;
 
   private ModernEra(FusionServer fusion) {
     this.fusion = fusion;
     this.mapper = fusion.jsonMapper();
+  }
+
+  private static McpServer build(FusionServer fusion, McpJsonMapper mapper) {
     FusionToolRepository repository = new FusionToolRepository(fusion, mapper);
     DeferringSchemaValidator validator = new DeferringSchemaValidator(repository.inputSchemas(),
         new DefaultJsonSchemaValidator(McpJson.newJacksonMapper()));
-    this.server = McpServer.builder()
+    return McpServer.builder()
         .serverInfo(McpSchema.Implementation.builder(fusion.name(), fusion.version()).build())
         .supportedVersions(SUPPORTED)
         .jsonMapper(mapper)
@@ -116,15 +116,43 @@ public final class ModernEra {
     return Optional.empty();
   }
 
-  /** The SDK's modern server (the request manager the SDK's modern transports take). */
+  /**
+   * The SDK's modern server (the request manager the SDK's modern transports take), built on the
+   * first call; every caller gets the same one.
+   */
   public McpServer server() {
-    return server;
+    McpServer built = server;
+    if (built == null) {
+      synchronized (this) {
+        built = server;
+        if (built == null) {
+          try {
+            built = build(fusion, mapper);
+          } catch (RuntimeException | Error e) {
+            // Once eager, this failed the whole start; now only modern requests fail (-32603).
+            LOG.error("Could not build the {} server; its requests fail until it can be built",
+                PROTOCOL_VERSION, e);
+            throw e;
+          }
+          server = built;
+        }
+      }
+    }
+    return built;
+  }
+
+  /** Whether {@link #server()} has been built yet (for tests of the start-up contract). */
+  boolean started() {
+    return server != null;
   }
 
   /**
    * Answers one 2026-07-28 request: the framework's edge first ({@code tools/call} of an unknown
    * tool or with malformed params, in the classic era's words, once the protocol version is one
-   * this server speaks), then the SDK's modern server. Runs off the caller's thread.
+   * this server speaks), then the SDK's modern server. Runs off the caller's thread, except that
+   * the first request that reaches the modern server builds it on the caller's thread (once), so
+   * a burst of first requests is dispatched one by one, as it arrives, not all at once after the
+   * build.
    *
    * @param line the request's JSON text, exactly as received
    * @return the messages to send back, in order (for stdio: one line each); the last is the
@@ -151,12 +179,21 @@ public final class ModernEra {
     if (answered.isPresent()) {
       return Flux.just(answered.get());
     }
-    return Mono.defer(() -> server.handle(transport, request))
-        .subscribeOn(CALLS)
+    McpServer modern;
+    try {
+      modern = server();
+    } catch (RuntimeException e) {
+      return Flux.just(internalError(request));
+    }
+    return Mono.defer(() -> modern.handle(transport, request))
+        .subscribeOn(Calls.SCHEDULER)
         .flatMapMany(ModernEra::messages)
-        .onErrorResume(e -> Flux.just(JsonRpc.JSONRPCResponse.error(request.id(),
-            new JsonRpc.JSONRPCResponse.JSONRPCError(McpSchema.ErrorCodes.INTERNAL_ERROR,
-                "Internal error"))));
+        .onErrorResume(e -> Flux.just(internalError(request)));
+  }
+
+  private static JsonRpc.JSONRPCResponse internalError(JsonRpc.JSONRPCRequest request) {
+    return JsonRpc.JSONRPCResponse.error(request.id(), new JsonRpc.JSONRPCResponse.JSONRPCError(
+        McpSchema.ErrorCodes.INTERNAL_ERROR, "Internal error"));
   }
 
   /**
@@ -196,5 +233,18 @@ public final class ModernEra {
       return Flux.just(result.response());
     }
     return Flux.just(((McpTransportResponse.Error) response).response());
+  }
+
+  /**
+   * Where modern calls run, created with the first modern call (a holder class, so a classic-only
+   * process starts no evictor thread). Not Reactor's shared bounded-elastic pool: it is capped at
+   * 10 threads per core and the SDK's sync adapter takes a thread of its own per call, so 16
+   * blocking calls in flight could starve each other there (measured: a CyclicBarrier(16) timed
+   * out on 2 cores). Daemon threads, reclaimed after 60 s idle; the bound on calls in flight
+   * belongs to the pipeline's concurrency gate, not to this pool.
+   */
+  private static final class Calls {
+    static final reactor.core.scheduler.Scheduler SCHEDULER =
+        Schedulers.newBoundedElastic(256, 100_000, "fusion-modern-call", 60, true);
   }
 }

@@ -36,10 +36,17 @@ public final class BillingTracing {
       throw new IllegalArgumentException(
           ENV + "='" + setting + "' is not supported; use 'logging' or leave it unset.");
     }
-    SdkTracerProvider provider = SdkTracerProvider.builder()
-        .addSpanProcessor(SimpleSpanProcessor.create(LoggingSpanExporter.create()))
-        .build();
-    Runtime.getRuntime().addShutdownHook(new Thread(provider::close, "otel-shutdown"));
-    return OtelFusionTracer.of(OpenTelemetrySdk.builder().setTracerProvider(provider).build());
+    return Logging.tracer();
+  }
+
+  /** Kept apart so a start without tracing never loads (or verifies against) OpenTelemetry. */
+  private static final class Logging {
+    static FusionTracer tracer() {
+      SdkTracerProvider provider = SdkTracerProvider.builder()
+          .addSpanProcessor(SimpleSpanProcessor.create(LoggingSpanExporter.create()))
+          .build();
+      Runtime.getRuntime().addShutdownHook(new Thread(provider::close, "otel-shutdown"));
+      return OtelFusionTracer.of(OpenTelemetrySdk.builder().setTracerProvider(provider).build());
+    }
   }
 }

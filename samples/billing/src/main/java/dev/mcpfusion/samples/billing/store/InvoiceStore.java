@@ -24,7 +24,10 @@ public final class InvoiceStore {
     InvoiceStore store = new InvoiceStore();
     InvoiceStatus[] statuses = InvoiceStatus.values();
     for (int i = 1; i <= 1000; i++) {
-      String id = String.format(java.util.Locale.ROOT, "INV-%04d", i);
+      // Padded by hand: a thousand String.format calls (run interpreted) cost about 30-90 ms of a
+      // cold start on a 2-core machine, twice what the whole loop costs now.
+      String digits = Integer.toString(i);
+      String id = "INV-" + "0000".substring(digits.length()) + digits;
       InvoiceStatus status = statuses[(i * 7) % statuses.length];
       store.put(new Invoice(id, 1000L + (i * 137L) % 90_000L, status,
           "whsec_" + Integer.toHexString(id.hashCode() * 31 + i),
