@@ -13,6 +13,7 @@ import dev.mcpfusion.core.modern.ModernEra;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.modern.JsonRpc;
 import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServlet;
@@ -303,7 +304,8 @@ final class McpHttpServlet extends HttpServlet {
     values.put(FusionServer.TRANSPORT_PROTOCOL_VERSION, ModernEra.PROTOCOL_VERSION);
     List<Object> messages;
     try {
-      messages = modern.handle(new String(body, StandardCharsets.UTF_8), McpTransportContext.create(values))
+      // Parsed once, above; the tool runs on this request thread (no hand-off to another pool).
+      messages = modern.handleOnCaller(ModernEra.request(object), McpTransportContext.create(values))
           .collectList()
           .block(options.requestTimeout());
     } catch (RuntimeException e) {
@@ -318,9 +320,9 @@ final class McpHttpServlet extends HttpServlet {
     }
     // Tools never stream; the last message is the response (earlier ones would be notifications).
     Object response = messages.get(messages.size() - 1);
-    Map<?, ?> tree = mapper.convertValue(response, Map.class);
+    Integer code = errorCode(response);
     int status = 200;
-    if (tree.get("error") instanceof Map<?, ?> error && error.get("code") instanceof Number code) {
+    if (code != null) {
       status = switch (code.intValue()) {
         case PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS, HEADER_MISMATCH, -32021, -32022 -> 400;
         case ErrorBodies.METHOD_NOT_FOUND -> 404;
@@ -332,6 +334,19 @@ final class McpHttpServlet extends HttpServlet {
       }
     }
     send(resp, status, response);
+  }
+
+  /** The JSON-RPC error code of a response the modern era or the edge answered; {@code null} for a result. */
+  private Integer errorCode(Object response) {
+    if (response instanceof JsonRpc.JSONRPCResponse modernResponse) {
+      return modernResponse.error() == null ? null : modernResponse.error().code();
+    }
+    if (response instanceof McpSchema.JSONRPCResponse classic) {
+      return classic.error() == null ? null : classic.error().code();
+    }
+    Map<?, ?> tree = mapper.convertValue(response, Map.class);
+    return tree.get("error") instanceof Map<?, ?> error && error.get("code") instanceof Number n
+        ? n.intValue() : null;
   }
 
   /** Why the MCP headers disagree with the body, or {@code null} when they agree (or are absent). */

@@ -174,6 +174,45 @@ public final class ModernEra {
 
   /** As {@link #handle(String, McpTransportContext)} for a request the transport already parsed. */
   public Flux<Object> handle(JsonRpc.JSONRPCRequest request, McpTransportContext context) {
+    return answer(request, context, true);
+  }
+
+  /**
+   * Answers one 2026-07-28 request on the subscribing thread, for a transport that owns a thread
+   * per request and blocks on the answer (HTTP: the container's request thread): the tool runs
+   * right there, with no hand-off to another pool. A transport that reads many requests on one
+   * thread (stdio) must use {@link #handle(JsonRpc.JSONRPCRequest, McpTransportContext)} instead,
+   * or one slow call would hold up every call behind it.
+   *
+   * @return as {@link #handle(String, McpTransportContext)}
+   */
+  public Flux<Object> handleOnCaller(JsonRpc.JSONRPCRequest request, McpTransportContext context) {
+    return answer(request, context, false);
+  }
+
+  /**
+   * The request a transport parsed into a plain JSON object (a {@code Map} with {@code jsonrpc},
+   * {@code method}, {@code id} and {@code params}), without parsing its text again.
+   *
+   * @throws IllegalArgumentException if {@code message} is not a request (no string
+   *     {@code method}, or no {@code id})
+   */
+  public static JsonRpc.JSONRPCRequest request(Map<?, ?> message) {
+    if (!(message.get("method") instanceof String method) || message.get("id") == null) {
+      throw new IllegalArgumentException("not a JSON-RPC request: needs a string method and an id");
+    }
+    Object jsonrpc = message.get("jsonrpc");
+    return new JsonRpc.JSONRPCRequest(jsonrpc instanceof String v ? v : "2.0",
+        method, message.get("id"), message.get("params"));
+  }
+
+  /**
+   * The edge, then the SDK's modern server. Off the caller's thread ({@code offCaller}), the SDK's
+   * blocking entry runs inside one of our {@link Calls} threads, so a call takes exactly one
+   * thread (the SDK's non-blocking entry would hop again, to Reactor's bounded-elastic pool).
+   */
+  private Flux<Object> answer(JsonRpc.JSONRPCRequest request, McpTransportContext context,
+      boolean offCaller) {
     McpTransportContext transport = context == null ? McpTransportContext.EMPTY : context;
     Optional<JSONRPCResponse> answered = edge(request, headers(transport));
     if (answered.isPresent()) {
@@ -185,8 +224,11 @@ public final class ModernEra {
     } catch (RuntimeException e) {
       return Flux.just(internalError(request));
     }
-    return Mono.defer(() -> modern.handle(transport, request))
-        .subscribeOn(Calls.SCHEDULER)
+    Mono<McpTransportResponse> response = Mono.defer(() -> modern.handleBlocking(transport, request));
+    if (offCaller) {
+      response = response.subscribeOn(Calls.SCHEDULER);
+    }
+    return response
         .flatMapMany(ModernEra::messages)
         .onErrorResume(e -> Flux.just(internalError(request)));
   }
