@@ -137,7 +137,12 @@ public final class HttpOptions {
         grace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout);
   }
 
-  /** A copy with another bound on how long one request waits for its answer (default 5 minutes). */
+  /**
+   * A copy with another bound on how long one request waits for its answer (default 5 minutes).
+   * A 2025-era request waits on its session for at most this long. A stateless (2026-07-28)
+   * request runs its tool on the request thread itself, as the SDK's own servlet does, so this
+   * bound cannot cut a tool short there; a per-call deadline in the pipeline is not built yet.
+   */
   public HttpOptions requestTimeout(Duration timeout) {
     Objects.requireNonNull(timeout, "timeout");
     if (timeout.isNegative() || timeout.isZero()) {
