@@ -140,6 +140,7 @@ public final class ResultPresenter {
       PresenterBinding<Object, Object> binding = binding(action);
       int limit = Math.max(0, binding.agentLimit());
       shown = new Shown(presentation, binding, Math.min(limit, 64));
+      shown.json.append('[');
       if (result instanceof Stream<?> stream) {
         more = pull(stream.iterator(), limit, shown);
       } else if (result instanceof Collection<?> collection) {
@@ -166,7 +167,7 @@ public final class ResultPresenter {
 
     boolean cut = more || (hidden != null && hidden > 0);
     List<String> blocks = new ArrayList<>();
-    blocks.add("[" + shown.json + "]");
+    blocks.add(shown.json.append(']').toString());
     Map<String, Object> structured = new LinkedHashMap<>();
     structured.put("items", shown.trees);
     Map<String, Object> meta = new LinkedHashMap<>();
@@ -229,7 +230,7 @@ public final class ResultPresenter {
      * The data block: each view's {@code appendJson} ({@code Json.write} of its tree, without
      * walking it), comma-separated, written right after its tree so both show the same view.
      */
-    final StringBuilder json = new StringBuilder(64);
+    final StringBuilder json;
     private Set<String> dynamicRules;
     private Set<Suggestion> suggestions;
     private List<UiBlock> ui;
@@ -239,6 +240,7 @@ public final class ResultPresenter {
       this.action = presentation.action();
       this.binding = binding;
       this.trees = new ArrayList<>(Math.max(1, expected));
+      this.json = new StringBuilder(64 * Math.max(1, expected));
     }
 
     List<UiBlock> ui() {
