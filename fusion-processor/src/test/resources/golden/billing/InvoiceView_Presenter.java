@@ -65,7 +65,7 @@ public final class InvoiceView_Presenter implements PresenterBinding<Invoice, In
 
   @Override
   public Map<String, Object> toTree(InvoiceView view) {
-    Map<String, Object> tree = new LinkedHashMap<>();
+    Map<String, Object> tree = new LinkedHashMap<>(4);
     String t0 = view.id();
     if (t0 == null) {
       throw new IllegalStateException("InvoiceView.id is null, but it is not @Nullable: mark the component (or the model property) @Nullable, or never leave it null");

@@ -445,7 +445,9 @@ final class PresenterStep implements FusionProcessor.Step {
 
     // toTree
     MethodSpec.Builder toTree = override("toTree", treeType).addParameter(viewName, "view");
-    toTree.addStatement("$T tree = new $T<>()", treeType, LinkedHashMap.class);
+    // Sized for its components (load factor 0.75), so filling it never grows the table.
+    toTree.addStatement("$T tree = new $T<>($L)", treeType, LinkedHashMap.class,
+        Math.max(1, (components.size() * 4 + 2) / 3));
     for (int i = 0; i < components.size(); i++) {
       Views.Component c = components.get(i);
       String t = "t" + i;

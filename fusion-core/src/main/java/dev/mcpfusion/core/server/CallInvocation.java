@@ -2,8 +2,8 @@ package dev.mcpfusion.core.server;
 
 import dev.mcpfusion.core.Invocation;
 import dev.mcpfusion.core.RequestContext;
+import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -21,7 +21,11 @@ final class CallInvocation implements Invocation {
   private Map<String, Object> readOnlyArguments;
   private final RequestContext request;
   private final Map<Class<?>, Function<RequestContext, ?>> providers;
-  private Map<Class<?>, Object> values; // created by the first with(...) or provider run
+  // The context values set so far, by exact type: a call has a handful at most, so two small
+  // arrays searched in order beat a hash map; created by the first with(...) or provider run.
+  private Class<?>[] types;
+  private Object[] values;
+  private int size;
 
   CallInvocation(BoundAction action, String toolName, Map<String, ?> arguments,
       RequestContext request, Map<Class<?>, Function<RequestContext, ?>> providers) {
@@ -67,14 +71,15 @@ final class CallInvocation implements Invocation {
       throw new IllegalArgumentException(
           "A " + value.getClass().getName() + " is not a " + type.getName());
     }
-    values().put(type, value);
+    store(type, value);
     return this;
   }
 
   @Override
   public <T> Optional<T> get(Class<T> type) {
-    if (values != null && values.containsKey(type)) {
-      return Optional.ofNullable(type.cast(values.get(type)));
+    int at = indexOf(type);
+    if (at >= 0) {
+      return Optional.ofNullable(type.cast(values[at]));
     }
     if (type == RequestContext.class) {
       return Optional.of(type.cast(request));
@@ -84,14 +89,34 @@ final class CallInvocation implements Invocation {
       return Optional.empty();
     }
     Object value = provider.apply(request);
-    values().put(type, value);
+    store(type, value);
     return Optional.ofNullable(type.cast(value));
   }
 
-  private Map<Class<?>, Object> values() {
-    if (values == null) {
-      values = new HashMap<>(4);
+  private int indexOf(Class<?> type) {
+    for (int i = 0; i < size; i++) {
+      if (types[i] == type) {
+        return i;
+      }
     }
-    return values;
+    return -1;
+  }
+
+  private void store(Class<?> type, Object value) {
+    int at = indexOf(type);
+    if (at >= 0) {
+      values[at] = value;
+      return;
+    }
+    if (types == null) {
+      types = new Class<?>[4];
+      values = new Object[4];
+    } else if (size == types.length) {
+      types = Arrays.copyOf(types, size * 2);
+      values = Arrays.copyOf(values, size * 2);
+    }
+    types[size] = type;
+    values[size] = value;
+    size++;
   }
 }
