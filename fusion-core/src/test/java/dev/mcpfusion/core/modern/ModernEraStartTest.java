@@ -5,14 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.server.fixture.BillingTools;
 import dev.mcpfusion.core.server.fixture.Tenant;
-import dev.mcpfusion.core.transport.StdioTransport;
 import io.modelcontextprotocol.modern.server.McpServer;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -102,20 +99,7 @@ class ModernEraStartTest {
   }
 
   private BufferedReader serve(ModernEra modern) {
-    StdioTransport transport = new StdioTransport(toServer.in, fromServer.out, server.jsonMapper(),
-        server::intercept, Duration.ofSeconds(30), modern);
-    server.connect(transport);
-    serving = new Thread(() -> {
-      try {
-        transport.serve();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      } finally {
-        fromServer.out.close();
-      }
-    }, "modern-start-stdio");
-    serving.setDaemon(true);
-    serving.start();
+    serving = PipedStdio.serve(server, modern, toServer, fromServer, "modern-start-stdio");
     return new BufferedReader(new InputStreamReader(fromServer.in, StandardCharsets.UTF_8));
   }
 

@@ -5,13 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.server.fixture.BillingTools;
 import dev.mcpfusion.core.server.fixture.Tenant;
-import dev.mcpfusion.core.transport.StdioTransport;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -62,20 +59,8 @@ class ModernRoutingTest {
           return next.proceed(call);
         })
         .build();
-    StdioTransport transport = new StdioTransport(toServer.in, fromServer.out, server.jsonMapper(),
-        server::intercept, Duration.ofSeconds(30), ModernEra.of(server));
-    server.connect(transport);
-    serving = new Thread(() -> {
-      try {
-        transport.serve();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      } finally {
-        fromServer.out.close();
-      }
-    }, "modern-routing-stdio");
-    serving.setDaemon(true);
-    serving.start();
+    serving = PipedStdio.serve(server, ModernEra.of(server), toServer, fromServer,
+        "modern-routing-stdio");
     reader = new BufferedReader(new InputStreamReader(fromServer.in, StandardCharsets.UTF_8));
   }
 

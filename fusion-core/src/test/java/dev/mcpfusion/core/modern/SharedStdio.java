@@ -56,20 +56,8 @@ final class SharedStdio implements AutoCloseable {
 
   SharedStdio(FusionServer server) {
     this.server = server;
-    StdioTransport transport = new StdioTransport(toServer.in, fromServer.out, server.jsonMapper(),
-        server::intercept, Duration.ofSeconds(30), ModernEra.of(server));
-    server.connect(transport);
-    serving = new Thread(() -> {
-      try {
-        transport.serve();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      } finally {
-        fromServer.out.close();
-      }
-    }, "shared-stdio-server");
-    serving.setDaemon(true);
-    serving.start();
+    serving = PipedStdio.serve(server, ModernEra.of(server), toServer, fromServer,
+        "shared-stdio-server");
     splitter = new Thread(this::split, "shared-stdio-splitter");
     splitter.setDaemon(true);
     splitter.start();
