@@ -101,6 +101,11 @@ final class JsonText {
     return sb.append('"').toString();
   }
 
+  /**
+   * The escaping of schema text (parsed again at run time, so only validity matters; U+2028/2029
+   * escaped so the text is also safe inside JavaScript). Not {@link #runtimeString}: that one must
+   * match the runtime writer byte for byte, and changing this one would change every golden schema.
+   */
   private static void quote(String s, StringBuilder sb) {
     sb.append('"');
     for (int i = 0; i < s.length(); i++) {
