@@ -62,6 +62,8 @@ public final class InProcessTransport implements AutoCloseable {
   private final AtomicBoolean closed = new AtomicBoolean();
   private volatile McpTransportContext serverContext = McpTransportContext.EMPTY;
   private final String threadPrefix;
+  /** The delivery threads, joined by {@link #close()} so none outlives it. */
+  private final List<Thread> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final ServerSide serverSide = new ServerSide();
   private final ClientSide clientSide = new ClientSide();
 
@@ -81,10 +83,11 @@ public final class InProcessTransport implements AutoCloseable {
     this.toClient = Executors.newSingleThreadExecutor(daemon(threadPrefix + "to-client"));
   }
 
-  private static java.util.concurrent.ThreadFactory daemon(String name) {
+  private java.util.concurrent.ThreadFactory daemon(String name) {
     return r -> {
       Thread t = new Thread(r, name);
       t.setDaemon(true);
+      threads.add(t);
       return t;
     };
   }
@@ -145,6 +148,12 @@ public final class InProcessTransport implements AutoCloseable {
       }
       if (!toClient.awaitTermination(2, TimeUnit.SECONDS)) {
         toClient.shutdownNow();
+      }
+      // A terminated executor's worker may still be finishing its run method: wait for it.
+      for (Thread t : threads) {
+        if (t != Thread.currentThread()) {
+          t.join(2_000);
+        }
       }
     } catch (InterruptedException e) {
       toServer.shutdownNow();
