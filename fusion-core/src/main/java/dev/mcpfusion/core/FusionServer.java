@@ -1,27 +1,14 @@
 package dev.mcpfusion.core;
 
-import dev.mcpfusion.core.server.Edge;
-import dev.mcpfusion.core.server.ExposedTool;
+import dev.mcpfusion.core.edge.Edge;
 import dev.mcpfusion.core.server.McpJson;
 import dev.mcpfusion.core.server.Pipeline;
-import dev.mcpfusion.core.server.Results;
 import dev.mcpfusion.core.server.ServerConfig;
 import dev.mcpfusion.core.server.ToolRegistry;
-import dev.mcpfusion.core.error.ErrorReplies;
-import dev.mcpfusion.core.modern.ModernEra;
 import dev.mcpfusion.core.spi.GeneratedRouter;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.transport.StdioTransport;
-import io.modelcontextprotocol.common.McpTransportContext;
-import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
-import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
-import io.modelcontextprotocol.server.McpServer;
-import io.modelcontextprotocol.server.McpServerFeatures;
-import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.McpSyncServerExchange;
-import io.modelcontextprotocol.spec.McpSchema;
-import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -29,20 +16,16 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.Function;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * An MCP server built from {@code @Router} classes: every call runs through one pipeline
- * (DESIGN §5) and speaks MCP through the official MCP Java SDK.
+ * An MCP server built from {@code @Router} classes: every call runs through one pipeline and every
+ * message, on every transport and in both protocol eras, through one front door.
  *
  * <pre>{@code
  * FusionServer server = FusionServer.builder("billing", "1.0.0")
@@ -50,22 +33,14 @@ import tools.jackson.databind.json.JsonMapper;
  *     .exposition(Exposition.GROUPED)
  *     .context(Tenant.class, request -> Tenant.from(request))
  *     .build();
+ * server.serveStdio();
  * }</pre>
  *
- * <p>Immutable and thread-safe once built. Transports put the request's HTTP headers under
- * {@link #TRANSPORT_HEADERS} and, when they know it, the negotiated protocol version under
- * {@link #TRANSPORT_PROTOCOL_VERSION} in the SDK's {@link McpTransportContext}; both reach the
- * {@link RequestContext} of every call.
+ * <p>Serve it over stdio with {@link #serveStdio()}, over HTTP with {@code fusion-http}
+ * ({@code FusionHttp.serve(server, options)}), and test it with {@code fusion-testing}
+ * ({@code FusionTester.of(builder)}). Immutable and thread-safe once built.
  */
 public final class FusionServer {
-  /** Transport-context key of the request headers ({@code Map<String, String>} or {@code Map<String, List<String>>}). */
-  public static final String TRANSPORT_HEADERS = "mcpfusion.headers";
-
-  /** Transport-context key of the negotiated protocol version ({@code String}). */
-  public static final String TRANSPORT_PROTOCOL_VERSION = "mcpfusion.protocolVersion";
-
-  private static final Logger LOG = LoggerFactory.getLogger(FusionServer.class);
-
   /** How long {@link #serveStdio} lets calls in flight finish after the client closed stdin. */
   private static final Duration STDIO_DRAIN = Duration.ofSeconds(30);
 
@@ -76,19 +51,15 @@ public final class FusionServer {
   private final String name;
   private final String version;
   private final ToolRegistry registry;
-  private final Pipeline pipeline;
   private final Edge edge;
-  private final JsonMapper jackson;
-  private final McpJsonMapper jsonMapper;
 
   private FusionServer(String name, String version, ToolRegistry registry, FusionTracer tracer) {
     this.name = name;
     this.version = version;
     this.registry = registry;
-    this.pipeline = new Pipeline(registry, tracer);
-    this.edge = new Edge(registry, tracer);
-    this.jackson = McpJson.newJacksonMapper();
-    this.jsonMapper = new JacksonMcpJsonMapper(jackson);
+    JsonMapper jackson = McpJson.newJacksonMapper();
+    this.edge = new Edge(name, version, registry, new Pipeline(registry, tracer), tracer, jackson,
+        new JacksonMcpJsonMapper(jackson));
   }
 
   /** A builder for a server announcing itself as {@code name} {@code version}. */
@@ -111,48 +82,17 @@ public final class FusionServer {
     return registry.exposition();
   }
 
-  /** The tools, exactly what {@code tools/list} returns. */
-  public List<McpSchema.Tool> tools() {
-    return registry.mcpTools();
+  /** The names of the tools, in the order {@code tools/list} returns them. */
+  public List<String> toolNames() {
+    return registry.toolNames();
   }
 
   /**
-   * The framework's edge (DESIGN §6/§9): a response for a message the framework answers itself
-   * ({@code tools/call} of an unknown tool: -32602 with the {@code UNKNOWN_TOOL} text; malformed
-   * {@code tools/call} params: -32602), else empty. Every transport calls it first.
+   * The front door every transport hands its messages to. For the framework's own transports
+   * ({@code fusion-http}, {@code fusion-testing}); its package is not part of the public API.
    */
-  public Optional<McpSchema.JSONRPCResponse> intercept(McpSchema.JSONRPCMessage message) {
-    return edge.intercept(message);
-  }
-
-  /**
-   * As {@link #intercept(McpSchema.JSONRPCMessage)}, for transports with request headers (HTTP):
-   * the headers can carry the W3C trace parent of an unknown tool's span (DESIGN §7).
-   */
-  public Optional<McpSchema.JSONRPCResponse> intercept(McpSchema.JSONRPCMessage message,
-      Map<String, String> headers) {
-    return edge.intercept(message, headers == null ? Map.of() : headers);
-  }
-
-  /**
-   * Builds and starts the SDK (classic API) server on the transport provider; the provider must
-   * call {@link #intercept} before handing a message to its session.
-   */
-  public McpSyncServer connect(McpServerTransportProvider transport) {
-    List<McpServerFeatures.SyncToolSpecification> specifications = new ArrayList<>();
-    for (McpSchema.Tool tool : registry.mcpTools()) {
-      ExposedTool exposed = registry.tool(tool.name());
-      specifications.add(new McpServerFeatures.SyncToolSpecification(tool,
-          (exchange, request) -> handle(exposed, exchange, request)));
-    }
-    return McpServer.sync(transport)
-        .serverInfo(name, version)
-        .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
-        .validateToolInputs(false)
-        .jsonMapper(jsonMapper)
-        .jsonSchemaValidator(new DefaultJsonSchemaValidator(jackson))
-        .tools(specifications)
-        .build();
+  public Edge edge() {
+    return edge;
   }
 
   /**
@@ -180,88 +120,16 @@ public final class FusionServer {
   /**
    * Serves this server over stdio (UTF-8 on the raw file descriptors) until the client closes
    * stdin, then lets calls in flight finish and returns. Reserves stdout first (see
-   * {@link #reserveStdout()}). One stream serves both eras: a 2025-era client gets a classic
-   * session after {@code initialize}, a 2026-07-28 request is answered statelessly
-   * ({@link ModernEra#isModernRequest}) by the modern era's server, built on the first such request.
+   * {@link #reserveStdout()}). One stream serves both eras: a 2025-era client gets a session after
+   * {@code initialize}; a 2026-07-28 request (its {@code params._meta} names the protocol version)
+   * is answered without any handshake.
    */
   public void serveStdio() throws IOException {
-    OutputStream out = stdout();
-    StdioTransport transport = new StdioTransport(new FileInputStream(FileDescriptor.in), out,
-        jsonMapper, this::intercept, STDIO_DRAIN, ModernEra.of(this));
-    McpSyncServer server = connect(transport);
     try {
-      transport.serve();
+      new StdioTransport(new FileInputStream(FileDescriptor.in), stdout(), edge, STDIO_DRAIN).serve();
     } finally {
-      server.closeGracefully();
+      edge.close();
     }
-  }
-
-  /** The JSON mapper every transport must use (BigDecimal for decimals, duplicate keys rejected, ...). */
-  public McpJsonMapper jsonMapper() {
-    return jsonMapper;
-  }
-
-  /**
-   * Runs one {@code tools/call} through the pipeline exactly as the SDK handler does, without a
-   * transport (for in-memory use and tests).
-   *
-   * @throws IllegalArgumentException for an unknown tool (on the wire, {@link #intercept} answers it)
-   */
-  public McpSchema.CallToolResult call(String toolName, Map<String, ?> arguments,
-      RequestContext request) {
-    ExposedTool tool = registry.tool(toolName);
-    if (tool == null) {
-      edge.traceUnknownTool(toolName, request == null ? RequestContext.empty() : request);
-      throw new IllegalArgumentException(
-          ErrorReplies.unknownToolMessage(toolName, registry.toolNames()));
-    }
-    return Results.toMcp(pipeline.call(tool, arguments,
-        request == null ? RequestContext.empty() : request));
-  }
-
-  private McpSchema.CallToolResult handle(ExposedTool tool, McpSyncServerExchange exchange,
-      McpSchema.CallToolRequest request) {
-    try {
-      return Results.toMcp(pipeline.call(tool, request.arguments(), requestContext(exchange, request)));
-    } catch (Throwable failure) {
-      // The pipeline answers every failure itself; this only guards the conversion around it.
-      String incident = ErrorReplies.newIncidentId();
-      LOG.error("tool {} failed outside the pipeline (incident {})", tool.name(), incident, failure);
-      return Results.toMcp(ErrorReplies.internal(tool.router().name(),
-          tool.grouped() ? tool.name() : tool.single().name(), incident));
-    }
-  }
-
-  private static RequestContext requestContext(McpSyncServerExchange exchange,
-      McpSchema.CallToolRequest request) {
-    McpTransportContext transport = exchange == null ? null : exchange.transportContext();
-    Map<String, String> headers = new LinkedHashMap<>();
-    String protocolVersion = null;
-    if (transport != null) {
-      Object raw = transport.get(TRANSPORT_HEADERS);
-      if (raw instanceof Map<?, ?> map) {
-        for (Map.Entry<?, ?> entry : map.entrySet()) {
-          if (entry.getKey() == null || entry.getValue() == null) {
-            continue;
-          }
-          Object value = entry.getValue();
-          String text = value instanceof Collection<?> values
-              ? String.join(", ", values.stream().map(String::valueOf).toList())
-              : String.valueOf(value);
-          headers.put(String.valueOf(entry.getKey()), text);
-        }
-      }
-      Object version = transport.get(TRANSPORT_PROTOCOL_VERSION);
-      if (version instanceof String v) {
-        protocolVersion = v;
-      }
-    }
-    RequestContext partial = RequestContext.of(headers, null, null, null);
-    if (protocolVersion == null) {
-      protocolVersion = partial.header("mcp-protocol-version").orElse(null);
-    }
-    String sessionId = exchange == null ? null : exchange.sessionId();
-    return RequestContext.of(headers, request.meta(), sessionId, protocolVersion);
   }
 
   /** Collects routers, options, context providers and middleware; {@link #build} checks them all. */

@@ -1,7 +1,10 @@
 package dev.mcpfusion.core.sdk;
 
 import dev.mcpfusion.core.FusionServer;
-import io.modelcontextprotocol.common.McpTransportContext;
+import dev.mcpfusion.core.edge.Edge;
+import dev.mcpfusion.core.edge.EdgeSession;
+import dev.mcpfusion.core.edge.Inbound;
+import dev.mcpfusion.core.edge.Outbound;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
@@ -11,42 +14,57 @@ import io.modelcontextprotocol.spec.McpServerTransport;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
-import java.util.function.UnaryOperator;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
 /**
- * A minimal in-process transport pair for SDK round trips in core's own tests: every message is
- * written to JSON text and parsed back with the server's mapper (as a real transport would), and
- * the server edge ({@link FusionServer#intercept}) runs before the SDK session sees a message.
- * The production pair lives in fusion-testing.
+ * A minimal in-process transport pair for SDK round trips in core's own tests: the client's
+ * messages are written to JSON bytes and handed to the server's {@link Edge} (as a real transport
+ * does), and what the edge writes is parsed back for the client. A second mode serves a raw SDK
+ * server (no edge) for tests of the SDK's own behaviour. The production pair lives in
+ * fusion-testing.
  */
 final class InProcessTransport {
-  private final Function<McpSchema.JSONRPCMessage, Optional<McpSchema.JSONRPCResponse>> edge;
   private final McpJsonMapper mapper;
-  private final Map<String, Object> transportContext;
+  private final Edge edge;
+  private final Inbound inbound;
+  private final EdgeSession edgeSession;
   private final Sinks.Many<McpSchema.JSONRPCMessage> toClient =
       Sinks.many().unicast().onBackpressureBuffer();
   /** The raw JSON text of every message the server side sent. */
   final List<String> serverWire = new CopyOnWriteArrayList<>();
   private volatile McpServerSession session;
 
-  InProcessTransport(FusionServer fusion, Map<String, Object> transportContext) {
-    this(fusion.jsonMapper(), fusion::intercept, transportContext);
+  /** A pair in front of {@code fusion}'s edge; {@code headers} reach every request's context. */
+  InProcessTransport(FusionServer fusion, Map<String, ?> headers) {
+    this.mapper = dev.mcpfusion.core.server.McpJson.newMapper();
+    this.edge = fusion.edge();
+    this.inbound = Inbound.of("in-process", headers);
+    Outbound out = new Outbound() {
+      @Override
+      public void reply(Object id, int errorCode, byte[] json) {
+        deliverToClient(new String(json, StandardCharsets.UTF_8));
+      }
+
+      @Override
+      public void push(byte[] json) {
+        deliverToClient(new String(json, StandardCharsets.UTF_8));
+      }
+    };
+    this.edgeSession = edge.openSession(out, Edge.ON_CALLER);
   }
 
-  /** A pair without a framework edge, for raw SDK servers. */
-  InProcessTransport(McpJsonMapper mapper,
-      Function<McpSchema.JSONRPCMessage, Optional<McpSchema.JSONRPCResponse>> edge,
-      Map<String, Object> transportContext) {
+  /** A pair without a framework edge, for raw SDK servers ({@link #serverProvider()}). */
+  InProcessTransport(McpJsonMapper mapper) {
     this.mapper = mapper;
-    this.edge = edge;
-    this.transportContext = transportContext;
+    this.edge = null;
+    this.inbound = null;
+    this.edgeSession = null;
   }
 
   McpServerTransportProvider serverProvider() {
@@ -57,20 +75,22 @@ final class InProcessTransport {
     return new Client();
   }
 
-  private McpSchema.JSONRPCMessage roundTrip(McpSchema.JSONRPCMessage message, List<String> wire) {
+  private String write(McpSchema.JSONRPCMessage message) {
     try {
-      String json = mapper.writeValueAsString(message);
-      if (wire != null) {
-        wire.add(json);
-      }
-      return McpSchema.deserializeJsonRpcMessage(mapper, json);
+      return mapper.writeValueAsString(message);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
-  private synchronized void deliverToClient(McpSchema.JSONRPCMessage message) {
-    toClient.emitNext(roundTrip(message, serverWire), Sinks.EmitFailureHandler.FAIL_FAST);
+  private synchronized void deliverToClient(String json) {
+    serverWire.add(json);
+    try {
+      toClient.emitNext(McpSchema.deserializeJsonRpcMessage(mapper, json),
+          Sinks.EmitFailureHandler.FAIL_FAST);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private final class Provider implements McpServerTransportProvider {
@@ -93,7 +113,7 @@ final class InProcessTransport {
   private final class ServerSide implements McpServerTransport {
     @Override
     public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
-      return Mono.fromRunnable(() -> deliverToClient(message));
+      return Mono.fromRunnable(() -> deliverToClient(write(message)));
     }
 
     @Override
@@ -120,15 +140,17 @@ final class InProcessTransport {
     @Override
     public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
       return Mono.fromRunnable(() -> {
-        McpSchema.JSONRPCMessage received = roundTrip(message, null);
-        Optional<McpSchema.JSONRPCResponse> answered = edge.apply(received);
-        if (answered.isPresent()) {
-          deliverToClient(answered.get());
+        String json = write(message);
+        if (edge != null) {
+          edge.dispatch(edge.read(json.getBytes(StandardCharsets.UTF_8)), inbound, edgeSession,
+              edgeSession.out());
           return;
         }
-        UnaryOperator<reactor.util.context.Context> context = ctx -> ctx.put(
-            McpTransportContext.KEY, McpTransportContext.create(transportContext));
-        session.handle(received).contextWrite(context).subscribe();
+        try {
+          session.handle(McpSchema.deserializeJsonRpcMessage(mapper, json)).subscribe();
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
       });
     }
 

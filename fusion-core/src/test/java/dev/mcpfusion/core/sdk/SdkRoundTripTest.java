@@ -79,14 +79,16 @@ class SdkRoundTripTest {
   }
 
   private McpSyncClient connect(FusionServer fusion, InProcessTransport pair) {
-    return connect(pair, fusion::connect);
+    McpSyncClient client = McpClient.sync(pair.clientTransport())
+        .requestTimeout(Duration.ofSeconds(20))
+        .build();
+    open.add(0, client::close);
+    client.initialize();
+    return client;
   }
 
   private static Map<String, Object> transportContext() {
-    Map<String, Object> context = new LinkedHashMap<>();
-    context.put(FusionServer.TRANSPORT_HEADERS, Map.of("X-Tenant", List.of("t_9")));
-    context.put(FusionServer.TRANSPORT_PROTOCOL_VERSION, "2025-11-25");
-    return context;
+    return Map.of("X-Tenant", List.of("t_9"));
   }
 
   private static McpSchema.CallToolRequest call(String name, Map<String, Object> args) {
@@ -102,7 +104,7 @@ class SdkRoundTripTest {
 
     List<McpSchema.Tool> listed = client.listTools().tools();
     assertThat(listed).extracting(McpSchema.Tool::name)
-        .containsExactlyElementsOf(fusion.tools().stream().map(McpSchema.Tool::name).toList());
+        .containsExactlyElementsOf(fusion.edge().tools().stream().map(McpSchema.Tool::name).toList());
     McpSchema.Tool billing = listed.stream()
         .filter(t -> t.name().startsWith("billing")).findFirst().orElseThrow();
     assertThat(billing.outputSchema()).containsEntry("type", "object");
@@ -143,7 +145,7 @@ class SdkRoundTripTest {
         (exchange, request) -> new McpSchema.CallToolResult(
             List.of(new McpSchema.TextContent("{}")), false,
             Map.of("id", "INV-1", "totalCents", "lots", "status", "OPEN"), null));
-    InProcessTransport pair = new InProcessTransport(McpJson.newMapper(), m -> Optional.empty(), Map.of());
+    InProcessTransport pair = new InProcessTransport(McpJson.newMapper());
     McpSyncClient client = connect(pair, provider -> McpServer.sync(provider)
         .serverInfo("raw", "1")
         .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())

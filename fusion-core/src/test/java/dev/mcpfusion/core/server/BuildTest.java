@@ -76,7 +76,7 @@ class BuildTest {
         .hasMessageContaining(".context(Clock.class, request -> ...)");
     assertThat(FusionServer.builder("clock", "1").register(router("clock", 1,
             action("now", "now", List.of(new ContextParameter("clock", Clock.class)), List.of())))
-        .context(Clock.class, request -> Clock.systemUTC()).build().tools()).hasSize(1);
+        .context(Clock.class, request -> Clock.systemUTC()).build().edge().tools()).hasSize(1);
   }
 
   @Test
@@ -92,10 +92,10 @@ class BuildTest {
     FusionServer server = FusionServer.builder("p", "1").register(new ProbeTools())
         .context(Tenant.class, r -> new Tenant("t")).context(Recorder.class, r -> new Recorder())
         .provide(new Trail.RouterTrail("r"), new Trail.MethodTrail("m")).build();
-    assertThat(server.tools()).extracting(McpSchema.Tool::name).contains("probe_whoami");
+    assertThat(server.edge().tools()).extracting(McpSchema.Tool::name).contains("probe_whoami");
     assertThat(FusionServer.builder("c", "1").register(router("c", 1, action("x", "x",
         List.of(new ContextParameter("request", dev.mcpfusion.core.RequestContext.class)), List.of())))
-        .build().tools()).hasSize(1);
+        .build().edge().tools()).hasSize(1);
   }
 
   @Test
@@ -113,7 +113,7 @@ class BuildTest {
     assertThat(ToolRegistry.generatedName(Outer.Inner.class))
         .isEqualTo("dev.mcpfusion.core.server.fixture.Outer_Inner_Fusion");
     FusionServer server = FusionServer.builder("n", "1").register(new Outer.Inner()).build();
-    assertThat(server.tools()).extracting(McpSchema.Tool::name).containsExactly("nested_ping");
+    assertThat(server.edge().tools()).extracting(McpSchema.Tool::name).containsExactly("nested_ping");
     assertThat(Servers.texts(Servers.call(server, "nested_ping", Map.of()))).containsExactly("pong");
   }
 
@@ -170,7 +170,7 @@ class BuildTest {
   void separatorMustBeUnderscoreOrDash() {
     assertThatThrownBy(() -> Servers.billing(Exposition.FLAT).separator(".").build())
         .hasMessageContaining("[fusion/InvalidSeparator]");
-    assertThat(Servers.billing(Exposition.FLAT).separator("-").build().tools()).hasSize(3);
+    assertThat(Servers.billing(Exposition.FLAT).separator("-").build().edge().tools()).hasSize(3);
   }
 
   @Test
@@ -195,6 +195,6 @@ class BuildTest {
     FusionServer server = FusionServer.builder("n", "1")
         .register(dev.mcpfusion.core.server.fixture.Outer_Inner_Fusion.bind(new Outer.Inner()))
         .build();
-    assertThat(server.tools()).extracting(McpSchema.Tool::name).containsExactly("nested_ping");
+    assertThat(server.edge().tools()).extracting(McpSchema.Tool::name).containsExactly("nested_ping");
   }
 }

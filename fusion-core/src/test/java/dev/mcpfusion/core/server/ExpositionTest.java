@@ -38,12 +38,12 @@ class ExpositionTest {
 
   @Test
   void flatNamesAreRouterSeparatorAction() {
-    assertThat(flat.tools()).extracting(McpSchema.Tool::name).startsWith(
+    assertThat(flat.edge().tools()).extracting(McpSchema.Tool::name).startsWith(
         "billing_list_invoices", "billing_get_invoice", "billing_void_invoice");
     FusionServer dashed = Servers.billing(Exposition.FLAT).separator("-").build();
-    assertThat(dashed.tools()).extracting(McpSchema.Tool::name).containsExactly(
+    assertThat(dashed.edge().tools()).extracting(McpSchema.Tool::name).containsExactly(
         "billing-list_invoices", "billing-get_invoice", "billing-void_invoice");
-    assertThat(grouped.tools()).extracting(McpSchema.Tool::name)
+    assertThat(grouped.edge().tools()).extracting(McpSchema.Tool::name)
         .containsExactly("billing", "projects", "probe");
   }
 
@@ -72,7 +72,7 @@ class ExpositionTest {
     assertThat(List.of(billing.readOnlyHint(), billing.destructiveHint(), billing.idempotentHint(),
         billing.openWorldHint())).containsExactly(false, true, false, false);
     McpSchema.ToolAnnotations nested = FusionServer.builder("n", "1").register(new Outer.Inner())
-        .exposition(Exposition.GROUPED).build().tools().get(0).annotations();
+        .exposition(Exposition.GROUPED).build().edge().tools().get(0).annotations();
     assertThat(List.of(nested.readOnlyHint(), nested.destructiveHint(), nested.idempotentHint(),
         nested.openWorldHint())).containsExactly(true, false, true, false);
   }
@@ -161,7 +161,7 @@ class ExpositionTest {
   void workflowBlockNeedsTwoActions() {
     FusionServer server = FusionServer.builder("n", "1").register(new Outer.Inner())
         .exposition(Exposition.GROUPED).build();
-    assertThat(server.tools().get(0).description()).isEqualTo(
+    assertThat(server.edge().tools().get(0).description()).isEqualTo(
         "A nested router. Select operation via the `action` parameter. Actions: ping");
   }
 
@@ -189,7 +189,7 @@ class ExpositionTest {
 
   @Test
   void noSchemaCarriesDollarSchema() {
-    for (McpSchema.Tool tool : grouped.tools()) {
+    for (McpSchema.Tool tool : grouped.edge().tools()) {
       assertThat(Json.write(tool.inputSchema())).doesNotContain("$schema");
       if (tool.outputSchema() != null) {
         assertThat(Json.write(tool.outputSchema())).doesNotContain("$schema");

@@ -92,7 +92,7 @@ class PipelineTest {
 
   @Test
   void middlewareDerivesATypedContextValueTheHandlerReceives() {
-    McpSchema.CallToolResult result = flat.call("probe_whoami", Map.of(),
+    McpSchema.CallToolResult result = Servers.call(flat, "probe_whoami", Map.of(),
         RequestContext.of(Map.of("X-Tenant", "t_42"), null, null, null));
     assertThat(Servers.texts(result)).containsExactly("agent@t_42");
   }

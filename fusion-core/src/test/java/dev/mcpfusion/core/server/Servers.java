@@ -37,11 +37,16 @@ final class Servers {
   }
 
   static McpSchema.Tool tool(FusionServer server, String name) {
-    return server.tools().stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow();
+    return server.edge().tools().stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow();
   }
 
   static McpSchema.CallToolResult call(FusionServer server, String tool, Map<String, ?> args) {
-    return server.call(tool, args, RequestContext.empty());
+    return Results.toMcp(server.edge().call(tool, args, RequestContext.empty()));
+  }
+
+  static McpSchema.CallToolResult call(FusionServer server, String tool, Map<String, ?> args,
+      RequestContext request) {
+    return Results.toMcp(server.edge().call(tool, args, request));
   }
 
   static List<String> texts(McpSchema.CallToolResult result) {

@@ -115,8 +115,8 @@ class TracedPipelineTest {
     RecordingTracer tracer = new RecordingTracer();
     FusionServer server = server(tracer);
     RequestContext request = RequestContext.of(Map.of(), Map.of("traceparent", PARENT), "s-1", "2025-11-25");
-    server.call("billing_get_invoice", Map.of("id", "INV-0001"), request);
-    server.call("billing_get_invoice", Map.of("id", "INV-9999"), request);
+    call(server, "billing_get_invoice", Map.of("id", "INV-0001"), request);
+    call(server, "billing_get_invoice", Map.of("id", "INV-9999"), request);
 
     assertThat(tracer.spans).hasSize(2);
     Recorded ok = tracer.spans.get(0);
@@ -145,7 +145,7 @@ class TracedPipelineTest {
   @Test
   void theResponseSizeIsTheUtf8SizeOfWhatIsSent() {
     RecordingTracer tracer = new RecordingTracer();
-    McpSchema.CallToolResult result = server(tracer).call("billing_get_invoice",
+    McpSchema.CallToolResult result = call(server(tracer), "billing_get_invoice",
         Map.of("id", "INV-0001"), RequestContext.empty());
     long expected = 0;
     for (McpSchema.Content c : result.content()) {
@@ -182,8 +182,8 @@ class TracedPipelineTest {
       FusionServer traced = server(tracer);
       for (Map<String, Object> args : List.<Map<String, Object>>of(Map.of("id", "INV-0001"),
           Map.of("id", "INV-9999"), Map.of("id", 7))) {
-        McpSchema.CallToolResult a = plain.call("billing_get_invoice", args, RequestContext.empty());
-        McpSchema.CallToolResult b = traced.call("billing_get_invoice", args, RequestContext.empty());
+        McpSchema.CallToolResult a = call(plain, "billing_get_invoice", args, RequestContext.empty());
+        McpSchema.CallToolResult b = call(traced, "billing_get_invoice", args, RequestContext.empty());
         assertThat(b).isEqualTo(a);
       }
     }
@@ -195,5 +195,10 @@ class TracedPipelineTest {
     assertThat(span).isInstanceOf(NoopSpan.class);
     assertThat(span.withCurrent(() -> "ran")).isEqualTo("ran");
     assertThat(FusionTracer.NOOP.options()).isEqualTo(TraceOptions.DEFAULT);
+  }
+
+  private static McpSchema.CallToolResult call(FusionServer server, String tool, Map<String, ?> args,
+      RequestContext request) {
+    return dev.mcpfusion.core.server.Results.toMcp(server.edge().call(tool, args, request));
   }
 }

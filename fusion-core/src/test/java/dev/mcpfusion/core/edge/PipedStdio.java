@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.modern;
+package dev.mcpfusion.core.edge;
 
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.transport.StdioTransport;
@@ -12,14 +12,13 @@ final class PipedStdio {
 
   /**
    * Connects {@code server} to a stdio transport reading {@code toServer} and writing
-   * {@code fromServer}, with {@code modern} for 2026-07-28 requests, and serves it on a daemon
+   * {@code fromServer}, and serves it on a daemon
    * thread named {@code threadName}; {@code fromServer} is closed when serving ends.
    */
-  static Thread serve(FusionServer server, ModernEra modern, Pipe toServer, Pipe fromServer,
+  static Thread serve(FusionServer server, Pipe toServer, Pipe fromServer,
       String threadName) {
-    StdioTransport transport = new StdioTransport(toServer.in, fromServer.out, server.jsonMapper(),
-        server::intercept, Duration.ofSeconds(30), modern);
-    server.connect(transport);
+    StdioTransport transport = new StdioTransport(toServer.in, fromServer.out, server.edge(),
+        Duration.ofSeconds(30));
     Thread serving = new Thread(() -> {
       try {
         transport.serve();

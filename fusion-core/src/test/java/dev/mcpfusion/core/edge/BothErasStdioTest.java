@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.modern;
+package dev.mcpfusion.core.edge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

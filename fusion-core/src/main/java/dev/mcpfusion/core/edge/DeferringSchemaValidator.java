@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.modern;
+package dev.mcpfusion.core.edge;
 
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.modern;
+package dev.mcpfusion.core.edge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,6 +26,9 @@ class ModernRoutingTest {
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final String META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
       + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+
+  private static final Edge ROUTER = FusionServer.builder("r", "1").register(new BillingTools())
+      .context(Tenant.class, request -> new Tenant("t")).build().edge();
 
   private final Pipe toServer = new Pipe();
   private final Pipe fromServer = new Pipe();
@@ -59,7 +62,7 @@ class ModernRoutingTest {
           return next.proceed(call);
         })
         .build();
-    serving = PipedStdio.serve(server, ModernEra.of(server), toServer, fromServer,
+    serving = PipedStdio.serve(server, toServer, fromServer,
         "modern-routing-stdio");
     reader = new BufferedReader(new InputStreamReader(fromServer.in, StandardCharsets.UTF_8));
   }
@@ -83,15 +86,20 @@ class ModernRoutingTest {
 
   @Test
   void theRoutingRule() {
-    assertThat(ModernEra.isModernRequest(JSON.readValue(call(1, "x", "{}"), Map.class))).isTrue();
-    assertThat(ModernEra.isModernRequest(Map.of("jsonrpc", "2.0", "id", 1, "method", "server/discover"))).isTrue();
+    assertThat(modern(call(1, "x", "{}"))).isTrue();
+    assertThat(modern("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\"}")).isTrue();
     // classic: initialize, a plain tools/call, other _meta keys, notifications
-    assertThat(ModernEra.isModernRequest(JSON.readValue("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
-        + "\"params\":{\"protocolVersion\":\"2026-07-28\"}}", Map.class))).isFalse();
-    assertThat(ModernEra.isModernRequest(JSON.readValue("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\","
-        + "\"params\":{\"name\":\"x\",\"_meta\":{\"progressToken\":1}}}", Map.class))).isFalse();
-    assertThat(ModernEra.isModernRequest(JSON.readValue("{\"jsonrpc\":\"2.0\",\"method\":\"tools/call\","
-        + "\"params\":{\"name\":\"x\"," + META + "}}", Map.class))).isFalse();
+    assertThat(modern("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
+        + "\"params\":{\"protocolVersion\":\"2026-07-28\"}}")).isFalse();
+    assertThat(modern("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\","
+        + "\"params\":{\"name\":\"x\",\"_meta\":{\"progressToken\":1}}}")).isFalse();
+    // a 2026-07-28 notification belongs to that era too (the edge acts on it only to cancel)
+    assertThat(modern("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\","
+        + "\"params\":{\"requestId\":1," + META + "}}")).isTrue();
+  }
+
+  private static boolean modern(String json) {
+    return ROUTER.read(json).isModern();
   }
 
   @Test

@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.modern;
+package dev.mcpfusion.core.edge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -51,7 +51,7 @@ class ModernEraStartTest {
 
   @Test
   void aClassicSessionNeverBuildsTheModernServer() throws IOException {
-    ModernEra modern = ModernEra.of(server);
+    ModernEra modern = server.edge().modernEra();
     BufferedReader reader = serve(modern);
     send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
         + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
@@ -67,16 +67,21 @@ class ModernEraStartTest {
     assertThat(((Map<?, ?>) read(reader).get("error")).get("code")).isEqualTo(-32602);
     assertThat(modern.started()).isFalse();
 
+    // A modern tools/call is answered by the edge too; the first modern request the edge hands to
+    // the SDK (here tools/list) builds the modern server.
     send(call(5, "billing_get_invoice"));
     Map<String, Object> answer = read(reader);
     assertThat(answer.get("id")).isEqualTo(5);
     assertThat(((Map<?, ?>) answer.get("result")).get("isError")).isEqualTo(false);
+    assertThat(modern.started()).isFalse();
+    send("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/list\",\"params\":{" + META + "}}");
+    assertThat(JSON.writeValueAsString(read(reader).get("result"))).contains("billing_get_invoice");
     assertThat(modern.started()).isTrue();
   }
 
   @Test
   void concurrentFirstRequestsBuildOneModernServer() throws Exception {
-    ModernEra modern = ModernEra.of(server);
+    ModernEra modern = server.edge().modernEra();
     int threads = 8;
     CountDownLatch ready = new CountDownLatch(threads);
     ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -99,7 +104,7 @@ class ModernEraStartTest {
   }
 
   private BufferedReader serve(ModernEra modern) {
-    serving = PipedStdio.serve(server, modern, toServer, fromServer, "modern-start-stdio");
+    serving = PipedStdio.serve(server, toServer, fromServer, "modern-start-stdio");
     return new BufferedReader(new InputStreamReader(fromServer.in, StandardCharsets.UTF_8));
   }
 

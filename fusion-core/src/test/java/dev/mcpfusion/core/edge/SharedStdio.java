@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.modern;
+package dev.mcpfusion.core.edge;
 
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.transport.StdioTransport;
@@ -56,7 +56,7 @@ final class SharedStdio implements AutoCloseable {
 
   SharedStdio(FusionServer server) {
     this.server = server;
-    serving = PipedStdio.serve(server, ModernEra.of(server), toServer, fromServer,
+    serving = PipedStdio.serve(server, toServer, fromServer,
         "shared-stdio-server");
     splitter = new Thread(this::split, "shared-stdio-splitter");
     splitter.setDaemon(true);
@@ -101,7 +101,7 @@ final class SharedStdio implements AutoCloseable {
   /** The classic client, initialized (a 2025-era session). */
   McpSyncClient classic() {
     if (classic == null) {
-      classic = McpClient.sync(new ClassicLineTransport(server.jsonMapper()))
+      classic = McpClient.sync(new ClassicLineTransport(dev.mcpfusion.core.server.McpJson.newMapper()))
           .requestTimeout(Duration.ofSeconds(20))
           .build();
       classic.initialize();

@@ -1,0 +1,180 @@
+package dev.mcpfusion.core.edge;
+
+import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.core.presenter.Reply;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Every JSON-RPC body the framework writes itself: error responses (with {@code "id": null} when
+ * no id could be read, which the SDK's types refuse), plain results, and a tool's result in each
+ * protocol era, written straight from the pipeline's {@link Reply}. Also the filter that keeps
+ * exception text out of the errors the SDK's sessions produce.
+ */
+public final class Bodies {
+  /** JSON-RPC: the text is not JSON. */
+  public static final int PARSE_ERROR = -32700;
+  /** JSON-RPC: not an acceptable request. */
+  public static final int INVALID_REQUEST = -32600;
+  /** JSON-RPC: no such method. */
+  public static final int METHOD_NOT_FOUND = -32601;
+  /** JSON-RPC: the params are wrong. */
+  public static final int INVALID_PARAMS = -32602;
+  /** JSON-RPC: the server failed. */
+  public static final int INTERNAL_ERROR = -32603;
+  /** Used by MCP servers for "session not found" (no JSON-RPC standard code exists). */
+  public static final int SESSION_NOT_FOUND = -32001;
+
+  private static final Pattern QUALIFIED_CLASS = Pattern.compile("[a-z]+(\\.[a-z0-9_]+)+\\.[A-Z]\\w*");
+  private static final Pattern STACK_FRAME = Pattern.compile("\\bat [\\w$.]+\\(");
+  private static final Pattern LEAKY_WORDS = Pattern.compile(
+      "Exception|Throwable|stackTrace|className|localizedMessage|suppressed|\\bat java\\.|\\bat dev\\.");
+
+  private Bodies() {}
+
+  /** A JSON-RPC error response. */
+  public static byte[] error(Object id, int code, String message) {
+    return error(id, code, message, null);
+  }
+
+  /** A JSON-RPC error response with {@code data} (a plain JSON tree), omitted when {@code null}. */
+  public static byte[] error(Object id, int code, String message, Object data) {
+    StringBuilder out = new StringBuilder(96 + message.length());
+    out.append("{\"jsonrpc\":\"2.0\",\"id\":");
+    Json.appendValue(id, out);
+    out.append(",\"error\":{\"code\":").append(code).append(",\"message\":");
+    Json.appendString(message, out);
+    if (data != null) {
+      out.append(",\"data\":");
+      Json.appendValue(data, out);
+    }
+    out.append("}}");
+    return utf8(out);
+  }
+
+  /** A JSON-RPC result response; {@code result} is a plain JSON tree. */
+  public static byte[] result(Object id, Object result) {
+    StringBuilder out = new StringBuilder(64);
+    out.append("{\"jsonrpc\":\"2.0\",\"id\":");
+    Json.appendValue(id, out);
+    out.append(",\"result\":");
+    Json.appendValue(result, out);
+    out.append('}');
+    return utf8(out);
+  }
+
+  /**
+   * A {@code tools/call} response for 2024-11-05 … 2025-11-25 sessions, member for member what the
+   * SDK's {@code CallToolResult} writes: {@code content}, {@code isError},
+   * {@code structuredContent}, {@code _meta}. {@code content} is never empty (clients drop
+   * {@code _meta} from a result without content).
+   */
+  static byte[] classicToolResult(Object id, Reply reply) {
+    StringBuilder out = start(id, reply);
+    content(reply, out);
+    out.append(",\"isError\":").append(reply.isError());
+    structured(reply, out);
+    meta(reply, out);
+    out.append("}}");
+    return utf8(out);
+  }
+
+  /**
+   * A {@code tools/call} response for 2026-07-28, member for member what the SDK's modern
+   * {@code CallToolResult} writes: {@code content}, {@code structuredContent}, {@code isError},
+   * {@code resultType}, {@code _meta} (ours, then the server's name and version).
+   */
+  static byte[] modernToolResult(Object id, Reply reply, String serverInfoMember) {
+    StringBuilder out = start(id, reply);
+    content(reply, out);
+    structured(reply, out);
+    out.append(",\"isError\":").append(reply.isError());
+    out.append(",\"resultType\":\"complete\",\"_meta\":{");
+    Map<String, Object> meta = reply.meta();
+    if (!meta.isEmpty()) {
+      String members = Json.write(meta);
+      out.append(members, 1, members.length() - 1).append(',');
+    }
+    out.append(serverInfoMember).append("}}}");
+    return utf8(out);
+  }
+
+  /** The {@code io.modelcontextprotocol/serverInfo} member every 2026-07-28 result carries in {@code _meta}. */
+  static String serverInfoMember(String name, String version) {
+    StringBuilder out = new StringBuilder("\"io.modelcontextprotocol/serverInfo\":{\"name\":");
+    Json.appendString(name, out);
+    out.append(",\"version\":");
+    Json.appendString(version, out);
+    return out.append('}').toString();
+  }
+
+  private static StringBuilder start(Object id, Reply reply) {
+    int size = 64;
+    for (String block : reply.blocks()) {
+      size += block.length() + 32;
+    }
+    StringBuilder out = new StringBuilder(size + (reply.structuredContent() == null ? 0 : size));
+    out.append("{\"jsonrpc\":\"2.0\",\"id\":");
+    Json.appendValue(id, out);
+    out.append(",\"result\":{\"content\":[");
+    return out;
+  }
+
+  private static void content(Reply reply, StringBuilder out) {
+    List<String> blocks = reply.blocks();
+    if (blocks.isEmpty()) {
+      text(reply.isError() ? "The tool failed." : "OK", out);
+    }
+    for (int i = 0; i < blocks.size(); i++) {
+      if (i > 0) {
+        out.append(',');
+      }
+      text(blocks.get(i), out);
+    }
+    out.append(']');
+  }
+
+  private static void text(String text, StringBuilder out) {
+    out.append("{\"type\":\"text\",\"text\":");
+    Json.appendString(text, out);
+    out.append('}');
+  }
+
+  private static void structured(Reply reply, StringBuilder out) {
+    if (reply.structuredContent() != null) {
+      out.append(",\"structuredContent\":");
+      Json.appendValue(reply.structuredContent(), out);
+    }
+  }
+
+  private static void meta(Reply reply, StringBuilder out) {
+    Map<String, Object> meta = reply.meta();
+    if (!meta.isEmpty()) {
+      out.append(",\"_meta\":");
+      Json.appendValue(meta, out);
+    }
+  }
+
+  /** Whether text carries exception text, a qualified class name or a stack frame. */
+  static boolean leaks(String text) {
+    return text != null && (QUALIFIED_CLASS.matcher(text).find() || STACK_FRAME.matcher(text).find()
+        || LEAKY_WORDS.matcher(text).find());
+  }
+
+  /** The message an error with {@code code} gets when its own text cannot be sent. */
+  static String canonicalMessage(int code) {
+    return switch (code) {
+      case PARSE_ERROR -> "Parse error";
+      case INVALID_REQUEST -> "Invalid Request";
+      case METHOD_NOT_FOUND -> "Method not found";
+      case INVALID_PARAMS -> "Invalid params";
+      default -> "Internal error";
+    };
+  }
+
+  private static byte[] utf8(StringBuilder out) {
+    return out.toString().getBytes(StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,216 @@
+package dev.mcpfusion.core.edge;
+
+import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.error.ErrorReplies;
+import dev.mcpfusion.core.presenter.Reply;
+import dev.mcpfusion.core.server.ExposedTool;
+import dev.mcpfusion.core.server.Results;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpServerSession;
+import io.modelcontextprotocol.spec.McpServerTransport;
+import io.modelcontextprotocol.spec.McpServerTransportProvider;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The 2024-11-05 … 2025-11-25 protocol behind the edge: the SDK's classic server answers what the
+ * edge does not answer itself ({@code initialize}, {@code tools/list}, {@code logging/setLevel},
+ * notifications, the client's responses), one SDK session per {@link EdgeSession}. The SDK server
+ * is built on the first classic session, so a process that only ever speaks 2026-07-28 never
+ * builds it.
+ *
+ * <p>Every message an SDK session sends is written by the edge: an error the SDK built is cleaned
+ * of exception text, and a message that cannot be written becomes {@code INTERNAL_ERROR} for its id.
+ */
+final class ClassicEra implements McpServerTransportProvider {
+  private static final Logger LOG = LoggerFactory.getLogger(ClassicEra.class);
+
+  private final String name;
+  private final String version;
+  private final ToolCalls tools;
+  private final JsonMapper jackson;
+  private final McpJsonMapper mapper;
+  private final Set<EdgeSession> sessions = ConcurrentHashMap.newKeySet();
+  private volatile McpServerSession.Factory factory;
+  private volatile McpSyncServer server;
+
+  ClassicEra(String name, String version, ToolCalls tools, JsonMapper jackson, McpJsonMapper mapper) {
+    this.name = name;
+    this.version = version;
+    this.tools = tools;
+    this.jackson = jackson;
+    this.mapper = mapper;
+  }
+
+  /** Creates the SDK session of {@code session}, building the SDK server first if needed. */
+  McpServerSession open(EdgeSession session) {
+    if (server == null) {
+      synchronized (this) {
+        if (server == null) {
+          server = build();
+        }
+      }
+    }
+    sessions.add(session);
+    return factory.create(new SessionTransport(session));
+  }
+
+  void closed(EdgeSession session) {
+    sessions.remove(session);
+  }
+
+  private McpSyncServer build() {
+    List<McpServerFeatures.SyncToolSpecification> specifications = new ArrayList<>();
+    for (McpSchema.Tool tool : tools.registry().mcpTools()) {
+      ExposedTool exposed = tools.find(tool.name());
+      // The edge answers every tools/call itself; the SDK still needs the tools for tools/list,
+      // and should a call ever reach it, it runs the same handler.
+      specifications.add(new McpServerFeatures.SyncToolSpecification(tool, (exchange, request) -> {
+        Reply reply = tools.call(exposed, request.arguments(), RequestContext.of(null,
+            request.meta(), exchange == null ? null : exchange.sessionId(), null));
+        return Results.toMcp(reply);
+      }));
+    }
+    return McpServer.sync(this)
+        .serverInfo(name, version)
+        .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+        .validateToolInputs(false)
+        .jsonMapper(mapper)
+        .jsonSchemaValidator(new DefaultJsonSchemaValidator(jackson))
+        .tools(specifications)
+        .build();
+  }
+
+  /** Closes the SDK server, if it was built. */
+  void shutdown() {
+    McpSyncServer s = server;
+    if (s != null) {
+      s.closeGracefully();
+    }
+  }
+
+  @Override
+  public void setSessionFactory(McpServerSession.Factory sessionFactory) {
+    this.factory = sessionFactory;
+  }
+
+  @Override
+  public Mono<Void> notifyClients(String method, Object params) {
+    List<Mono<Void>> sends = new ArrayList<>();
+    for (EdgeSession session : sessions) {
+      McpServerSession sdk = session.sdkIfOpen();
+      if (sdk != null) {
+        sends.add(sdk.sendNotification(method, params).onErrorResume(e -> {
+          LOG.debug("Could not notify session {}", session.id(), e);
+          return Mono.empty();
+        }));
+      }
+    }
+    return Flux.merge(sends).then();
+  }
+
+  @Override
+  public Mono<Void> closeGracefully() {
+    return Mono.empty();
+  }
+
+  /** Writes what one SDK session sends. */
+  private final class SessionTransport implements McpServerTransport {
+    private final EdgeSession session;
+
+    SessionTransport(EdgeSession session) {
+      this.session = session;
+    }
+
+    @Override
+    public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
+      return Mono.fromRunnable(() -> send(message));
+    }
+
+    private void send(McpSchema.JSONRPCMessage message) {
+      if (message instanceof McpSchema.JSONRPCResponse response) {
+        Object id = response.id();
+        if (response.error() != null) {
+          McpSchema.JSONRPCResponse.JSONRPCError error = response.error();
+          int code = error.code() == null ? Bodies.INTERNAL_ERROR : error.code();
+          session.out().reply(id, code, cleanError(id, code, error));
+          return;
+        }
+        Object result = response.result();
+        session.answered(id, result instanceof McpSchema.InitializeResult init ? init.protocolVersion()
+            : result instanceof Map<?, ?> map ? map.get("protocolVersion") : null);
+        byte[] bytes;
+        try {
+          bytes = mapper.writeValueAsBytes(response);
+        } catch (Exception | StackOverflowError e) {
+          String incident = ErrorReplies.newIncidentId();
+          LOG.error("Could not write the answer to request {} (incident {})", id, incident, e);
+          bytes = Bodies.error(id, Bodies.INTERNAL_ERROR, "Internal error (incident " + incident + ").");
+          session.out().reply(id, Bodies.INTERNAL_ERROR, bytes);
+          return;
+        }
+        session.out().reply(id, 0, bytes);
+        return;
+      }
+      try {
+        session.out().push(mapper.writeValueAsBytes(message));
+      } catch (Exception e) {
+        LOG.error("Could not write a message the server sent on its own; dropped it", e);
+      }
+    }
+
+    /**
+     * An SDK error made safe: an internal error always gets the generic text and no data (the SDK
+     * puts the raw exception message there); any other message or data that looks like exception
+     * text is replaced or dropped.
+     */
+    private byte[] cleanError(Object id, int code, McpSchema.JSONRPCResponse.JSONRPCError error) {
+      boolean internal = code == Bodies.INTERNAL_ERROR;
+      String message = internal || error.message() == null || Bodies.leaks(error.message())
+          ? Bodies.canonicalMessage(code) : error.message();
+      Object data = null;
+      if (!internal && error.data() != null) {
+        try {
+          Object tree = mapper.convertValue(error.data(), Object.class);
+          data = Bodies.leaks(dev.mcpfusion.core.json.Json.write(tree)) ? null : tree;
+        } catch (RuntimeException unwritable) {
+          data = null;
+        }
+      }
+      if (internal) {
+        LOG.warn("Session {}: the SDK answered request {} with an internal error: {}", session.id(), id,
+            error.message());
+      }
+      return Bodies.error(id, code, message, data);
+    }
+
+    @Override
+    public <T> T unmarshalFrom(Object data, TypeRef<T> typeRef) {
+      return mapper.convertValue(data, typeRef);
+    }
+
+    @Override
+    public Mono<Void> closeGracefully() {
+      return Mono.empty();
+    }
+
+    @Override
+    public void close() {
+      // The connection belongs to its transport; the edge session closes with it.
+    }
+  }
+}

@@ -1,0 +1,445 @@
+package dev.mcpfusion.core.edge;
+
+import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.error.ErrorReplies;
+import dev.mcpfusion.core.presenter.Reply;
+import dev.mcpfusion.core.server.ExposedTool;
+import dev.mcpfusion.core.server.Pipeline;
+import dev.mcpfusion.core.server.ToolRegistry;
+import dev.mcpfusion.core.trace.FusionTracer;
+import io.modelcontextprotocol.common.McpTransportContext;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpServerSession;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The front door: everything between "a JSON-RPC message arrived" and "a pipeline call or a
+ * JSON-RPC reply", for every transport and both protocol eras. Transports only frame bytes (and
+ * HTTP maps statuses); the edge
+ *
+ * <ul>
+ *   <li>parses each message once, with limits, and checks its envelope ({@link #read});
+ *   <li>answers {@code ping} at any time, and a request before {@code initialize} at once;
+ *   <li>routes the era (2026-07-28 requests carry their protocol version in {@code params._meta});
+ *   <li>answers {@code tools/call} of both eras itself: checks the params, looks the tool up once,
+ *       runs the pipeline once and writes the era's result straight from the {@code Reply};
+ *   <li>hands the rest to the SDK (the classic session of the connection, or the modern server);
+ *   <li>writes every error body, and logs every exception it catches (never on the wire).
+ * </ul>
+ *
+ * <p>Every request with a usable id gets exactly one reply — except a call the client cancelled
+ * ({@code notifications/cancelled}), which gets none, as the protocol requires.
+ *
+ * <p>Thread-safe; one per {@code FusionServer}.
+ */
+public final class Edge {
+  private static final Logger LOG = LoggerFactory.getLogger(Edge.class);
+
+  /** A transport that runs each call on the thread that delivered it (HTTP, the tester). */
+  public static final Executor ON_CALLER = Runnable::run;
+
+  private final MessageReader reader;
+  private final ToolCalls tools;
+  private final ClassicEra classic;
+  private final ModernEra modern;
+  /** Writes a tool's result in an era; replaceable only by tests, to prove an unwritable result is answered. */
+  private volatile ResultWriter resultWriter;
+
+  /**
+   * An edge in front of {@code pipeline}.
+   *
+   * @param name the server name ({@code serverInfo})
+   * @param version the server version
+   * @param jackson the mapper messages are parsed with (the framework's settings: {@code McpJson})
+   * @param mapper the SDK's view of the same mapper
+   */
+  public Edge(String name, String version, ToolRegistry registry, Pipeline pipeline,
+      FusionTracer tracer, JsonMapper jackson, McpJsonMapper mapper) {
+    this.reader = new MessageReader(jackson);
+    this.tools = new ToolCalls(registry, pipeline, tracer == null ? FusionTracer.NOOP : tracer);
+    this.classic = new ClassicEra(name, version, tools, jackson, mapper);
+    this.modern = new ModernEra(name, version, tools, mapper);
+    // Every 2026-07-28 result names the server in its _meta (the SDK's modern server does the same).
+    String serverInfo = Bodies.serverInfoMember(name, version);
+    this.resultWriter = (id, reply, modernEra) -> modernEra
+        ? Bodies.modernToolResult(id, reply, serverInfo) : Bodies.classicToolResult(id, reply);
+  }
+
+  // ---- reading ---------------------------------------------------------------------------------
+
+  /** Parses one message (UTF-8 JSON) and checks its envelope. Never throws. */
+  public Message read(byte[] json) {
+    return reader.read(json);
+  }
+
+  /** Parses the first {@code length} bytes of {@code json} as one message. Never throws. */
+  public Message read(byte[] json, int length) {
+    return reader.read(json, length);
+  }
+
+  /** Parses one message and checks its envelope. Never throws. */
+  public Message read(String json) {
+    return reader.read(json);
+  }
+
+  /**
+   * The message for one that exceeded the transport's size limit, which is never parsed whole:
+   * an {@link Message.Kind#INVALID} message that carries the id when a streaming scan of the top
+   * level of its first {@code length} bytes finds it.
+   */
+  public Message oversized(byte[] prefix, int length, long limit) {
+    return reader.oversized(prefix, length, limit);
+  }
+
+  /** How many messages this edge has parsed (each message once). */
+  public long messagesParsed() {
+    return reader.parsed();
+  }
+
+  // ---- sessions --------------------------------------------------------------------------------
+
+  /**
+   * Opens the edge's state of one client connection.
+   *
+   * @param out where this connection's replies and server messages go
+   * @param calls where its tool calls run: {@link #ON_CALLER} for a transport that owns a thread
+   *     per request, an executor for one that reads many requests on one thread (stdio)
+   */
+  public EdgeSession openSession(Outbound out, Executor calls) {
+    return new EdgeSession(out, calls, classic);
+  }
+
+  // ---- dispatch --------------------------------------------------------------------------------
+
+  /** Reads one message and dispatches it (the whole edge, for a transport with nothing to decide). */
+  public void receive(String json, Inbound inbound, EdgeSession session) {
+    dispatch(read(json), inbound, session, session.out());
+  }
+
+  /**
+   * Answers {@code message}: replies, notifications and server requests go to {@code out}.
+   *
+   * @param session the connection's state; {@code null} for a stateless transport (2026-07-28 over
+   *     HTTP), which then serves only 2026-07-28 requests and {@code ping}
+   */
+  public void dispatch(Message message, Inbound inbound, EdgeSession session, Outbound out) {
+    try {
+      switch (message.kind()) {
+        case INVALID -> out.reply(message.id(), message.errorCode(),
+            Bodies.error(message.id(), message.errorCode(), message.errorMessage()));
+        case REQUEST -> request(message, inbound, session, out);
+        case NOTIFICATION -> notification(message, inbound, session);
+        case RESPONSE -> forward(message, inbound, session);
+      }
+    } catch (RuntimeException | Error e) {
+      String incident = ErrorReplies.newIncidentId();
+      LOG.error("The edge failed on {} over {} (incident {})", message, inbound.transport(), incident, e);
+      if (message.kind() == Message.Kind.REQUEST) {
+        out.reply(message.id(), Bodies.INTERNAL_ERROR,
+            Bodies.error(message.id(), Bodies.INTERNAL_ERROR, "Internal error (incident " + incident + ")."));
+      }
+    }
+  }
+
+  /** Whether {@code message} belongs to the 2026-07-28 era, given what the transport says too. */
+  public static boolean isModern(Message message, Inbound inbound) {
+    if (message.isModern()) {
+      return true;
+    }
+    String header = inbound.header("mcp-protocol-version");
+    return header != null && ModernEra.PROTOCOL_VERSION.equals(header.trim());
+  }
+
+  private void request(Message message, Inbound inbound, EdgeSession session, Outbound out) {
+    if (McpSchema.METHOD_PING.equals(message.method())) {
+      // At any time, in either era: a liveness probe must never wait for a handshake.
+      out.reply(message.id(), 0, Bodies.result(message.id(), Map.of()));
+      return;
+    }
+    if (isModern(message, inbound)) {
+      Object version = message.metaProtocolVersion();
+      if (McpSchema.METHOD_TOOLS_CALL.equals(message.method()) && ModernEra.SUPPORTED.contains(version)) {
+        toolCall(message, inbound, session, out, true);
+      } else {
+        run(message, session, sink -> modern.answer(message, sink), out);
+      }
+      return;
+    }
+    if (session == null) {
+      out.reply(message.id(), Bodies.INVALID_REQUEST, Bodies.error(message.id(), Bodies.INVALID_REQUEST,
+          "Invalid Request: this endpoint has no session for a 2025 request; send initialize first."));
+      return;
+    }
+    if (McpSchema.METHOD_INITIALIZE.equals(message.method())) {
+      session.initializing(message.id());
+      forward(message, inbound, session);
+      return;
+    }
+    if (session.state() == EdgeSession.NEW) {
+      out.reply(message.id(), Bodies.INVALID_REQUEST, Bodies.error(message.id(), Bodies.INVALID_REQUEST,
+          "Invalid Request: the session is not initialized; send initialize first, then "
+              + "notifications/initialized, then " + message.method() + "."));
+      return;
+    }
+    if (McpSchema.METHOD_TOOLS_CALL.equals(message.method())) {
+      toolCall(message, inbound, session, out, false);
+      return;
+    }
+    if (session.state() == EdgeSession.INITIALIZING && session.ready()) {
+      // initialize was answered but notifications/initialized never came: the SDK session would
+      // hold this request until it does, so the client would wait for ever. Its request implies it.
+      LOG.debug("Session {}: {} before notifications/initialized; taking it as initialized",
+          session.id(), message.method());
+      session.sdk().handle(new McpSchema.JSONRPCNotification(McpSchema.JSONRPC_VERSION,
+              McpSchema.METHOD_NOTIFICATION_INITIALIZED, null))
+          .subscribe(null, e -> LOG.warn("Session {}: implied initialized failed", session.id(), e));
+    }
+    forward(message, inbound, session);
+  }
+
+  private void notification(Message message, Inbound inbound, EdgeSession session) {
+    if ("notifications/cancelled".equals(message.method())) {
+      Map<?, ?> params = message.params();
+      Object requestId = params == null ? null : params.get("requestId");
+      if (session != null && requestId != null && session.cancel(requestId)) {
+        return;
+      }
+    }
+    if (session == null || isModern(message, inbound)) {
+      return; // a stateless era has no notification to act on besides cancellation
+    }
+    if (McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(message.method())) {
+      if (!session.ready()) {
+        return; // already taken as initialized; the SDK session must not see it twice
+      }
+    }
+    forward(message, inbound, session);
+  }
+
+  /** Hands a classic message to the connection's SDK session. */
+  private void forward(Message message, Inbound inbound, EdgeSession session) {
+    if (session == null) {
+      LOG.debug("Dropped {}: no session on this transport", message);
+      return;
+    }
+    McpServerSession sdk = session.sdk();
+    McpSchema.JSONRPCMessage sdkMessage = switch (message.kind()) {
+      case REQUEST -> new McpSchema.JSONRPCRequest(McpSchema.JSONRPC_VERSION, message.method(),
+          message.id(), message.rawParams());
+      case NOTIFICATION -> new McpSchema.JSONRPCNotification(McpSchema.JSONRPC_VERSION,
+          message.method(), message.rawParams());
+      default -> response(message);
+    };
+    boolean request = message.kind() == Message.Kind.REQUEST;
+    if (request) {
+      session.opened();
+    }
+    McpTransportContext context = inbound.headers().isEmpty() ? McpTransportContext.EMPTY
+        : McpTransportContext.create(Map.of("mcpfusion.headers", inbound.headers()));
+    sdk.handle(sdkMessage)
+        .contextWrite(c -> c.put(McpTransportContext.KEY, context))
+        .doFinally(signal -> {
+          if (request) {
+            session.settled();
+          }
+        })
+        .subscribe(null, e -> {
+          String incident = ErrorReplies.newIncidentId();
+          LOG.error("Session {} failed on {} (incident {})", session.id(), message, incident, e);
+          if (request) {
+            session.out().reply(message.id(), Bodies.INTERNAL_ERROR, Bodies.error(message.id(),
+                Bodies.INTERNAL_ERROR, "Internal error (incident " + incident + ")."));
+          }
+        });
+  }
+
+  private static McpSchema.JSONRPCResponse response(Message message) {
+    Map<String, Object> tree = message.tree();
+    McpSchema.JSONRPCResponse.JSONRPCError error = null;
+    if (tree.get("error") instanceof Map<?, ?> e) {
+      error = new McpSchema.JSONRPCResponse.JSONRPCError(
+          e.get("code") instanceof Number n ? n.intValue() : Bodies.INTERNAL_ERROR,
+          e.get("message") instanceof String s ? s : "", e.get("data"));
+    }
+    return new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, message.id(), tree.get("result"), error);
+  }
+
+  // ---- tools/call ------------------------------------------------------------------------------
+
+  @SuppressWarnings("unchecked")
+  private void toolCall(Message message, Inbound inbound, EdgeSession session, Outbound out,
+      boolean modernEra) {
+    Object id = message.id();
+    String invalid = ToolCalls.invalidParams(message.rawParams());
+    if (invalid != null) {
+      out.reply(id, Bodies.INVALID_PARAMS, Bodies.error(id, Bodies.INVALID_PARAMS, invalid));
+      return;
+    }
+    Map<?, ?> params = message.params();
+    String name = (String) params.get("name");
+    Map<String, Object> meta = (Map<String, Object>) params.get("_meta");
+    RequestContext request = RequestContext.of(inbound.headers(), meta,
+        session == null ? null : session.id(),
+        modernEra ? ModernEra.PROTOCOL_VERSION : protocolVersion(inbound, session));
+    ExposedTool tool = tools.find(name);
+    if (tool == null) {
+      out.reply(id, Bodies.INVALID_PARAMS, tools.unknownTool(id, name, request));
+      return;
+    }
+    Map<String, ?> arguments = (Map<String, ?>) params.get("arguments");
+    run(message, session, sink -> {
+      Reply reply = tools.call(tool, arguments == null ? Map.of() : arguments, request);
+      byte[] body;
+      try {
+        body = resultWriter.write(id, reply, modernEra);
+      } catch (RuntimeException | StackOverflowError unwritable) {
+        String incident = ErrorReplies.newIncidentId();
+        LOG.error("Could not write the result of {} for request {} (incident {})", name, id, incident,
+            unwritable);
+        sink.reply(id, Bodies.INTERNAL_ERROR, Bodies.error(id, Bodies.INTERNAL_ERROR,
+            "Internal error: the result could not be written (incident " + incident + ")."));
+        return;
+      }
+      sink.reply(id, 0, body);
+    }, out);
+  }
+
+  private static String protocolVersion(Inbound inbound, EdgeSession session) {
+    String header = inbound.header("mcp-protocol-version");
+    if (header != null) {
+      return header.trim();
+    }
+    return session == null ? null : session.protocolVersion();
+  }
+
+  /**
+   * Runs the answer to one request where the session runs calls, tracked so that a
+   * {@code notifications/cancelled} can stop it: a cancelled call's thread is interrupted and its
+   * late reply discarded. A second request with the id of one still in flight is refused (its
+   * reply would be taken for the other's).
+   */
+  private void run(Message message, EdgeSession session, java.util.function.Consumer<Outbound> answer,
+      Outbound out) {
+    if (session == null) {
+      runGuarded(message, answer, out);
+      return;
+    }
+    EdgeSession.Call call = session.track(message.id());
+    if (call == null) {
+      out.reply(null, Bodies.INVALID_REQUEST, Bodies.error(null, Bodies.INVALID_REQUEST,
+          "Invalid Request: a request with id " + message.id() + " is still in flight; use a new id."));
+      return;
+    }
+    Outbound guarded = new Outbound() {
+      @Override
+      public void reply(Object id, int errorCode, byte[] json) {
+        if (!call.cancelled()) {
+          out.reply(id, errorCode, json);
+        }
+      }
+
+      @Override
+      public void push(byte[] json) {
+        if (!call.cancelled()) {
+          out.push(json);
+        }
+      }
+    };
+    session.opened();
+    Runnable task = () -> {
+      call.running(Thread.currentThread());
+      try {
+        if (!call.cancelled()) {
+          runGuarded(message, answer, guarded);
+        }
+      } finally {
+        call.running(null);
+        Thread.interrupted(); // a cancellation's interrupt must not outlive the call
+        session.untrack(call);
+        session.settled();
+      }
+    };
+    try {
+      session.calls().execute(task);
+    } catch (RuntimeException rejected) {
+      session.untrack(call);
+      session.settled();
+      throw rejected;
+    }
+  }
+
+  private static void runGuarded(Message message, java.util.function.Consumer<Outbound> answer,
+      Outbound out) {
+    try {
+      answer.accept(out);
+    } catch (RuntimeException | Error e) {
+      String incident = ErrorReplies.newIncidentId();
+      LOG.error("Answering {} failed (incident {})", message, incident, e);
+      out.reply(message.id(), Bodies.INTERNAL_ERROR, Bodies.error(message.id(), Bodies.INTERNAL_ERROR,
+          "Internal error (incident " + incident + ")."));
+    }
+  }
+
+  // ---- in memory -------------------------------------------------------------------------------
+
+  /**
+   * Runs one {@code tools/call} through the same handler, without a transport (tests, in-memory
+   * use): the tool looked up once, the pipeline run once.
+   *
+   * @throws IllegalArgumentException for an unknown tool, with the {@code UNKNOWN_TOOL} text
+   */
+  public Reply call(String toolName, Map<String, ?> arguments, RequestContext request) {
+    RequestContext context = request == null ? RequestContext.empty() : request;
+    ExposedTool tool = tools.find(toolName);
+    if (tool == null) {
+      tools.traceUnknown(toolName, context);
+      throw new IllegalArgumentException(
+          ErrorReplies.unknownToolMessage(toolName, tools.registry().toolNames()));
+    }
+    return tools.call(tool, arguments == null ? Map.of() : arguments, context);
+  }
+
+  /** The tools, exactly what {@code tools/list} returns, in the SDK's classic types. */
+  public java.util.List<McpSchema.Tool> tools() {
+    return tools.registry().mcpTools();
+  }
+
+  ModernEra modernEra() {
+    return modern;
+  }
+
+  /** Whether the 2026-07-28 server has been built (it is built on the first request that needs it). */
+  public boolean modernStarted() {
+    return modern.started();
+  }
+
+  /** Closes the SDK's classic server, if it was built. */
+  public void close() {
+    classic.shutdown();
+  }
+
+  /** How a tool's result becomes the bytes of its JSON-RPC response. */
+  @FunctionalInterface
+  interface ResultWriter {
+    byte[] write(Object id, Reply reply, boolean modernEra);
+  }
+
+  /** Replaces the result writer (tests of the unwritable-result rule only). */
+  void resultWriter(ResultWriter writer) {
+    this.resultWriter = writer;
+  }
+
+  /** 1, 1L and 1.0 name the same request; "1" another one. */
+  static Object idKey(Object id) {
+    if (id instanceof Number n) {
+      double d = n.doubleValue();
+      return d == Math.rint(d) && !Double.isInfinite(d) ? (Object) n.longValue() : (Object) d;
+    }
+    return id;
+  }
+}

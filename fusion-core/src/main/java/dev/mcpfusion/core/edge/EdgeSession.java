@@ -1,0 +1,206 @@
+package dev.mcpfusion.core.edge;
+
+import io.modelcontextprotocol.spec.McpServerSession;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One client connection as the edge sees it (a stdio stream, an HTTP {@code Mcp-Session-Id}, a
+ * tester): its place in the lifecycle, the negotiated protocol version, the calls in flight (so a
+ * {@code notifications/cancelled} can stop one), and — created on the first message that needs it —
+ * the SDK session that answers the classic era's other methods.
+ *
+ * <p>Thread-safe. Opened with {@link Edge#openSession}; closing it closes the SDK session.
+ */
+public final class EdgeSession implements AutoCloseable {
+  static final int NEW = 0;
+  static final int INITIALIZING = 1;
+  static final int READY = 2;
+
+  private final String id = UUID.randomUUID().toString();
+  private final Outbound out;
+  private final Executor calls;
+  private final ClassicEra classic;
+  private final AtomicInteger state = new AtomicInteger(NEW);
+  private final AtomicInteger open = new AtomicInteger();
+  private final Map<Object, Call> inFlight = new ConcurrentHashMap<>();
+  private volatile McpServerSession sdk;
+  private volatile String protocolVersion;
+  private volatile Object initializeId;
+  private volatile boolean closed;
+
+  EdgeSession(Outbound out, Executor calls, ClassicEra classic) {
+    this.out = out;
+    this.calls = calls;
+    this.classic = classic;
+  }
+
+  /** The session id ({@code Mcp-Session-Id} on HTTP); reaches {@code RequestContext.sessionId()}. */
+  public String id() {
+    return id;
+  }
+
+  /** Whether {@code initialize} has been answered (or at least received) on this session. */
+  public boolean initializeReceived() {
+    return state.get() != NEW;
+  }
+
+  /** The protocol version negotiated by {@code initialize}, or {@code null} before it. */
+  public String protocolVersion() {
+    return protocolVersion;
+  }
+
+  /** Requests of this session being answered now. */
+  public int openRequests() {
+    return open.get();
+  }
+
+  /**
+   * Waits until no request of this session is being answered, at most {@code timeout}.
+   *
+   * @return whether the session went idle in time
+   */
+  public boolean awaitIdle(Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (open.get() > 0) {
+      if (System.nanoTime() >= deadline) {
+        return false;
+      }
+      try {
+        Thread.sleep(5);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return open.get() == 0;
+      }
+    }
+    return true;
+  }
+
+  /** Closes the SDK session, if one was made. Calls in flight still reply. Idempotent. */
+  @Override
+  public void close() {
+    closed = true;
+    McpServerSession s = sdk;
+    if (s != null) {
+      classic.closed(this);
+      s.closeGracefully().subscribe(null, e -> { });
+    }
+  }
+
+  boolean isClosed() {
+    return closed;
+  }
+
+  /** Where this session's replies and server messages go. */
+  public Outbound out() {
+    return out;
+  }
+
+  Executor calls() {
+    return calls;
+  }
+
+  int state() {
+    return state.get();
+  }
+
+  /** NEW → INITIALIZING, remembering which request to read the negotiated version from. */
+  void initializing(Object requestId) {
+    initializeId = requestId;
+    state.compareAndSet(NEW, INITIALIZING);
+  }
+
+  /** Moves to READY; true when this call made the move. */
+  boolean ready() {
+    return state.getAndSet(READY) != READY;
+  }
+
+  /** Reads the negotiated version off the SDK's answer to {@code initialize}. */
+  void answered(Object responseId, Object negotiatedVersion) {
+    Object expected = initializeId;
+    if (expected != null && Edge.idKey(expected).equals(Edge.idKey(responseId))
+        && negotiatedVersion instanceof String v) {
+      protocolVersion = v;
+    }
+  }
+
+  McpServerSession sdk() {
+    McpServerSession s = sdk;
+    if (s == null) {
+      synchronized (this) {
+        s = sdk;
+        if (s == null) {
+          s = classic.open(this);
+          sdk = s;
+        }
+      }
+    }
+    return s;
+  }
+
+  McpServerSession sdkIfOpen() {
+    return sdk;
+  }
+
+  void opened() {
+    open.incrementAndGet();
+  }
+
+  void settled() {
+    open.decrementAndGet();
+  }
+
+  /** Registers a call in flight under its id; {@code null} if a call with that id is in flight. */
+  Call track(Object requestId) {
+    Call call = new Call(Edge.idKey(requestId));
+    return inFlight.putIfAbsent(call.key, call) == null ? call : null;
+  }
+
+  void untrack(Call call) {
+    inFlight.remove(call.key, call);
+  }
+
+  /** Cancels the call in flight with this id; false when none is. */
+  boolean cancel(Object requestId) {
+    Call call = inFlight.remove(Edge.idKey(requestId));
+    if (call == null) {
+      return false;
+    }
+    call.cancel();
+    return true;
+  }
+
+  /** A call in flight: cancelling it interrupts its thread and discards its late reply. */
+  static final class Call {
+    final Object key;
+    private volatile boolean cancelled;
+    private volatile Thread runner;
+
+    Call(Object key) {
+      this.key = key;
+    }
+
+    synchronized void running(Thread thread) {
+      runner = thread;
+      if (cancelled && thread != null) {
+        thread.interrupt();
+      }
+    }
+
+    synchronized void cancel() {
+      cancelled = true;
+      Thread t = runner;
+      if (t != null) {
+        t.interrupt();
+      }
+    }
+
+    boolean cancelled() {
+      return cancelled;
+    }
+  }
+}

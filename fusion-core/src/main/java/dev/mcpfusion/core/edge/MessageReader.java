@@ -1,0 +1,139 @@
+package dev.mcpfusion.core.edge;
+
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads JSON-RPC messages: each one parsed exactly once, with the mapper's limits (duplicate keys,
+ * trailing tokens and non-finite numbers rejected, decimals as {@code BigDecimal}, nesting depth
+ * capped), then its envelope checked. Counts what it parses, so a test can prove no transport
+ * parses a message a second time.
+ */
+final class MessageReader {
+  static final int PARSE_ERROR = -32700;
+  static final int INVALID_REQUEST = -32600;
+
+  private final JsonMapper jackson;
+  private final LongAdder parsed = new LongAdder();
+
+  MessageReader(JsonMapper jackson) {
+    this.jackson = jackson;
+  }
+
+  long parsed() {
+    return parsed.sum();
+  }
+
+  Message read(byte[] bytes) {
+    return read(bytes, bytes.length);
+  }
+
+  Message read(byte[] bytes, int length) {
+    Object tree;
+    parsed.increment();
+    try {
+      tree = jackson.readValue(bytes, 0, length, Object.class);
+    } catch (RuntimeException e) {
+      return Message.invalid(null, PARSE_ERROR, "Parse error: the message is not valid JSON.");
+    }
+    return envelope(tree);
+  }
+
+  Message read(String text) {
+    Object tree;
+    parsed.increment();
+    try {
+      tree = jackson.readValue(text, Object.class);
+    } catch (RuntimeException e) {
+      return Message.invalid(null, PARSE_ERROR, "Parse error: the message is not valid JSON.");
+    }
+    return envelope(tree);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Message envelope(Object tree) {
+    if (tree instanceof java.util.List<?>) {
+      return Message.invalid(null, INVALID_REQUEST,
+          "Invalid Request: batches are not supported; send one JSON-RPC message at a time.");
+    }
+    if (!(tree instanceof Map<?, ?> object)) {
+      return Message.invalid(null, INVALID_REQUEST, "Invalid Request: expected a JSON-RPC object.");
+    }
+    Object rawId = object.get("id");
+    Object id = usableId(rawId);
+    if (object.containsKey("id") && id == null) {
+      return Message.invalid(null, INVALID_REQUEST, "Invalid Request: \"id\" must be a string or a number.");
+    }
+    if (!"2.0".equals(object.get("jsonrpc"))) {
+      return Message.invalid(id, INVALID_REQUEST, "Invalid Request: \"jsonrpc\" must be \"2.0\".");
+    }
+    Object method = object.get("method");
+    Map<String, Object> message = (Map<String, Object>) object;
+    if (method != null) {
+      if (!(method instanceof String name)) {
+        return Message.invalid(id, INVALID_REQUEST, "Invalid Request: \"method\" must be a string.");
+      }
+      Object params = object.get("params");
+      if (params != null && !(params instanceof Map<?, ?>) && !(params instanceof java.util.List<?>)) {
+        return Message.invalid(id, INVALID_REQUEST, "Invalid Request: \"params\" must be an object.");
+      }
+      return id == null ? Message.notification(name, message) : Message.request(id, name, message);
+    }
+    if (id != null && (object.containsKey("result") || object.get("error") instanceof Map<?, ?>)) {
+      return Message.response(id, message);
+    }
+    return Message.invalid(id, INVALID_REQUEST,
+        "Invalid Request: not a JSON-RPC 2.0 request, notification or response.");
+  }
+
+  /**
+   * The error for a message larger than {@code limit}, answered with its id when the id can be
+   * read cheaply: a streaming scan of the top level of {@code prefix} (the first bytes of the
+   * message) that skips every nested value and stops at the first {@code "id"} member.
+   */
+  Message oversized(byte[] prefix, int length, long limit) {
+    return Message.invalid(scanId(prefix, length), INVALID_REQUEST,
+        "Invalid Request: the message is larger than " + limit + " bytes; send a smaller one.");
+  }
+
+  private Object scanId(byte[] prefix, int length) {
+    if (prefix == null || length <= 0) {
+      return null;
+    }
+    try (JsonParser parser = jackson.createParser(prefix, 0, length)) {
+      if (parser.nextToken() != JsonToken.START_OBJECT) {
+        return null;
+      }
+      JsonToken token;
+      while ((token = parser.nextToken()) == JsonToken.PROPERTY_NAME) {
+        String name = parser.currentName();
+        JsonToken value = parser.nextToken();
+        if ("id".equals(name)) {
+          if (value == JsonToken.VALUE_STRING) {
+            return parser.getString();
+          }
+          if (value == JsonToken.VALUE_NUMBER_INT) {
+            return parser.getNumberValue();
+          }
+          return null;
+        }
+        if (value == JsonToken.START_OBJECT || value == JsonToken.START_ARRAY) {
+          parser.skipChildren();
+        }
+      }
+      return null;
+    } catch (RuntimeException truncatedOrMalformed) {
+      // The prefix ends inside the message (it always does for a message over the limit) or the
+      // text is not JSON: the id, if any, lies beyond what is cheap to read.
+      return null;
+    }
+  }
+
+  /** The id when it is one JSON-RPC allows (a string or a number), else {@code null}. */
+  static Object usableId(Object id) {
+    return id instanceof String || id instanceof Number ? id : null;
+  }
+}

@@ -1,0 +1,156 @@
+package dev.mcpfusion.core.edge;
+
+import dev.mcpfusion.core.server.McpJson;
+import io.modelcontextprotocol.common.McpTransportContext;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
+import io.modelcontextprotocol.modern.JsonRpc;
+import io.modelcontextprotocol.modern.McpSchema;
+import io.modelcontextprotocol.modern.server.HmacRequestStateCodec;
+import io.modelcontextprotocol.modern.server.McpServer;
+import io.modelcontextprotocol.modern.server.McpTransportResponse;
+import io.modelcontextprotocol.modern.server.feature.ToolsFeature;
+import java.security.SecureRandom;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The stateless 2026-07-28 protocol behind the edge: the SDK's {@code modern} server answers what
+ * the edge does not answer itself ({@code server/discover}, {@code tools/list}, unsupported
+ * versions, unknown methods), with the same tools as the classic era.
+ *
+ * <p>The SDK server (its tool conversion, schema validator and mapper) is built on the first
+ * request that needs it, so a process that only ever speaks the classic era — every 2025 client —
+ * never pays for it at start-up.
+ */
+public final class ModernEra {
+  private static final Logger LOG = LoggerFactory.getLogger(ModernEra.class);
+
+  /** The protocol version this era speaks. */
+  public static final String PROTOCOL_VERSION = McpSchema.LATEST_PROTOCOL_VERSION;
+
+  /** The {@code params._meta} key every 2026-07-28 request carries. */
+  public static final String META_PROTOCOL_VERSION = McpSchema.MetaKeys.PROTOCOL_VERSION;
+
+  /** The only request a 2026-07-28 client sends that has no classic counterpart. */
+  public static final String METHOD_DISCOVER = McpSchema.METHOD_SERVER_DISCOVER;
+
+  /** The protocol versions this era answers. */
+  static final List<String> SUPPORTED = List.of(PROTOCOL_VERSION);
+
+  private final String name;
+  private final String version;
+  private final ToolCalls tools;
+  private final McpJsonMapper mapper;
+  private volatile McpServer server;
+
+  ModernEra(String name, String version, ToolCalls tools, McpJsonMapper mapper) {
+    this.name = name;
+    this.version = version;
+    this.tools = tools;
+    this.mapper = mapper;
+  }
+
+  private McpServer build() {
+    FusionToolRepository repository = new FusionToolRepository(tools, mapper);
+    DeferringSchemaValidator validator = new DeferringSchemaValidator(repository.inputSchemas(),
+        new DefaultJsonSchemaValidator(McpJson.newJacksonMapper()));
+    return McpServer.builder()
+        .serverInfo(McpSchema.Implementation.builder(name, version).build())
+        .supportedVersions(SUPPORTED)
+        .jsonMapper(mapper)
+        // No tool of ours asks for input (no MRTR), so nothing is ever sealed: a per-process key is
+        // right, and an explicit one keeps the SDK from warning about it on every start.
+        .requestStateCodec(HmacRequestStateCodec.builder().key(randomKey()).jsonMapper(mapper).build())
+        .feature(ToolsFeature.ofSync(repository, mapper, validator, 0L, McpSchema.CacheScope.PRIVATE))
+        .build();
+  }
+
+  private static byte[] randomKey() {
+    byte[] key = new byte[32];
+    new SecureRandom().nextBytes(key);
+    return key;
+  }
+
+  /** The SDK's modern server, built on the first call; every caller gets the same one. */
+  McpServer server() {
+    McpServer built = server;
+    if (built == null) {
+      synchronized (this) {
+        built = server;
+        if (built == null) {
+          try {
+            built = build();
+          } catch (RuntimeException | Error e) {
+            // Only modern requests fail (-32603) while it cannot be built; the classic era serves on.
+            LOG.error("Could not build the {} server; its requests fail until it can be built",
+                PROTOCOL_VERSION, e);
+            throw e;
+          }
+          server = built;
+        }
+      }
+    }
+    return built;
+  }
+
+  /** Whether {@link #server()} has been built yet (for tests of the start-up contract). */
+  boolean started() {
+    return server != null;
+  }
+
+  /**
+   * Answers one 2026-07-28 request with the SDK's modern server, on the calling thread: every
+   * message it produces goes to {@code out} (the last one, the response, as the reply).
+   */
+  void answer(Message request, Outbound out) {
+    JsonRpc.JSONRPCRequest sdkRequest = new JsonRpc.JSONRPCRequest(JsonRpc.JSONRPC_VERSION,
+        request.method(), request.id(), request.rawParams());
+    List<Object> messages = server().handleBlocking(McpTransportContext.EMPTY, sdkRequest)
+        .flatMapMany(response -> {
+          if (response instanceof McpTransportResponse.Streaming streaming) {
+            return streaming.messages().cast(Object.class);
+          }
+          if (response instanceof McpTransportResponse.Result result) {
+            return reactor.core.publisher.Flux.just((Object) result.response());
+          }
+          return reactor.core.publisher.Flux.just((Object) ((McpTransportResponse.Error) response).response());
+        })
+        .collectList()
+        .block();
+    if (messages == null || messages.isEmpty()) {
+      throw new IllegalStateException("the modern server sent no response to " + request.method());
+    }
+    for (int i = 0; i < messages.size() - 1; i++) {
+      out.push(write(messages.get(i)));
+    }
+    Object last = messages.get(messages.size() - 1);
+    if (last instanceof JsonRpc.JSONRPCResponse response && response.error() != null) {
+      int code = response.error().code() == null ? Bodies.INTERNAL_ERROR : response.error().code();
+      String message = code == Bodies.INTERNAL_ERROR || Bodies.leaks(response.error().message())
+          ? Bodies.canonicalMessage(code) : response.error().message();
+      if (code == Bodies.INTERNAL_ERROR) {
+        LOG.warn("The modern server answered request {} with an internal error: {}", request.id(),
+            response.error().message());
+      }
+      Object data = response.error().data();
+      Object tree = data == null || code == Bodies.INTERNAL_ERROR ? null : mapper.convertValue(data, Object.class);
+      if (tree != null && Bodies.leaks(dev.mcpfusion.core.json.Json.write(tree))) {
+        tree = null;
+      }
+      out.reply(request.id(), code, Bodies.error(request.id(), code, message, tree));
+      return;
+    }
+    out.reply(request.id(), 0, write(last));
+  }
+
+  private byte[] write(Object message) {
+    try {
+      return mapper.writeValueAsBytes(message);
+    } catch (java.io.IOException e) {
+      // Caught by the edge, which answers INTERNAL_ERROR for the request and logs it.
+      throw new java.io.UncheckedIOException("could not write a 2026-07-28 message", e);
+    }
+  }
+}

@@ -1,0 +1,110 @@
+package dev.mcpfusion.core.edge;
+
+import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.error.ErrorReplies;
+import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.core.presenter.Reply;
+import dev.mcpfusion.core.server.ExposedTool;
+import dev.mcpfusion.core.server.Pipeline;
+import dev.mcpfusion.core.server.ToolRegistry;
+import dev.mcpfusion.core.trace.FusionTracer;
+import dev.mcpfusion.core.trace.ToolCallTrace;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one {@code tools/call} handler of both eras: checks the params, looks the tool up once, runs
+ * the pipeline once. An unknown tool is a JSON-RPC error (-32602 with the {@code UNKNOWN_TOOL} text
+ * and data) whose trace span is recorded here, since it never reaches the pipeline.
+ */
+final class ToolCalls {
+  private static final Logger LOG = LoggerFactory.getLogger(ToolCalls.class);
+
+  private final ToolRegistry registry;
+  private final Pipeline pipeline;
+  private final FusionTracer tracer;
+
+  ToolCalls(ToolRegistry registry, Pipeline pipeline, FusionTracer tracer) {
+    this.registry = registry;
+    this.pipeline = pipeline;
+    this.tracer = tracer;
+  }
+
+  ToolRegistry registry() {
+    return registry;
+  }
+
+  /** Why {@code params} cannot be a {@code tools/call}, or {@code null} when its shape is right. */
+  static String invalidParams(Object params) {
+    if (!(params instanceof Map<?, ?> map)) {
+      return "Invalid params: tools/call needs an object with the tool \"name\".";
+    }
+    Object name = map.get("name");
+    if (!(name instanceof String)) {
+      return name == null
+          ? "Invalid params: the field \"name\" is missing; tools/call needs the tool name."
+          : "Invalid params: the field \"name\" must be a string.";
+    }
+    Object arguments = map.get("arguments");
+    if (arguments != null && !(arguments instanceof Map<?, ?>)) {
+      return "Invalid params: the field \"arguments\" must be an object.";
+    }
+    Object meta = map.get("_meta");
+    if (meta != null && !(meta instanceof Map<?, ?>)) {
+      return "Invalid params: the field \"_meta\" must be an object.";
+    }
+    return null;
+  }
+
+  /** The tool called {@code name}, or {@code null}. */
+  ExposedTool find(String name) {
+    return registry.tool(name);
+  }
+
+  /** Runs the pipeline once. Never throws: a failure around the pipeline is an internal error. */
+  Reply call(ExposedTool tool, Map<String, ?> arguments, RequestContext request) {
+    try {
+      return pipeline.call(tool, arguments, request);
+    } catch (Throwable failure) {
+      // The pipeline answers every failure itself; this only guards the code around it.
+      String incident = ErrorReplies.newIncidentId();
+      LOG.error("tool {} failed outside the pipeline (incident {})", tool.name(), incident, failure);
+      return ErrorReplies.internal(tool.router().name(),
+          tool.grouped() ? tool.name() : tool.single().name(), incident);
+    }
+  }
+
+  /** The -32602 error body for an unknown tool; records its span. */
+  byte[] unknownTool(Object id, String name, RequestContext request) {
+    Map<String, Object> data = unknownToolData();
+    String text = ErrorReplies.unknownToolMessage(name, registry.toolNames());
+    traceUnknown(name, request, text, data);
+    return Bodies.error(id, Bodies.INVALID_PARAMS, text, data);
+  }
+
+  /** Records the span of a call of an unknown tool answered without a JSON-RPC message. */
+  void traceUnknown(String name, RequestContext request) {
+    if (tracer != FusionTracer.NOOP) {
+      traceUnknown(name, request, ErrorReplies.unknownToolMessage(name, registry.toolNames()),
+          unknownToolData());
+    }
+  }
+
+  private void traceUnknown(String name, RequestContext request, String text, Map<String, Object> data) {
+    if (tracer == FusionTracer.NOOP) {
+      return;
+    }
+    ToolCallTrace trace = ToolCallTrace.start(tracer, name, registry.exposition(), null, null, request);
+    long bytes = ToolCallTrace.utf8Length(text) + ToolCallTrace.utf8Length(Json.write(data));
+    trace.finishError("UNKNOWN_TOOL", "The tool \"" + name + "\" does not exist.", bytes);
+  }
+
+  private Map<String, Object> unknownToolData() {
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put("code", "UNKNOWN_TOOL");
+    data.put("available", registry.toolNames());
+    return data;
+  }
+}

@@ -1,0 +1,266 @@
+package dev.mcpfusion.core.edge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mcpfusion.core.FusionServer;
+import dev.mcpfusion.core.server.fixture.BillingTools;
+import dev.mcpfusion.core.server.fixture.Tenant;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The edge on its own, fed raw JSON text as a transport would: the lifecycle and never-silent
+ * rules, the params check of {@code tools/call}, and parsing each message once.
+ */
+class EdgeTest {
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final String INIT = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+      + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+
+  private final FusionServer server = FusionServer.builder("billing", "1.0.0")
+      .register(new BillingTools())
+      .context(Tenant.class, request -> new Tenant("t_1"))
+      .build();
+  private final Edge edge = server.edge();
+  private final Wire wire = new Wire();
+  private final EdgeSession session = edge.openSession(wire, Edge.ON_CALLER);
+
+  @AfterEach
+  void close() {
+    session.close();
+    edge.close();
+  }
+
+  /** Collects what the edge writes; replies by id. */
+  static final class Wire implements Outbound {
+    final List<String> written = Collections.synchronizedList(new ArrayList<>());
+    final Map<String, CompletableFuture<Map<String, Object>>> replies = new ConcurrentHashMap<>();
+
+    @Override
+    public void reply(Object id, int errorCode, byte[] json) {
+      String text = new String(json, StandardCharsets.UTF_8);
+      written.add(text);
+      replies.computeIfAbsent(String.valueOf(id), k -> new CompletableFuture<>()).complete(parse(text));
+    }
+
+    @Override
+    public void push(byte[] json) {
+      written.add(new String(json, StandardCharsets.UTF_8));
+    }
+
+    Map<String, Object> reply(Object id) {
+      try {
+        return replies.computeIfAbsent(String.valueOf(id), k -> new CompletableFuture<>())
+            .get(10, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        throw new AssertionError("no reply to id " + id + "; wrote " + written, e);
+      }
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> parse(String json) {
+    return JSON.readValue(json, Map.class);
+  }
+
+  private void send(String json) {
+    edge.receive(json, Inbound.stdio(), session);
+  }
+
+  private static String call(Object id, String tool, String args) {
+    return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\""
+        + tool + "\",\"arguments\":" + args + "}}";
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> error(Map<String, Object> reply) {
+    return (Map<String, Object>) reply.get("error");
+  }
+
+  @Test
+  void aToolCallBeforeInitializeIsAnsweredAtOnceWithWhatToDo() {
+    send(call(5, "billing_get_invoice", "{\"id\":\"INV-0001\"}"));
+    Map<String, Object> reply = wire.reply(5);
+    assertThat(reply.get("id")).isEqualTo(5);
+    assertThat(error(reply).get("code")).isEqualTo(-32600);
+    assertThat((String) error(reply).get("message")).contains("send initialize first");
+  }
+
+  @Test
+  void pingIsAnsweredBeforeInitialize() {
+    send("{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"method\":\"ping\"}");
+    assertThat(wire.reply("p")).containsEntry("result", Map.of());
+  }
+
+  @Test
+  void aToolCallBeforeNotificationsInitializedIsServed() {
+    send(INIT);
+    assertThat(wire.reply(1)).containsKey("result");
+    send(call(2, "billing_get_invoice", "{\"id\":\"INV-0001\"}"));
+    Map<String, Object> reply = wire.reply(2);
+    assertThat(reply).containsKey("result");
+    assertThat(reply.get("result").toString()).contains("INV-0001");
+  }
+
+  @Test
+  void anotherRequestBeforeNotificationsInitializedIsServedToo() {
+    send(INIT);
+    wire.reply(1);
+    send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}");
+    assertThat(wire.reply(3).get("result").toString()).contains("billing_get_invoice");
+    // A late notifications/initialized changes nothing and is not an error.
+    send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+    send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\"}");
+    assertThat(wire.reply(4)).containsKey("result");
+  }
+
+  @Test
+  void theNegotiatedVersionReachesTheSession() {
+    send(INIT);
+    wire.reply(1);
+    assertThat(session.protocolVersion()).isEqualTo("2025-11-25");
+  }
+
+  @Test
+  void anOversizedMessageIsAnsweredWithItsIdWhenTheTopLevelHasIt() {
+    StringBuilder big = new StringBuilder("{\"id\":7,\"jsonrpc\":\"2.0\",\"method\":\"tools/call\","
+        + "\"params\":{\"name\":\"billing_get_invoice\",\"arguments\":{\"id\":\"");
+    byte[] prefix = big.append("x".repeat(70_000)).toString().getBytes(StandardCharsets.UTF_8);
+    Message message = edge.oversized(prefix, 65_536, 10 * 1024 * 1024);
+    assertThat(message.kind()).isEqualTo(Message.Kind.INVALID);
+    assertThat(message.id()).isEqualTo(7);
+    edge.dispatch(message, Inbound.stdio(), session, wire);
+    assertThat(error(wire.reply(7)).get("message").toString()).contains("larger than 10485760 bytes");
+  }
+
+  @Test
+  void anOversizedMessageWhoseIdComesAfterNestedValuesStillFindsIt() {
+    byte[] prefix = ("{\"jsonrpc\":\"2.0\",\"params\":{\"a\":[1,{\"id\":99}]},\"id\":\"late\",\"x\":\""
+        + "y".repeat(1000)).getBytes(StandardCharsets.UTF_8);
+    assertThat(edge.oversized(prefix, prefix.length, 100).id()).isEqualTo("late");
+    byte[] cut = "{\"jsonrpc\":\"2.0\",\"params\":{\"a\":\"zzzz".getBytes(StandardCharsets.UTF_8);
+    assertThat(edge.oversized(cut, cut.length, 100).id()).isNull();
+  }
+
+  @Test
+  void malformedMessagesGetTheCodeTheSpecNamesAndTheSessionGoesOn() {
+    send("{not json");
+    assertThat(error(wire.reply(null)).get("code")).isEqualTo(-32700);
+    send("{\"jsonrpc\":\"1.0\",\"id\":8,\"method\":\"ping\"}");
+    assertThat(error(wire.reply(8)).get("code")).isEqualTo(-32600);
+    send("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"arguments\":{}}}");
+    send(INIT);
+    wire.reply(1);
+    send("{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"tools/call\",\"params\":{\"arguments\":{}}}");
+    assertThat(error(wire.reply(10))).containsEntry("code", -32602).containsEntry("message",
+        "Invalid params: the field \"name\" is missing; tools/call needs the tool name.");
+    send("{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"tools/call\",\"params\":{\"name\":5}}");
+    assertThat(error(wire.reply(11)).get("message")).isEqualTo("Invalid params: the field \"name\" must be a string.");
+    send(call(12, "billing_get_invoice", "\"id=1\""));
+    assertThat(error(wire.reply(12)).get("message")).isEqualTo("Invalid params: the field \"arguments\" must be an object.");
+    send("{\"jsonrpc\":\"2.0\",\"id\":13,\"method\":\"ping\"}");
+    assertThat(wire.reply(13)).containsKey("result");
+  }
+
+  @Test
+  void anUnknownToolIsInvalidParamsWithTheToolErrorText() {
+    send(INIT);
+    wire.reply(1);
+    send(call(7, "billing.refund", "{}"));
+    Map<String, Object> error = error(wire.reply(7));
+    assertThat(error.get("code")).isEqualTo(-32602);
+    assertThat(error.get("message")).isEqualTo("""
+        <tool_error code="UNKNOWN_TOOL" severity="error">
+        <message>The tool "billing.refund" does not exist.</message>
+        <recovery>Choose one of the available tools and call it again.</recovery>
+        <available_tools>
+          <tool>billing_list_invoices</tool>
+          <tool>billing_get_invoice</tool>
+          <tool>billing_void_invoice</tool>
+        </available_tools>
+        </tool_error>""");
+    assertThat(error.get("data")).isEqualTo(Map.of("code", "UNKNOWN_TOOL", "available",
+        List.of("billing_list_invoices", "billing_get_invoice", "billing_void_invoice")));
+  }
+
+  @Test
+  void eachMessageIsParsedOnce() {
+    long before = edge.messagesParsed();
+    send(INIT);
+    wire.reply(1);
+    send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+    send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+    wire.reply(2);
+    send(call(3, "billing_get_invoice", "{\"id\":\"INV-0001\"}"));
+    wire.reply(3);
+    send(call(4, "billing_get_invoice", "{\"id\":\"INV-0001\"}").replace("\"arguments\"",
+        "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"},\"arguments\""));
+    wire.reply(4);
+    assertThat(edge.messagesParsed() - before).isEqualTo(5);
+  }
+
+  @Test
+  void aResultThatCannotBeWrittenIsAnInternalErrorForItsIdAndIsLoggedOnce() {
+    StderrLog log = StderrLog.capture();
+    edge.resultWriter((id, reply, modern) -> {
+      throw new IllegalArgumentException("SECRET-DETAIL: no JSON for this value");
+    });
+    try {
+      send(INIT);
+      wire.reply(1);
+      send(call(21, "billing_get_invoice", "{\"id\":\"INV-0001\"}"));
+      Map<String, Object> reply = wire.reply(21);
+      assertThat(reply.get("id")).isEqualTo(21);
+      assertThat(error(reply).get("code")).isEqualTo(-32603);
+      assertThat(wire.written).noneMatch(text -> text.contains("SECRET-DETAIL")
+          || text.contains("IllegalArgumentException"));
+      assertThat(log.events()).hasSize(1);
+    } finally {
+      log.close();
+    }
+  }
+
+  @Test
+  void anExceptionInsideTheEdgeIsLoggedOnceAndNoTextOfItIsSent() {
+    StderrLog log = StderrLog.capture();
+    List<String> written = new ArrayList<>();
+    Outbound failsOnce = new Outbound() {
+      boolean failed;
+
+      @Override
+      public void reply(Object id, int errorCode, byte[] json) {
+        if (!failed) {
+          failed = true;
+          throw new IllegalStateException("SECRET-DETAIL of a broken transport");
+        }
+        written.add(new String(json, StandardCharsets.UTF_8));
+      }
+
+      @Override
+      public void push(byte[] json) {
+        written.add(new String(json, StandardCharsets.UTF_8));
+      }
+    };
+    try {
+      edge.dispatch(edge.read("{\"jsonrpc\":\"2.0\",\"id\":31,\"method\":\"ping\"}"), Inbound.stdio(),
+          session, failsOnce);
+      assertThat(written).hasSize(1);
+      Map<String, Object> reply = parse(written.get(0));
+      assertThat(reply.get("id")).isEqualTo(31);
+      assertThat(error(reply).get("code")).isEqualTo(-32603);
+      assertThat(written.get(0)).doesNotContain("SECRET-DETAIL").doesNotContain("IllegalStateException");
+      assertThat(log.events()).hasSize(1);
+    } finally {
+      log.close();
+    }
+  }
+}
