@@ -22,7 +22,7 @@ final class CleanErrors {
 
   static byte[] body(int status) {
     String reason = HttpStatus.getMessage(status);
-    int code = status >= 500 ? ErrorBodies.INTERNAL_ERROR : ErrorBodies.INVALID_REQUEST;
+    int code = status >= 500 ? dev.mcpfusion.core.edge.Bodies.INTERNAL_ERROR : dev.mcpfusion.core.edge.Bodies.INVALID_REQUEST;
     return ("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":" + code + ",\"message\":\""
         + reason.replace("\"", "'") + "\"}}").getBytes(StandardCharsets.UTF_8);
   }

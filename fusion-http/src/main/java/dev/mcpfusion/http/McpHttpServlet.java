@@ -1,34 +1,31 @@
 package dev.mcpfusion.http;
 
-import static dev.mcpfusion.http.ErrorBodies.INTERNAL_ERROR;
-import static dev.mcpfusion.http.ErrorBodies.INVALID_PARAMS;
-import static dev.mcpfusion.http.ErrorBodies.INVALID_REQUEST;
-import static dev.mcpfusion.http.ErrorBodies.PARSE_ERROR;
-import static dev.mcpfusion.http.ErrorBodies.SESSION_NOT_FOUND;
-import static dev.mcpfusion.http.ErrorBodies.error;
+import static dev.mcpfusion.core.edge.Bodies.INTERNAL_ERROR;
+import static dev.mcpfusion.core.edge.Bodies.INVALID_PARAMS;
+import static dev.mcpfusion.core.edge.Bodies.INVALID_REQUEST;
+import static dev.mcpfusion.core.edge.Bodies.PARSE_ERROR;
+import static dev.mcpfusion.core.edge.Bodies.SESSION_NOT_FOUND;
 
 import dev.mcpfusion.core.FusionServer;
+import dev.mcpfusion.core.edge.Bodies;
+import dev.mcpfusion.core.edge.Edge;
+import dev.mcpfusion.core.edge.Inbound;
+import dev.mcpfusion.core.edge.Message;
+import dev.mcpfusion.core.edge.ModernEra;
+import dev.mcpfusion.core.edge.Outbound;
 import dev.mcpfusion.core.error.ErrorReplies;
-import dev.mcpfusion.core.modern.ModernEra;
-import io.modelcontextprotocol.common.McpTransportContext;
-import io.modelcontextprotocol.json.McpJsonMapper;
-import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.modern.JsonRpc;
-import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -42,16 +39,15 @@ import org.slf4j.LoggerFactory;
  * The Streamable HTTP endpoint (MCP 2025-03-26 … 2025-11-25, with sessions) of one
  * {@link FusionServer}: the framework's HTTP edge in front of the SDK's session logic.
  *
- * <p>Before any byte reaches the SDK: Host and Origin are checked (403), the auth hook runs (401),
- * an unsupported {@code MCP-Protocol-Version} is refused (400), the body is capped (413), parsed by
- * us (400 with -32700 / -32600, {@code "id": null} without a usable id) and passed through
- * {@link FusionServer#intercept}. Every body this class writes is a JSON-RPC message it built; the
- * SDK's own error responses are filtered so no exception text leaves the process.
+ * <p>HTTP framing and statuses only: Host and Origin are checked (403), the auth hook runs (401),
+ * an unsupported {@code MCP-Protocol-Version} is refused (400), the body is capped (413, with the
+ * message's id when its top level names one early); then the body goes to the server's
+ * {@link Edge}, which parses it once and answers. Every body written is one the edge built.
  *
- * <p>The same endpoint serves the stateless 2026-07-28 protocol: a POST whose JSON-RPC request
- * {@link ModernEra#isModernRequest} recognises, or that carries {@code MCP-Protocol-Version:
- * 2026-07-28}, is answered by the modern server without a session (no initialize, no
- * {@code Mcp-Session-Id}); everything else goes to the classic sessions.
+ * <p>The same endpoint serves the stateless 2026-07-28 protocol: a POST whose message is of that
+ * era ({@link Edge#isModern}: its {@code params._meta} names the version, or the
+ * {@code MCP-Protocol-Version} header says 2026-07-28) is answered without a session (no
+ * initialize, no {@code Mcp-Session-Id}); everything else goes to the Streamable HTTP sessions.
  *
  * <p>Must be registered with {@code asyncSupported = true} (the GET event stream is asynchronous).
  */
@@ -63,26 +59,22 @@ final class McpHttpServlet extends HttpServlet {
   private static final String VERSION_HEADER = "MCP-Protocol-Version";
   /** The 2026-07-28 code for MCP headers that disagree with the body. */
   private static final int HEADER_MISMATCH = -32020;
+  /** How much of an oversized body is scanned for the message's id. */
+  private static final int OVERSIZED_PREFIX = 64 * 1024;
   /** The most body bytes read and discarded to deliver a clean 413 instead of a connection reset. */
   private static final long MAX_DISCARD = 64L * 1024 * 1024;
 
-  private final transient FusionServer server;
   private final transient HttpOptions options;
-  private final transient McpJsonMapper mapper;
-  private final transient StreamableTransport transport;
-  private final transient McpSyncServer mcp;
-  private final transient ModernEra modern;
+  private final transient Edge edge;
+  private final transient HttpSessions sessions;
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicBoolean stopped = new AtomicBoolean();
   private volatile boolean draining;
 
   McpHttpServlet(FusionServer server, HttpOptions options) {
-    this.server = server;
     this.options = options;
-    this.mapper = server.jsonMapper();
-    this.transport = new StreamableTransport(mapper, options.sessionIdleTimeout());
-    this.mcp = server.connect(transport);
-    this.modern = ModernEra.of(server);
+    this.edge = server.edge();
+    this.sessions = new HttpSessions(edge, options.sessionIdleTimeout());
   }
 
   @Override
@@ -142,10 +134,10 @@ final class McpHttpServlet extends HttpServlet {
       return;
     }
     String version = req.getHeader(VERSION_HEADER);
-    if (version != null && !StreamableTransport.PROTOCOL_VERSIONS.contains(version.trim())
+    if (version != null && !HttpSessions.PROTOCOL_VERSIONS.contains(version.trim())
         && !ModernEra.PROTOCOL_VERSION.equals(version.trim())) {
       send(resp, 400, error(null, INVALID_REQUEST, "Unsupported MCP-Protocol-Version header; this "
-          + "endpoint supports " + String.join(", ", StreamableTransport.PROTOCOL_VERSIONS) + ", "
+          + "endpoint supports " + String.join(", ", HttpSessions.PROTOCOL_VERSIONS) + ", "
           + ModernEra.PROTOCOL_VERSION + "."));
       return;
     }
@@ -171,283 +163,179 @@ final class McpHttpServlet extends HttpServlet {
       send(resp, 406, error(null, INVALID_REQUEST, "Not Acceptable: the Accept header must allow application/json."));
       return;
     }
-    byte[] body = readCapped(req, resp);
-    if (body == null) {
-      return;
-    }
-    Object tree;
-    try {
-      tree = mapper.readValue(body, Object.class);
-    } catch (IOException | RuntimeException e) {
-      send(resp, 400, error(null, PARSE_ERROR, "Parse error: the body is not valid JSON."));
-      return;
-    }
-    if (tree instanceof List<?>) {
-      send(resp, 400, error(null, INVALID_REQUEST,
-          "Invalid Request: batches are not supported; send one JSON-RPC message per request."));
-      return;
-    }
-    if (!(tree instanceof Map<?, ?> object)) {
-      send(resp, 400, error(null, INVALID_REQUEST, "Invalid Request: expected a JSON-RPC object."));
-      return;
-    }
-    Object id = ErrorBodies.usableId(object.get("id"));
-    if (object.containsKey("id") && id == null) {
-      send(resp, 400, error(null, INVALID_REQUEST, "Invalid Request: id must be a string or a number."));
-      return;
-    }
-    String version = req.getHeader(VERSION_HEADER);
-    if (ModernEra.isModernRequest(object)
-        || version != null && ModernEra.PROTOCOL_VERSION.equals(version.trim())) {
-      modern(req, resp, headers, object, id, body);
-      return;
-    }
-    McpSchema.JSONRPCMessage message = null;
-    if (McpSchema.JSONRPC_VERSION.equals(object.get("jsonrpc"))) {
-      try {
-        message = McpSchema.deserializeJsonRpcMessage(mapper, new String(body, StandardCharsets.UTF_8));
-      } catch (IOException | RuntimeException e) {
-        message = null;
-      }
-    }
+    Message message = readCapped(req, resp);
     if (message == null) {
-      send(resp, 400, error(id, INVALID_REQUEST,
-          "Invalid Request: not a JSON-RPC 2.0 request, notification or response."));
       return;
     }
-    if (message instanceof McpSchema.JSONRPCRequest request && McpSchema.METHOD_INITIALIZE.equals(request.method())) {
-      initialize(request, headers, resp);
+    if (message.kind() == Message.Kind.INVALID) {
+      send(resp, 400, error(message.id(), message.errorCode(), message.errorMessage()));
       return;
     }
+    Inbound inbound = Inbound.of("http", headers);
+    if (Edge.isModern(message, inbound)) {
+      modern(req, resp, inbound, message);
+      return;
+    }
+    if (message.isRequest("initialize")) {
+      initialize(message, inbound, resp);
+      return;
+    }
+    Object id = message.id();
     String sessionId = req.getHeader(SESSION_HEADER);
     if (sessionId == null || sessionId.isBlank()) {
       send(resp, 400, error(id, INVALID_REQUEST,
           "Bad Request: missing Mcp-Session-Id header; send initialize first."));
       return;
     }
-    StreamableTransport.Session session = transport.find(sessionId.trim());
+    HttpSessions.Session session = sessions.find(sessionId.trim());
     if (session == null) {
       send(resp, 404, error(id, SESSION_NOT_FOUND, "Session not found: send initialize to start a new session."));
       return;
     }
-    Optional<McpSchema.JSONRPCResponse> answered = server.intercept(message, headers);
-    if (answered.isPresent()) {
-      send(resp, 200, answered.get());
-      return;
-    }
-    McpTransportContext context = context(headers, session);
-    if (message instanceof McpSchema.JSONRPCRequest request) {
-      if (!session.initialized() && !McpSchema.METHOD_PING.equals(request.method())) {
-        send(resp, 400, error(request.id(), INVALID_REQUEST,
-            "Invalid Request: send notifications/initialized before other requests."));
-        return;
-      }
-      if (!session.initialized()) {
-        send(resp, 200, McpSchema.JSONRPCResponse.result(request.id(), Map.of()));
-        return;
-      }
-      McpSchema.JSONRPCResponse response = call(session, request, context);
-      if (response != null) {
-        send(resp, 200, response);
-      } else {
-        send(resp, 400, error(request.id(), INVALID_REQUEST,
-            "Invalid Request: a request with this id is already in progress in this session."));
-      }
-      return;
-    }
-    try {
-      session.mcp.handle(message)
-          .contextWrite(c -> c.put(McpTransportContext.KEY, context))
-          .block(options.requestTimeout());
-    } catch (RuntimeException e) {
-      log.warn("Session {} failed to handle a notification or response", session.id(), e);
-    }
-    if (message instanceof McpSchema.JSONRPCNotification n
-        && McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(n.method())) {
-      session.markInitialized();
-    }
-    resp.setStatus(202);
-    resp.setContentLength(0);
-  }
-
-  /**
-   * A 2026-07-28 message: stateless, no session. A request is answered by the modern server
-   * (after our edge) as {@code application/json}, with the HTTP status the SDK's modern transport
-   * gives each JSON-RPC error code; a notification gets 202 (stateless HTTP cancels by closing the
-   * connection). {@code Mcp-Method}, {@code Mcp-Name} and {@code MCP-Protocol-Version}, when sent,
-   * must agree with the body (400 / -32020 otherwise).
-   */
-  private void modern(HttpServletRequest req, HttpServletResponse resp, Map<String, String> headers,
-      Map<?, ?> object, Object id, byte[] body) throws IOException {
-    if (!McpSchema.JSONRPC_VERSION.equals(object.get("jsonrpc"))
-        || object.containsKey("method") && !(object.get("method") instanceof String)) {
-      send(resp, 400, error(id, INVALID_REQUEST, "Invalid Request: not a JSON-RPC 2.0 request or notification."));
-      return;
-    }
-    if (!(object.get("method") instanceof String method)) {
-      send(resp, 400, error(id, INVALID_REQUEST,
-          "Invalid Request: the server accepts requests or notifications only."));
-      return;
-    }
-    if (id == null) {
+    if (message.kind() != Message.Kind.REQUEST) {
+      edge.dispatch(message, inbound, session.edge, session);
       resp.setStatus(202);
       resp.setContentLength(0);
       return;
     }
-    String mismatch = headerMismatch(req, object, method);
+    HttpSessions.Reply reply = call(session, message, inbound);
+    if (reply == null) {
+      send(resp, 400, error(id, INVALID_REQUEST,
+          "Invalid Request: a request with this id is already in progress in this session."));
+      return;
+    }
+    send(resp, 200, reply.json());
+  }
+
+  /**
+   * A 2026-07-28 message: stateless, no session. A request is answered by the edge as
+   * {@code application/json}, with the HTTP status the SDK's modern transport gives each JSON-RPC
+   * error code; a notification gets 202 (stateless HTTP cancels by closing the connection).
+   * {@code Mcp-Method}, {@code Mcp-Name} and {@code MCP-Protocol-Version}, when sent, must agree
+   * with the body (400 / -32020 otherwise).
+   */
+  private void modern(HttpServletRequest req, HttpServletResponse resp, Inbound inbound,
+      Message message) throws IOException {
+    Object id = message.id();
+    if (message.kind() == Message.Kind.RESPONSE) {
+      send(resp, 400, error(id, INVALID_REQUEST,
+          "Invalid Request: the server accepts requests or notifications only."));
+      return;
+    }
+    if (message.kind() == Message.Kind.NOTIFICATION) {
+      resp.setStatus(202);
+      resp.setContentLength(0);
+      return;
+    }
+    String mismatch = headerMismatch(req, message);
     if (mismatch != null) {
       send(resp, 400, error(id, HEADER_MISMATCH, mismatch));
       return;
     }
-    Map<String, Object> values = new LinkedHashMap<>();
-    values.put(FusionServer.TRANSPORT_HEADERS, headers);
-    values.put(FusionServer.TRANSPORT_PROTOCOL_VERSION, ModernEra.PROTOCOL_VERSION);
-    List<Object> messages;
-    try {
-      // Parsed once, above; the tool runs on this request thread (no hand-off to another pool).
-      messages = modern.handleOnCaller(ModernEra.request(object), McpTransportContext.create(values))
-          .collectList()
-          .block(options.requestTimeout());
-    } catch (RuntimeException e) {
+    Captured reply = new Captured();
+    // The tool runs on this request thread (no hand-off to another pool).
+    edge.dispatch(message, inbound, null, reply);
+    if (reply.json == null) {
       String incident = ErrorReplies.newIncidentId();
-      log.error("Modern request {} ({}) failed (incident {})", id, method, incident, e);
+      log.error("The edge sent no reply to modern request {} ({}) (incident {})", id, message.method(), incident);
       send(resp, 500, error(id, INTERNAL_ERROR, "Internal error (incident " + incident + ")."));
       return;
     }
-    if (messages == null || messages.isEmpty()) {
-      send(resp, 500, error(id, INTERNAL_ERROR, "Internal error."));
-      return;
-    }
-    // Tools never stream; the last message is the response (earlier ones would be notifications).
-    Object response = messages.get(messages.size() - 1);
-    Integer code = errorCode(response);
-    int status = 200;
-    if (code != null) {
-      status = switch (code.intValue()) {
-        case PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS, HEADER_MISMATCH, -32021, -32022 -> 400;
-        case ErrorBodies.METHOD_NOT_FOUND -> 404;
-        default -> 200;
-      };
-      if (code.intValue() == INTERNAL_ERROR) {
-        // Never the SDK's text: it may carry exception details.
-        response = error(id, INTERNAL_ERROR, "Internal error");
-      }
-    }
-    send(resp, status, response);
+    int status = switch (reply.errorCode) {
+      case 0 -> 200;
+      case PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS, HEADER_MISMATCH, -32021, -32022 -> 400;
+      case Bodies.METHOD_NOT_FOUND -> 404;
+      default -> 200;
+    };
+    send(resp, status, reply.json);
   }
 
-  /** The JSON-RPC error code of a response the modern era or the edge answered; {@code null} for a result. */
-  private Integer errorCode(Object response) {
-    if (response instanceof JsonRpc.JSONRPCResponse modernResponse) {
-      return modernResponse.error() == null ? null : modernResponse.error().code();
+  /** The one reply of a stateless request (2026-07-28 sends no notification before it from a tool). */
+  private static final class Captured implements Outbound {
+    volatile int errorCode;
+    volatile byte[] json;
+
+    @Override
+    public void reply(Object id, int errorCode, byte[] json) {
+      this.errorCode = errorCode;
+      this.json = json;
     }
-    if (response instanceof McpSchema.JSONRPCResponse classic) {
-      return classic.error() == null ? null : classic.error().code();
+
+    @Override
+    public void push(byte[] json) {
+      // A stateless POST answered as application/json has nowhere to put a message before its
+      // reply; tools in this era send none.
+      log.debug("Dropped a message sent before a 2026-07-28 reply");
     }
-    Map<?, ?> tree = mapper.convertValue(response, Map.class);
-    return tree.get("error") instanceof Map<?, ?> error && error.get("code") instanceof Number n
-        ? n.intValue() : null;
   }
 
   /** Why the MCP headers disagree with the body, or {@code null} when they agree (or are absent). */
-  private static String headerMismatch(HttpServletRequest req, Map<?, ?> object, String method) {
+  private static String headerMismatch(HttpServletRequest req, Message message) {
     String methodHeader = req.getHeader("Mcp-Method");
-    if (methodHeader != null && !methodHeader.trim().equals(method)) {
+    if (methodHeader != null && !methodHeader.trim().equals(message.method())) {
       return "Mcp-Method header does not match the request method.";
     }
-    Object params = object.get("params");
-    Object metaVersion = params instanceof Map<?, ?> p && p.get("_meta") instanceof Map<?, ?> m
+    Map<?, ?> params = message.params();
+    Object metaVersion = params != null && params.get("_meta") instanceof Map<?, ?> m
         ? m.get(ModernEra.META_PROTOCOL_VERSION) : null;
     String version = req.getHeader(VERSION_HEADER);
     if (version != null && metaVersion != null && !version.trim().equals(metaVersion)) {
       return "MCP-Protocol-Version header does not match the protocol version in _meta.";
     }
     String nameHeader = req.getHeader("Mcp-Name");
-    if (nameHeader != null && params instanceof Map<?, ?> p
-        && (McpSchema.METHOD_TOOLS_CALL.equals(method) || "prompts/get".equals(method))
-        && p.get("name") instanceof String name && !nameHeader.trim().equals(name)) {
+    if (nameHeader != null && params != null
+        && ("tools/call".equals(message.method()) || "prompts/get".equals(message.method()))
+        && params.get("name") instanceof String name && !nameHeader.trim().equals(name)) {
       return "Mcp-Name header does not match the request name.";
     }
     return null;
   }
 
-  private void initialize(McpSchema.JSONRPCRequest request, Map<String, String> headers,
-      HttpServletResponse resp) throws IOException {
-    Optional<McpSchema.JSONRPCResponse> answered = server.intercept(request, headers);
-    if (answered.isPresent()) {
-      send(resp, 200, answered.get());
+  private void initialize(Message request, Inbound inbound, HttpServletResponse resp)
+      throws IOException {
+    HttpSessions.Session session = sessions.newSession();
+    HttpSessions.Reply reply = call(session, request, inbound);
+    if (reply == null || reply.errorCode() != 0) {
+      session.close();
+      send(resp, 200, reply == null ? error(request.id(), INTERNAL_ERROR, "Internal error.") : reply.json());
       return;
     }
-    StreamableTransport.Session session = transport.newSession();
-    McpSchema.JSONRPCResponse response = call(session, request, context(headers, session));
-    if (response == null || response.error() != null) {
-      session.mcp.closeGracefully().subscribe();
-      send(resp, 200, response);
-      return;
-    }
-    Object version = mapper.convertValue(response.result(), Map.class).get("protocolVersion");
-    session.protocolVersion(version instanceof String v ? v : null);
-    transport.register(session);
+    sessions.register(session);
     resp.setHeader(SESSION_HEADER, session.id());
-    send(resp, 200, response);
+    send(resp, 200, reply.json());
   }
 
-  /** Hands a request to the SDK session and waits for its answer; {@code null} if its id is already waiting. */
-  private McpSchema.JSONRPCResponse call(StreamableTransport.Session session,
-      McpSchema.JSONRPCRequest request, McpTransportContext context) {
-    CompletableFuture<McpSchema.JSONRPCResponse> answer = session.expect(request.id());
+  /** Hands a request to the edge and waits for its reply; {@code null} if its id is already waiting. */
+  private HttpSessions.Reply call(HttpSessions.Session session, Message request, Inbound inbound) {
+    CompletableFuture<HttpSessions.Reply> answer = session.expect(request.id());
     if (answer == null) {
       return null;
     }
     session.openRequests.incrementAndGet();
     try {
-      return await(session, request, context, answer);
-    } finally {
-      session.openRequests.decrementAndGet();
-      session.touch();
-    }
-  }
-
-  private McpSchema.JSONRPCResponse await(StreamableTransport.Session session,
-      McpSchema.JSONRPCRequest request, McpTransportContext context,
-      CompletableFuture<McpSchema.JSONRPCResponse> answer) {
-    session.mcp.handle(request)
-        .contextWrite(c -> c.put(McpTransportContext.KEY, context))
-        .subscribe(null, e -> answer.completeExceptionally(e));
-    try {
-      McpSchema.JSONRPCResponse response =
-          answer.get(options.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
-      return ErrorBodies.clean(response, dataJson(response));
+      edge.dispatch(request, inbound, session.edge, session);
+      return answer.get(options.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       session.forget(request.id());
       log.warn("Session {}: request {} ({}) did not complete within {}", session.id(), request.id(),
           request.method(), options.requestTimeout());
-      return McpSchema.JSONRPCResponse.error(request.id(), new McpSchema.JSONRPCResponse.JSONRPCError(
-          INTERNAL_ERROR, "The request did not complete in time.", null));
-    } catch (ExecutionException | RuntimeException e) {
+      return new HttpSessions.Reply(INTERNAL_ERROR,
+          error(request.id(), INTERNAL_ERROR, "The request did not complete in time."));
+    } catch (ExecutionException e) {
       session.forget(request.id());
       String incident = ErrorReplies.newIncidentId();
       log.error("Session {}: request {} ({}) failed (incident {})", session.id(), request.id(),
           request.method(), incident, e);
-      return McpSchema.JSONRPCResponse.error(request.id(), new McpSchema.JSONRPCResponse.JSONRPCError(
-          INTERNAL_ERROR, "Internal error (incident " + incident + ").", null));
+      return new HttpSessions.Reply(INTERNAL_ERROR,
+          error(request.id(), INTERNAL_ERROR, "Internal error (incident " + incident + ")."));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       session.forget(request.id());
-      return McpSchema.JSONRPCResponse.error(request.id(), new McpSchema.JSONRPCResponse.JSONRPCError(
-          INTERNAL_ERROR, "The server is shutting down.", null));
-    }
-  }
-
-  private String dataJson(McpSchema.JSONRPCResponse response) {
-    if (response.error() == null || response.error().data() == null) {
-      return null;
-    }
-    try {
-      return mapper.writeValueAsString(response.error().data());
-    } catch (IOException | RuntimeException e) {
-      // Unserializable data is dropped by clean(): treat it as leaking.
-      return "Exception";
+      return new HttpSessions.Reply(INTERNAL_ERROR,
+          error(request.id(), INTERNAL_ERROR, "The server is shutting down."));
+    } finally {
+      session.openRequests.decrementAndGet();
+      session.touch();
     }
   }
 
@@ -457,7 +345,7 @@ final class McpHttpServlet extends HttpServlet {
       send(resp, 406, error(null, INVALID_REQUEST, "Not Acceptable: the event stream needs Accept: text/event-stream."));
       return;
     }
-    StreamableTransport.Session session = session(req, resp);
+    HttpSessions.Session session = session(req, resp);
     if (session == null) {
       return;
     }
@@ -474,46 +362,53 @@ final class McpHttpServlet extends HttpServlet {
   }
 
   private void delete(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-    StreamableTransport.Session session = session(req, resp);
+    HttpSessions.Session session = session(req, resp);
     if (session == null) {
       return;
     }
-    transport.remove(session);
+    sessions.remove(session);
     resp.setStatus(204);
   }
 
-  private StreamableTransport.Session session(HttpServletRequest req, HttpServletResponse resp)
+  private HttpSessions.Session session(HttpServletRequest req, HttpServletResponse resp)
       throws IOException {
     String sessionId = req.getHeader(SESSION_HEADER);
     if (sessionId == null || sessionId.isBlank()) {
       send(resp, 400, error(null, INVALID_REQUEST, "Bad Request: missing Mcp-Session-Id header."));
       return null;
     }
-    StreamableTransport.Session session = transport.find(sessionId.trim());
+    HttpSessions.Session session = sessions.find(sessionId.trim());
     if (session == null) {
       send(resp, 404, error(null, SESSION_NOT_FOUND, "Session not found: send initialize to start a new session."));
     }
     return session;
   }
 
-  /** The body, or {@code null} after answering 413 when it is larger than the cap. */
-  private byte[] readCapped(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+  /**
+   * The message in the body, read once by the edge; or {@code null} after answering 413 when the
+   * body is larger than the cap (with the message's id when a scan of its first bytes finds it).
+   */
+  private Message readCapped(HttpServletRequest req, HttpServletResponse resp) throws IOException {
     long max = options.maxBodyBytes();
     long declared = req.getContentLengthLong();
     InputStream in = req.getInputStream();
+    byte[] body;
     if (declared <= max) {
-      byte[] body = in.readNBytes((int) Math.min(max + 1, Integer.MAX_VALUE - 8));
+      body = in.readNBytes((int) Math.min(max + 1, Integer.MAX_VALUE - 8));
       if (body.length <= max) {
-        return body;
+        return edge.read(body);
       }
+    } else {
+      body = in.readNBytes(OVERSIZED_PREFIX);
     }
+    Message oversized = edge.oversized(body, Math.min(body.length, OVERSIZED_PREFIX), max);
     // Read the rest (bounded) so the client receives the 413 rather than a reset connection.
     if (declared <= MAX_DISCARD) {
       discard(in, MAX_DISCARD);
     } else {
       resp.setHeader("Connection", "close");
     }
-    send(resp, 413, error(null, INVALID_REQUEST,
+    send(resp, 413, error(oversized.id(), INVALID_REQUEST,
         "Payload Too Large: the body must not exceed " + max + " bytes."));
     return null;
   }
@@ -529,19 +424,6 @@ final class McpHttpServlet extends HttpServlet {
     } catch (IOException e) {
       log.trace("Client stopped sending an oversized body", e);
     }
-  }
-
-  private McpTransportContext context(Map<String, String> headers, StreamableTransport.Session session) {
-    Map<String, Object> values = new LinkedHashMap<>();
-    values.put(FusionServer.TRANSPORT_HEADERS, headers);
-    String version = headers.get("mcp-protocol-version");
-    if (version == null) {
-      version = session.protocolVersion();
-    }
-    if (version != null) {
-      values.put(FusionServer.TRANSPORT_PROTOCOL_VERSION, version);
-    }
-    return McpTransportContext.create(values);
   }
 
   private boolean authenticated(HttpAuthenticator auth, Map<String, String> headers) {
@@ -636,12 +518,15 @@ final class McpHttpServlet extends HttpServlet {
     return false;
   }
 
-  private void send(HttpServletResponse resp, int status, Object body) throws IOException {
-    byte[] bytes = transport.json(body);
+  private static byte[] error(Object id, int code, String message) {
+    return Bodies.error(id, code, message);
+  }
+
+  private static void send(HttpServletResponse resp, int status, byte[] body) throws IOException {
     resp.setStatus(status);
     resp.setContentType("application/json");
-    resp.setContentLength(bytes.length);
-    resp.getOutputStream().write(bytes);
+    resp.setContentLength(body.length);
+    resp.getOutputStream().write(body);
   }
 
   /**
@@ -653,7 +538,7 @@ final class McpHttpServlet extends HttpServlet {
       return;
     }
     draining = true;
-    transport.closeStreams();
+    sessions.closeStreams();
     long deadline = System.nanoTime() + grace.toNanos();
     while (inFlight.get() > 0 && System.nanoTime() < deadline) {
       try {
@@ -666,16 +551,13 @@ final class McpHttpServlet extends HttpServlet {
     if (inFlight.get() > 0) {
       log.warn("{} request(s) still in progress after the {} shutdown grace", inFlight.get(), grace);
     }
-    try {
-      mcp.closeGracefully();
-    } catch (RuntimeException e) {
-      log.warn("Closing the MCP server failed", e);
-    }
+    sessions.closeAll();
+    edge.close();
   }
 
-  /** The sessions' transport (server-initiated messages go through it). */
-  StreamableTransport transport() {
-    return transport;
+  /** The sessions (server-initiated messages go through them). */
+  HttpSessions sessions() {
+    return sessions;
   }
 
   /** Requests being served now (event streams excluded once they are open). */

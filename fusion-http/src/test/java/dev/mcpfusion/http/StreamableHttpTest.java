@@ -155,7 +155,7 @@ class StreamableHttpTest {
     HttpResponse<String> response = post(server, session, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":");
     assertThat(response.statusCode()).isEqualTo(400);
     assertThat(Json.parse(response.body())).isEqualTo(Json.parse(
-        "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error: the body is not valid JSON.\"}}"));
+        "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error: the message is not valid JSON.\"}}"));
     assertClean(response);
 
     HttpResponse<String> next = post(server, session, call(6, "ops_echo", "{\"text\":\"still here\"}"));
@@ -327,8 +327,8 @@ class StreamableHttpTest {
     assertThat(stream.statusCode()).isEqualTo(200);
     assertThat(stream.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).startsWith("text/event-stream"));
 
-    server.servlet().transport().notifyClients("notifications/message",
-        Map.of("level", "info", "data", "hello stream")).block(Duration.ofSeconds(5));
+    server.servlet().sessions().notifyAll("notifications/message",
+        Map.of("level", "info", "data", "hello stream"));
     java.io.BufferedReader lines = new java.io.BufferedReader(
         new java.io.InputStreamReader(stream.body(), StandardCharsets.UTF_8));
     assertThat(lines.readLine()).isEqualTo("event: message");

@@ -65,6 +65,19 @@ public final class Bodies {
     return utf8(out);
   }
 
+  /** A JSON-RPC notification; {@code params} (a plain JSON tree) is omitted when {@code null}. */
+  public static byte[] notification(String method, Object params) {
+    StringBuilder out = new StringBuilder(64);
+    out.append("{\"jsonrpc\":\"2.0\",\"method\":");
+    Json.appendString(method, out);
+    if (params != null) {
+      out.append(",\"params\":");
+      Json.appendValue(params, out);
+    }
+    out.append('}');
+    return utf8(out);
+  }
+
   /**
    * A {@code tools/call} response for 2024-11-05 … 2025-11-25 sessions, member for member what the
    * SDK's {@code CallToolResult} writes: {@code content}, {@code isError},
@@ -155,6 +168,20 @@ public final class Bodies {
       out.append(",\"_meta\":");
       Json.appendValue(meta, out);
     }
+  }
+
+  /**
+   * An error response the SDK built, made safe: an internal error always gets the generic text and
+   * no data (the SDK puts the raw exception message there); any other message or data that looks
+   * like exception text is replaced or dropped.
+   *
+   * @param data the error's data as a plain JSON tree, or {@code null}
+   */
+  static byte[] sdkError(Object id, int code, String message, Object data) {
+    boolean internal = code == INTERNAL_ERROR;
+    String safe = internal || message == null || leaks(message) ? canonicalMessage(code) : message;
+    Object safeData = internal || data == null || leaks(Json.write(data)) ? null : data;
+    return error(id, code, safe, safeData);
   }
 
   /** Whether text carries exception text, a qualified class name or a stack frame. */

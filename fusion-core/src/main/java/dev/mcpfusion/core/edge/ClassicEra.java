@@ -173,29 +173,20 @@ final class ClassicEra implements McpServerTransportProvider {
       }
     }
 
-    /**
-     * An SDK error made safe: an internal error always gets the generic text and no data (the SDK
-     * puts the raw exception message there); any other message or data that looks like exception
-     * text is replaced or dropped.
-     */
     private byte[] cleanError(Object id, int code, McpSchema.JSONRPCResponse.JSONRPCError error) {
-      boolean internal = code == Bodies.INTERNAL_ERROR;
-      String message = internal || error.message() == null || Bodies.leaks(error.message())
-          ? Bodies.canonicalMessage(code) : error.message();
+      if (code == Bodies.INTERNAL_ERROR) {
+        LOG.warn("Session {}: the SDK answered request {} with an internal error: {}", session.id(), id,
+            error.message());
+      }
       Object data = null;
-      if (!internal && error.data() != null) {
+      if (error.data() != null) {
         try {
-          Object tree = mapper.convertValue(error.data(), Object.class);
-          data = Bodies.leaks(dev.mcpfusion.core.json.Json.write(tree)) ? null : tree;
+          data = mapper.convertValue(error.data(), Object.class);
         } catch (RuntimeException unwritable) {
           data = null;
         }
       }
-      if (internal) {
-        LOG.warn("Session {}: the SDK answered request {} with an internal error: {}", session.id(), id,
-            error.message());
-      }
-      return Bodies.error(id, code, message, data);
+      return Bodies.sdkError(id, code, error.message(), data);
     }
 
     @Override

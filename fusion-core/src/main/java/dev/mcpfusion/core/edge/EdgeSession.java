@@ -80,6 +80,14 @@ public final class EdgeSession implements AutoCloseable {
     return true;
   }
 
+  /**
+   * Sends a notification the server starts itself ({@code method} with {@code params}, a plain
+   * JSON tree or {@code null}) to this session's client.
+   */
+  public void notify(String method, Map<String, Object> params) {
+    out.push(Bodies.notification(method, params));
+  }
+
   /** Closes the SDK session, if one was made. Calls in flight still reply. Idempotent. */
   @Override
   public void close() {

@@ -128,18 +128,13 @@ public final class ModernEra {
     Object last = messages.get(messages.size() - 1);
     if (last instanceof JsonRpc.JSONRPCResponse response && response.error() != null) {
       int code = response.error().code() == null ? Bodies.INTERNAL_ERROR : response.error().code();
-      String message = code == Bodies.INTERNAL_ERROR || Bodies.leaks(response.error().message())
-          ? Bodies.canonicalMessage(code) : response.error().message();
       if (code == Bodies.INTERNAL_ERROR) {
         LOG.warn("The modern server answered request {} with an internal error: {}", request.id(),
             response.error().message());
       }
       Object data = response.error().data();
-      Object tree = data == null || code == Bodies.INTERNAL_ERROR ? null : mapper.convertValue(data, Object.class);
-      if (tree != null && Bodies.leaks(dev.mcpfusion.core.json.Json.write(tree))) {
-        tree = null;
-      }
-      out.reply(request.id(), code, Bodies.error(request.id(), code, message, tree));
+      Object tree = data == null ? null : mapper.convertValue(data, Object.class);
+      out.reply(request.id(), code, Bodies.sdkError(request.id(), code, response.error().message(), tree));
       return;
     }
     out.reply(request.id(), 0, write(last));

@@ -1,0 +1,235 @@
+package dev.mcpfusion.http;
+
+import dev.mcpfusion.core.edge.Edge;
+import dev.mcpfusion.core.edge.EdgeSession;
+import dev.mcpfusion.core.edge.Outbound;
+import jakarta.servlet.AsyncContext;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Streamable HTTP sessions (2025-03-26 … 2025-11-25): one {@link EdgeSession} per
+ * {@code Mcp-Session-Id}, and where its messages go. A request's reply is handed back to the POST
+ * that carried it (a plain {@code application/json} answer); messages the server starts itself
+ * (notifications, requests) go to the session's GET event stream when one is open.
+ */
+final class HttpSessions {
+  private static final Logger log = LoggerFactory.getLogger(HttpSessions.class);
+
+  /** The protocol versions with Streamable HTTP (it first appeared in 2025-03-26). */
+  static final List<String> PROTOCOL_VERSIONS = List.of("2025-03-26", "2025-06-18", "2025-11-25");
+
+  private final Edge edge;
+  private final Duration idleTimeout;
+  private final Map<String, Session> sessions = new ConcurrentHashMap<>();
+
+  HttpSessions(Edge edge, Duration idleTimeout) {
+    this.edge = edge;
+    this.idleTimeout = idleTimeout;
+  }
+
+  /** Creates a session (not yet registered: {@link #register} once its initialize succeeded). */
+  Session newSession() {
+    expireIdle();
+    Session session = new Session();
+    // A request runs on the container thread that carries it: no hand-off to another pool.
+    session.edge = edge.openSession(session, Edge.ON_CALLER);
+    return session;
+  }
+
+  void register(Session session) {
+    sessions.put(session.id(), session);
+  }
+
+  /** The live session with this id (marking it used), or {@code null}. */
+  Session find(String id) {
+    Session session = id == null ? null : sessions.get(id);
+    if (session == null) {
+      return null;
+    }
+    if (session.idle()) {
+      remove(session);
+      return null;
+    }
+    session.touch();
+    return session;
+  }
+
+  /** Closes sessions unused for longer than the idle limit (run whenever a session is created). */
+  private void expireIdle() {
+    for (Session session : sessions.values()) {
+      if (session.idle()) {
+        log.debug("Session {} idle for longer than {}; closing it", session.id(), idleTimeout);
+        remove(session);
+      }
+    }
+  }
+
+  void remove(Session session) {
+    if (sessions.remove(session.id(), session)) {
+      session.close();
+    }
+  }
+
+  /** Sends a notification to every session with an open event stream. */
+  void notifyAll(String method, Map<String, Object> params) {
+    for (Session session : sessions.values()) {
+      session.edge.notify(method, params);
+    }
+  }
+
+  /** Ends every open event stream (shutdown starts here, so streams do not hold it up). */
+  void closeStreams() {
+    for (Session session : sessions.values()) {
+      session.closeStream();
+    }
+  }
+
+  void closeAll() {
+    for (Session session : new ArrayList<>(sessions.values())) {
+      remove(session);
+    }
+  }
+
+  /** A reply the edge wrote: its bytes and JSON-RPC error code (0 for a result). */
+  record Reply(int errorCode, byte[] json) {}
+
+  /** One MCP session over HTTP: the edge's session plus where its messages go. */
+  final class Session implements Outbound {
+    EdgeSession edge;
+    private final Map<Object, CompletableFuture<Reply>> pending = new ConcurrentHashMap<>();
+    private volatile EventStream stream;
+    private volatile long lastUsed = System.nanoTime();
+    /** Requests of this session being answered now (an idle session has none). */
+    final AtomicInteger openRequests = new AtomicInteger();
+
+    String id() {
+      return edge.id();
+    }
+
+    void touch() {
+      lastUsed = System.nanoTime();
+    }
+
+    boolean idle() {
+      return System.nanoTime() - lastUsed > idleTimeout.toNanos() && openRequests.get() == 0
+          && stream == null;
+    }
+
+    /** Registers a waiter for the reply to request {@code id}; {@code null} if one is already waiting. */
+    CompletableFuture<Reply> expect(Object id) {
+      CompletableFuture<Reply> future = new CompletableFuture<>();
+      return pending.putIfAbsent(key(id), future) == null ? future : null;
+    }
+
+    void forget(Object id) {
+      pending.remove(key(id));
+    }
+
+    @Override
+    public void reply(Object id, int errorCode, byte[] json) {
+      CompletableFuture<Reply> waiter = id == null ? null : pending.remove(key(id));
+      if (waiter != null) {
+        waiter.complete(new Reply(errorCode, json));
+        return;
+      }
+      // A reply nobody waits for any more (its POST timed out): the event stream may still take it.
+      push(json);
+    }
+
+    @Override
+    public void push(byte[] json) {
+      EventStream s = stream;
+      if (s == null) {
+        log.debug("Session {}: no event stream open; dropping a server-initiated message", id());
+        return;
+      }
+      try {
+        s.send(json);
+      } catch (IOException e) {
+        log.debug("Session {}: the event stream is gone", id(), e);
+        if (stream == s) {
+          stream = null;
+        }
+        s.close();
+      }
+    }
+
+    void openStream(AsyncContext async, OutputStream out) {
+      EventStream previous = stream;
+      stream = new EventStream(async, out);
+      if (previous != null) {
+        previous.close();
+      }
+    }
+
+    void closeStream() {
+      EventStream s = stream;
+      stream = null;
+      if (s != null) {
+        s.close();
+      }
+    }
+
+    void close() {
+      closeStream();
+      edge.close();
+    }
+  }
+
+  /** 1, 1L and 1.0 name the same request; "1" another one. */
+  private static Object key(Object id) {
+    if (id instanceof Number n) {
+      double d = n.doubleValue();
+      return d == Math.rint(d) && !Double.isInfinite(d) ? (Object) n.longValue() : (Object) d;
+    }
+    return id;
+  }
+
+  /** An open GET event stream (text/event-stream). */
+  static final class EventStream {
+    private static final byte[] START = "event: message\ndata: ".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] END = "\n\n".getBytes(StandardCharsets.UTF_8);
+
+    private final AsyncContext async;
+    private final OutputStream out;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    EventStream(AsyncContext async, OutputStream out) {
+      this.async = async;
+      this.out = out;
+    }
+
+    synchronized void send(byte[] json) throws IOException {
+      if (closed.get()) {
+        throw new IOException("closed");
+      }
+      out.write(START);
+      out.write(json);
+      out.write(END);
+      out.flush();
+    }
+
+    void close() {
+      if (closed.compareAndSet(false, true)) {
+        try {
+          async.complete();
+        } catch (RuntimeException e) {
+          // Already completed by the container (client went away): nothing left to release.
+          log.trace("Event stream already completed", e);
+        }
+      }
+    }
+  }
+}
