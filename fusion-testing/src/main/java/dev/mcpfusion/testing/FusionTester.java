@@ -6,13 +6,10 @@ import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.spi.GeneratedRouter;
 import dev.mcpfusion.core.trace.FusionTracer;
-import dev.mcpfusion.testing.internal.InProcessTransport;
-import dev.mcpfusion.testing.internal.ReplyCapture;
-import io.modelcontextprotocol.client.McpClient;
-import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.common.McpTransportContext;
-import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.spec.McpError;
+import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.core.server.McpJson;
+import dev.mcpfusion.testing.internal.InProcessWire;
+import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,9 +21,10 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * Runs a connector through the real MCP server, in memory: the {@link FusionServer} behind the
- * SDK's server session, a real SDK client in front, and an in-process transport pair between them
- * that carries every message as JSON text (no sockets, no processes).
+ * Runs a connector through the real MCP server, in memory: every message goes as JSON text through
+ * the server's production front door (the same edge stdio and HTTP hand their bytes to: parsing,
+ * lifecycle, routing, the pipeline, the SDK's session), with no sockets and no processes. The
+ * tester speaks either protocol era ({@link #protocolVersion}).
  *
  * <pre>{@code
  * try (FusionTester tester = FusionTester.of(new BillingTools(InvoiceStore.sample()))
@@ -37,22 +35,32 @@ import java.util.function.Function;
  * }</pre>
  *
  * <p>Options are set before the first call; the first call builds the server (failing fast as
- * {@code FusionServer.build()} does), connects the client and runs the {@code initialize}
- * handshake. Calls may be made from several threads at once.
+ * {@code FusionServer.build()} does) and, in a 2025 era, runs the {@code initialize} handshake.
+ * Calls may be made from several threads at once.
  */
 public final class FusionTester implements AutoCloseable {
   private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
 
+  /** The stateless protocol version (no handshake; every request names it in {@code params._meta}). */
+  public static final String MODERN = "2026-07-28";
+
+  /** The protocol version the tester speaks unless told otherwise. */
+  public static final String DEFAULT_VERSION = "2025-11-25";
+
+  private static final List<String> CLASSIC_VERSIONS =
+      List.of("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25");
+  private static final McpJsonMapper MAPPER = McpJson.newMapper();
+
   private final FusionServer.Builder builder;
   private final Object lock = new Object();
-  private final ThreadLocal<ReplyCapture> currentCapture = new ThreadLocal<>();
+  private final java.util.concurrent.atomic.AtomicLong ids = new java.util.concurrent.atomic.AtomicLong();
   private String separator;
+  private String protocolVersion = DEFAULT_VERSION;
   private final Map<String, String> headers = new LinkedHashMap<>();
   private volatile Started started;
   private volatile boolean closed;
 
-  private record Started(FusionServer server, InProcessTransport pair, McpSyncServer mcpServer,
-      McpSyncClient client) {}
+  private record Started(FusionServer server, InProcessWire wire) {}
 
   private FusionTester(FusionServer.Builder builder) {
     this.builder = builder;
@@ -149,6 +157,23 @@ public final class FusionTester implements AutoCloseable {
   }
 
   /**
+   * The protocol version the tester speaks: a 2025 version ({@value #DEFAULT_VERSION}, the
+   * default; also 2025-06-18, 2025-03-26, 2024-11-05), negotiated with {@code initialize}, or
+   * {@value #MODERN}, stateless: every request carries the version in {@code params._meta}.
+   *
+   * @throws IllegalArgumentException for a version the server does not speak
+   */
+  public FusionTester protocolVersion(String version) {
+    Objects.requireNonNull(version, "version");
+    if (!MODERN.equals(version) && !CLASSIC_VERSIONS.contains(version)) {
+      throw new IllegalArgumentException("Unsupported protocol version '" + version + "'; use "
+          + MODERN + " or one of " + CLASSIC_VERSIONS + ".");
+    }
+    configure(b -> this.protocolVersion = version);
+    return this;
+  }
+
+  /**
    * The tracer that records one span per call, as {@code FusionServer.Builder.tracer}; headers
    * set with {@link #header} reach it as an HTTP transport's would, unknown tools included.
    */
@@ -219,52 +244,73 @@ public final class FusionTester implements AutoCloseable {
   public ToolResult callTool(String toolName, Map<String, ?> arguments, Map<String, ?> meta) {
     Objects.requireNonNull(toolName, "toolName");
     Started s = start();
-    Map<String, Object> args = new LinkedHashMap<>();
-    if (arguments != null) {
-      args.putAll(arguments);
+    Map<String, Object> params = new LinkedHashMap<>();
+    params.put("name", toolName);
+    params.put("arguments", arguments == null ? Map.of() : arguments);
+    Map<String, Object> requestMeta = meta(meta);
+    if (requestMeta != null) {
+      params.put("_meta", requestMeta);
     }
-    Map<String, Object> requestMeta = meta == null ? null : new LinkedHashMap<>(meta);
-    ReplyCapture capture = new ReplyCapture(McpSchema.METHOD_TOOLS_CALL);
-    currentCapture.set(capture);
-    try {
-      McpSchema.CallToolResult result = s.client().callTool(new McpSchema.CallToolRequest(toolName, args, requestMeta));
-      return ToolResult.of(result, capture.raw());
-    } catch (McpError e) {
-      if (capture.raw() != null) {
-        return ToolResult.fromReply(capture.raw());
-      }
-      McpSchema.JSONRPCResponse.JSONRPCError error = e.getJsonRpcError();
-      if (error == null) {
-        throw e;
-      }
-      return ToolResult.ofJsonRpcError(
-          new ToolResult.JsonRpcError(error.code(), error.message(), error.data()), null);
-    } finally {
-      currentCapture.remove();
-    }
+    return ToolResult.fromReply(request(s, McpSchema.METHOD_TOOLS_CALL, params));
   }
 
   /** Exactly the tools {@code tools/list} returns (all pages), in order. */
   public List<McpSchema.Tool> listTools() {
-    McpSyncClient client = start().client();
+    Started s = start();
     List<McpSchema.Tool> tools = new ArrayList<>();
-    McpSchema.ListToolsResult page = client.listTools();
-    tools.addAll(page.tools());
-    while (page.nextCursor() != null) {
-      page = client.listTools(page.nextCursor());
+    String cursor = null;
+    do {
+      Map<String, Object> params = new LinkedHashMap<>();
+      if (cursor != null) {
+        params.put("cursor", cursor);
+      }
+      Map<String, Object> requestMeta = meta(null);
+      if (requestMeta != null) {
+        params.put("_meta", requestMeta);
+      }
+      Map<?, ?> reply = (Map<?, ?>) Json.parse(request(s, McpSchema.METHOD_TOOLS_LIST, params));
+      if (!(reply.get("result") instanceof Map<?, ?> result)) {
+        throw new IllegalStateException("tools/list failed: " + reply.get("error"));
+      }
+      McpSchema.ListToolsResult page = MAPPER.convertValue(result, McpSchema.ListToolsResult.class);
       tools.addAll(page.tools());
-    }
+      cursor = page.nextCursor();
+    } while (cursor != null);
     return List.copyOf(tools);
+  }
+
+  /** The request's {@code _meta}: the caller's, plus the protocol version in the 2026-07-28 era. */
+  private Map<String, Object> meta(Map<String, ?> meta) {
+    if (!MODERN.equals(protocolVersion)) {
+      return meta == null ? null : new LinkedHashMap<>(meta);
+    }
+    Map<String, Object> merged = new LinkedHashMap<>();
+    merged.put("io.modelcontextprotocol/protocolVersion", MODERN);
+    merged.put("io.modelcontextprotocol/clientCapabilities", Map.of());
+    if (meta != null) {
+      merged.putAll(meta);
+    }
+    return merged;
+  }
+
+  private String request(Started s, String method, Map<String, Object> params) {
+    long id = ids.incrementAndGet();
+    Map<String, Object> message = new LinkedHashMap<>();
+    message.put("jsonrpc", "2.0");
+    message.put("id", id);
+    message.put("method", method);
+    message.put("params", params);
+    return s.wire().request(id, Json.write(message));
   }
 
   /** The JSON text of every message the server sent the client so far, in order (the handshake included). */
   public List<String> rawMessages() {
-    return start().pair().serverToClient();
+    return start().wire().serverToClient();
   }
 
   /** The JSON text of every message the client sent the server so far, in order. */
   public List<String> sentMessages() {
-    return start().pair().clientToServer();
+    return start().wire().clientToServer();
   }
 
   /** The server under test (built on first use). */
@@ -286,21 +332,7 @@ public final class FusionTester implements AutoCloseable {
     if (s == null) {
       return;
     }
-    RuntimeException failure = null;
-    try {
-      s.client().closeGracefully();
-    } catch (RuntimeException e) {
-      failure = e;
-    }
-    try {
-      s.mcpServer().closeGracefully();
-    } catch (RuntimeException e) {
-      failure = failure == null ? e : failure;
-    }
-    s.pair().close();
-    if (failure != null) {
-      throw failure;
-    }
+    s.wire().close();
   }
 
   // ---- start -----------------------------------------------------------------------------------
@@ -323,36 +355,25 @@ public final class FusionTester implements AutoCloseable {
 
   private Started connect() {
     FusionServer server = builder.build();
-    Map<String, String> edgeHeaders = Map.copyOf(headers);
-    InProcessTransport pair = new InProcessTransport(server.jsonMapper(),
-        message -> server.intercept(message, edgeHeaders));
-    McpSyncServer mcpServer = server.connect(pair.serverSide());
-    McpSyncClient client = McpClient.sync(pair.clientSide())
-        .clientInfo(new McpSchema.Implementation("fusion-tester", "0.0.0"))
-        .requestTimeout(REQUEST_TIMEOUT)
-        .initializationTimeout(REQUEST_TIMEOUT)
-        .transportContextProvider(this::transportContext)
-        .build();
-    try {
-      McpSchema.InitializeResult init = client.initialize();
-      Map<String, Object> context = new LinkedHashMap<>();
-      context.put(FusionServer.TRANSPORT_PROTOCOL_VERSION, init.protocolVersion());
-      if (!headers.isEmpty()) {
-        context.put(FusionServer.TRANSPORT_HEADERS, Map.copyOf(headers));
+    InProcessWire wire = new InProcessWire(server.edge(), Map.copyOf(headers), REQUEST_TIMEOUT);
+    if (!MODERN.equals(protocolVersion)) {
+      try {
+        Map<?, ?> init = (Map<?, ?>) Json.parse(wire.request(0L, Json.write(Map.of("jsonrpc", "2.0",
+            "id", 0L, "method", McpSchema.METHOD_INITIALIZE, "params", Map.of(
+                "protocolVersion", protocolVersion,
+                "capabilities", Map.of(),
+                "clientInfo", Map.of("name", "fusion-tester", "version", "0.0.0"))))));
+        if (!(init.get("result") instanceof Map<?, ?>)) {
+          throw new IllegalStateException("initialize failed: " + init.get("error"));
+        }
+        wire.notify(Json.write(Map.of("jsonrpc", "2.0",
+            "method", McpSchema.METHOD_NOTIFICATION_INITIALIZED)));
+      } catch (RuntimeException e) {
+        wire.close();
+        throw e;
       }
-      pair.serverContext(McpTransportContext.create(context));
-    } catch (RuntimeException e) {
-      client.close();
-      mcpServer.close();
-      pair.close();
-      throw e;
     }
-    return new Started(server, pair, mcpServer, client);
-  }
-
-  private McpTransportContext transportContext() {
-    ReplyCapture capture = currentCapture.get();
-    return capture == null ? McpTransportContext.EMPTY : capture.asTransportContext();
+    return new Started(server, wire);
   }
 
   private String flatName(FusionServer server, String router, String action) {
@@ -360,10 +381,10 @@ public final class FusionTester implements AutoCloseable {
       return router + separator + action;
     }
     // The separator may come from a shared builder: find the one the server's tools use.
-    for (McpSchema.Tool tool : server.tools()) {
+    for (String tool : server.toolNames()) {
       for (String sep : List.of("_", "-")) {
-        if (tool.name().equals(router + sep + action)) {
-          return tool.name();
+        if (tool.equals(router + sep + action)) {
+          return tool;
         }
       }
     }

@@ -160,7 +160,7 @@ class FusionTesterTest {
     assertThat(tools).extracting(McpSchema.Tool::name).containsExactly(
         "billing_list_invoices", "billing_get_invoice", "billing_void_invoice", "billing_count_invoices");
     // same JSON as the server's own list (numbers may come back as other Number types)
-    assertThat(json(tester, tools)).isEqualTo(json(tester, tester.server().tools()));
+    assertThat(json(tester, tools)).isEqualTo(json(tester, tester.server().edge().tools()));
     assertThat(tester.rawMessages()).noneSatisfy(m -> assertThat(m).contains("webhookSecret"));
     FusionAssertions.assertThatTools(tools)
         .hasToolNames("billing_list_invoices", "billing_get_invoice", "billing_void_invoice", "billing_count_invoices")
@@ -174,7 +174,7 @@ class FusionTesterTest {
 
   private static String json(FusionTester tester, Object value) {
     try {
-      return tester.server().jsonMapper().writeValueAsString(value);
+      return dev.mcpfusion.core.server.McpJson.newMapper().writeValueAsString(value);
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }

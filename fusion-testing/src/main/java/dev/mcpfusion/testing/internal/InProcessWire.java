@@ -1,0 +1,130 @@
+package dev.mcpfusion.testing.internal;
+
+import dev.mcpfusion.core.edge.Edge;
+import dev.mcpfusion.core.edge.EdgeSession;
+import dev.mcpfusion.core.edge.Inbound;
+import dev.mcpfusion.core.edge.Outbound;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The tester's transport: JSON text handed to the server's production {@link Edge}, exactly as
+ * stdio or HTTP hands it the bytes of a message, and the edge's replies collected by id. Every
+ * message in both directions is recorded as text. A call runs on the thread that sends it, so
+ * calls from several threads run at once.
+ */
+public final class InProcessWire implements Outbound, AutoCloseable {
+  private final Edge edge;
+  private final Inbound inbound;
+  private final EdgeSession session;
+  private final Duration timeout;
+  private final List<String> serverToClient = Collections.synchronizedList(new ArrayList<>());
+  private final List<String> clientToServer = Collections.synchronizedList(new ArrayList<>());
+  private final Map<Object, CompletableFuture<String>> waiting = new ConcurrentHashMap<>();
+  private final AtomicBoolean closed = new AtomicBoolean();
+
+  /**
+   * A wire into {@code edge}; {@code headers} reach every request's context as an HTTP
+   * transport's would.
+   */
+  public InProcessWire(Edge edge, Map<String, String> headers, Duration timeout) {
+    this.edge = Objects.requireNonNull(edge, "edge");
+    this.inbound = Inbound.of("in-process", headers);
+    this.session = edge.openSession(this, Edge.ON_CALLER);
+    this.timeout = timeout;
+  }
+
+  /**
+   * Sends a request (JSON text with the given {@code id}) and waits for its reply text.
+   *
+   * @throws IllegalStateException when no reply arrives in time (the server broke the
+   *     one-reply-per-request rule), or the wire is closed
+   */
+  public String request(Object id, String json) {
+    if (closed.get()) {
+      throw new IllegalStateException("The in-process wire is closed");
+    }
+    CompletableFuture<String> reply = new CompletableFuture<>();
+    Object key = key(id);
+    if (waiting.putIfAbsent(key, reply) != null) {
+      throw new IllegalStateException("A request with id " + id + " is already waiting");
+    }
+    try {
+      send(json);
+      return reply.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      throw new IllegalStateException("No reply to request " + id + " within " + timeout
+          + "; the server must answer every request", e);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("The reply to request " + id + " failed", e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while waiting for request " + id, e);
+    } finally {
+      waiting.remove(key);
+    }
+  }
+
+  /** Sends a notification (JSON text); nothing comes back. */
+  public void notify(String json) {
+    send(json);
+  }
+
+  private void send(String json) {
+    clientToServer.add(json);
+    byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+    edge.dispatch(edge.read(bytes), inbound, session, this);
+  }
+
+  @Override
+  public void reply(Object id, int errorCode, byte[] json) {
+    String text = new String(json, StandardCharsets.UTF_8);
+    serverToClient.add(text);
+    CompletableFuture<String> waiter = id == null ? null : waiting.get(key(id));
+    if (waiter != null) {
+      waiter.complete(text);
+    }
+  }
+
+  @Override
+  public void push(byte[] json) {
+    serverToClient.add(new String(json, StandardCharsets.UTF_8));
+  }
+
+  /** The JSON text of every message the server sent, in order (a snapshot). */
+  public List<String> serverToClient() {
+    synchronized (serverToClient) {
+      return List.copyOf(serverToClient);
+    }
+  }
+
+  /** The JSON text of every message the client sent, in order (a snapshot). */
+  public List<String> clientToServer() {
+    synchronized (clientToServer) {
+      return List.copyOf(clientToServer);
+    }
+  }
+
+  /** Closes the edge session. Idempotent. */
+  @Override
+  public void close() {
+    if (closed.compareAndSet(false, true)) {
+      session.close();
+    }
+  }
+
+  private static Object key(Object id) {
+    return id instanceof Number n ? (Object) n.longValue() : id;
+  }
+}
