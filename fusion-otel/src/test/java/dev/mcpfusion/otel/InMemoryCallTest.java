@@ -39,7 +39,7 @@ class InMemoryCallTest {
     FusionServer server = server();
     for (String tool : new String[] {"ops_get_item", "ops_returned_error", "ops_explode", "ops_child_span"}) {
       Map<String, Object> args = tool.equals("ops_get_item") ? Map.of("id", "ITM-404") : Map.of();
-      server.call(tool, args, RequestContext.empty());
+      server.edge().call(tool, args, RequestContext.empty());
       assertThat(Context.current()).as(tool).isSameAs(Context.root());
       assertThat(Span.current().getSpanContext().isValid()).isFalse();
     }
@@ -52,7 +52,7 @@ class InMemoryCallTest {
     FusionServer server = server();
     Span outer = harness.otel.getTracer("test").spanBuilder("outer").startSpan();
     try (Scope ignored = outer.makeCurrent()) {
-      server.call("ops_child_span", Map.of(), RequestContext.empty());
+      server.edge().call("ops_child_span", Map.of(), RequestContext.empty());
       assertThat(Span.current()).isSameAs(outer);
     } finally {
       outer.end();
@@ -65,7 +65,7 @@ class InMemoryCallTest {
   @Test
   void anUnknownToolCalledInMemoryIsTracedToo() {
     FusionServer server = server();
-    assertThatThrownBy(() -> server.call("nope", Map.of(), RequestContext.of(
+    assertThatThrownBy(() -> server.edge().call("nope", Map.of(), RequestContext.of(
         Map.of("traceparent", TraceParentTest.HEADER_VALID), null, "session-1", "2025-06-18")))
         .isInstanceOf(IllegalArgumentException.class);
     SpanData span = harness.onlyToolSpan();
@@ -79,7 +79,7 @@ class InMemoryCallTest {
 
   @Test
   void sessionAndProtocolVersionAreRecordedWhenKnown() {
-    server().call("ops_get_item", Map.of("id", "ITM-1"),
+    server().edge().call("ops_get_item", Map.of("id", "ITM-1"),
         RequestContext.of(Map.of(), Map.of(), "session-7", "2025-11-25"));
     SpanData span = harness.onlyToolSpan();
     assertThat(OtelHarness.attr(span, "mcp.session.id")).isEqualTo("session-7");

@@ -64,9 +64,9 @@ public final class ContextCost {
   }
 
   static Size measure(String name, FusionServer server) throws IOException {
-    String json = server.jsonMapper().writeValueAsString(
-        new McpSchema.ListToolsResult(server.tools(), null));
-    return new Size(name, server.exposition(), server.tools().size(),
+    String json = dev.mcpfusion.core.server.McpJson.newMapper().writeValueAsString(
+        new McpSchema.ListToolsResult(server.edge().tools(), null));
+    return new Size(name, server.exposition(), server.edge().tools().size(),
         json.getBytes(StandardCharsets.UTF_8).length, json.length(), json);
   }
 }

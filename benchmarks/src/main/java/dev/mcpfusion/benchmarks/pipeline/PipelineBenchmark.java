@@ -24,7 +24,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Benchmark 1: the in-RAM cost of one {@code tools/call} through the whole pipeline
- * ({@link FusionServer#call}: resolve, decode + validate, context provider, {@code TenantGuard}
+ * ({@code FusionServer.edge().call} + {@code Results.toMcp}: resolve, decode + validate, context provider, {@code TenantGuard}
  * middleware, handler, presenter with rules and suggestions, state sync, conversion to the SDK's
  * {@code CallToolResult}) against {@link PlainSdkBilling}, the same useful work written by hand on
  * the SDK types. Ratio = {@code fusion*} / {@code baseline*}; run with {@code -prof gc} for bytes/op.
@@ -66,7 +66,7 @@ public class PipelineBenchmark {
 
   @Benchmark
   public McpSchema.CallToolResult fusionGetInvoice() {
-    return server.call("billing_get_invoice", getArgs, context);
+    return dev.mcpfusion.core.server.Results.toMcp(server.edge().call("billing_get_invoice", getArgs, context));
   }
 
   @Benchmark
@@ -82,7 +82,7 @@ public class PipelineBenchmark {
 
   @Benchmark
   public McpSchema.CallToolResult fusionListInvoices() {
-    return server.call("billing_list_invoices", listArgs, context);
+    return dev.mcpfusion.core.server.Results.toMcp(server.edge().call("billing_list_invoices", listArgs, context));
   }
 
   @Benchmark

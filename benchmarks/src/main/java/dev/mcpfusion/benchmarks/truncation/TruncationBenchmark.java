@@ -42,12 +42,12 @@ public class TruncationBenchmark {
 
   @Benchmark
   public McpSchema.CallToolResult stream1M() {
-    return server.call("rows_million_rows", Map.of(), context);
+    return dev.mcpfusion.core.server.Results.toMcp(server.edge().call("rows_million_rows", Map.of(), context));
   }
 
   @Benchmark
   public McpSchema.CallToolResult list100() {
-    return server.call("rows_hundred_rows", Map.of(), context);
+    return dev.mcpfusion.core.server.Results.toMcp(server.edge().call("rows_hundred_rows", Map.of(), context));
   }
 
   private static void check(McpSchema.CallToolResult result, String truncationKey) {
