@@ -54,10 +54,8 @@ baselines() {
     echo "baselines: skipped, no baseline server is built" | tee "$out/baselines.md" >&2
     return
   fi
-  # quick: fewer measured calls, to stay near 10 min in all; full and baselines: the counts of the class.
-  local counts=()
-  [[ "$mode" == quick ]] && counts=(--stdio-calls 10000 --http-calls 5000)
-  (cd "$root" && java -cp "$jar" dev.mcpfusion.benchmarks.wire.BaselineComparison "${counts[@]}" \
+  # The class's counts in every mode: the whole step takes 1-2 min on 2 cores.
+  (cd "$root" && java -cp "$jar" dev.mcpfusion.benchmarks.wire.BaselineComparison \
       --sample "$sample" --ts-dir "$ts" --quarkus-jar "$quarkus") > "$out/baselines.md"
   echo "load average after baselines: $(cat /proc/loadavg)" >> "$out/machine.txt"
 }
