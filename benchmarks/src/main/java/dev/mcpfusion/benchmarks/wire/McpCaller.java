@@ -187,17 +187,29 @@ interface McpCaller extends Closeable {
         }
       }
     };
+    try {
+      stdioHandshake(out, in);
+    } catch (IOException e) {
+      caller.close();
+      throw e;
+    }
+    return caller;
+  }
+
+  /**
+   * The 2025 stdio handshake on a server's stdin and stdout: {@code initialize} (id 0), its answer,
+   * then {@code notifications/initialized}.
+   */
+  static void stdioHandshake(OutputStream out, BufferedReader in) throws IOException {
     out.write(("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\""
         + CLASSIC_VERSION + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"wire-benchmark\","
         + "\"version\":\"1.0.0\"}}}\n").getBytes(StandardCharsets.UTF_8));
     out.flush();
     String init = in.readLine();
     if (init == null || !init.contains("\"result\"")) {
-      caller.close();
       throw new IOException("initialize over stdio failed: " + init);
     }
     out.write("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n".getBytes(StandardCharsets.UTF_8));
     out.flush();
-    return caller;
   }
 }

@@ -280,7 +280,7 @@ public final class WireBenchmark {
   }
 
   /** Fails unless both servers answer {@code tool} with the same data text and structuredContent. */
-  private static void verify(String transport, McpCaller.Tool tool, McpCallerFactory fusion,
+  static void verify(String transport, McpCaller.Tool tool, McpCallerFactory fusion,
       McpCallerFactory plain) throws IOException {
     Map<?, ?> f = result(fusion, tool);
     Map<?, ?> p = result(plain, tool);
@@ -296,7 +296,7 @@ public final class WireBenchmark {
   }
 
   /** {@code caller} with a {@code close()} that leaves it open (stdio: one process per server). */
-  private static McpCaller kept(McpCaller caller) {
+  static McpCaller kept(McpCaller caller) {
     return new McpCaller() {
       @Override
       public String call(long id, Tool tool) throws IOException {
@@ -445,7 +445,7 @@ public final class WireBenchmark {
   }
 
   /** utime + stime of a process in clock ticks (USER_HZ, 100 on Linux); 0 where /proc is absent. */
-  private static long cpuTicks(long pid) {
+  static long cpuTicks(long pid) {
     try {
       String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
       String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
@@ -481,7 +481,7 @@ public final class WireBenchmark {
         .getProcessCpuTime();
   }
 
-  private static Process spawn(List<String> command) throws IOException {
+  static Process spawn(List<String> command) throws IOException {
     ProcessBuilder builder = new ProcessBuilder(command);
     // Tracing off on both sides; the sample reads it from the environment.
     builder.environment().remove("FUSION_TRACE");
@@ -491,10 +491,12 @@ public final class WireBenchmark {
     return process;
   }
 
-  private Server startHttp(String name, List<String> command, String classicPath, String modernPath)
+  static Server startHttp(String name, List<String> command, String classicPath, String modernPath)
       throws Exception {
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().remove("FUSION_TRACE");
+    // Only stderr is read (for the listening line); a server logging to stdout must never block on it.
+    builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
     Process process = builder.start();
     process.getOutputStream().close();
     Deque<String> stderr = new ArrayDeque<>();
@@ -539,7 +541,7 @@ public final class WireBenchmark {
     t.start();
   }
 
-  private static void stop(Server server) throws InterruptedException {
+  static void stop(Server server) throws InterruptedException {
     server.process().destroy();
     if (!server.process().waitFor(15, TimeUnit.SECONDS)) {
       server.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
@@ -554,7 +556,7 @@ public final class WireBenchmark {
     }
   }
 
-  private static String loadAverage() {
+  static String loadAverage() {
     try {
       return Files.readString(Path.of("/proc/loadavg")).trim();
     } catch (IOException e) {
@@ -562,7 +564,7 @@ public final class WireBenchmark {
     }
   }
 
-  private static String cpuModel() {
+  static String cpuModel() {
     try {
       return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
           .filter(l -> l.startsWith("model name")).findFirst()
@@ -576,7 +578,7 @@ public final class WireBenchmark {
     return String.format(Locale.ROOT, "%.0f", nanos / 1000.0);
   }
 
-  private static String fmt(double value) {
+  static String fmt(double value) {
     return value == Math.rint(value) ? String.format(Locale.ROOT, "%.0f", value)
         : String.format(Locale.ROOT, value >= 100 ? "%.0f" : "%.1f", value);
   }
