@@ -3,6 +3,7 @@ module dev.mcpfusion.http {
   requires transitive dev.mcpfusion.core;
   // FusionHttp.servlet(...) returns a jakarta.servlet HttpServlet.
   requires transitive jakarta.servlet;
+  requires io.modelcontextprotocol.sdk.mcp;
   requires org.eclipse.jetty.server;
   requires org.eclipse.jetty.http;
   requires org.eclipse.jetty.util;
