@@ -7,9 +7,8 @@ import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.spi.GeneratedRouter;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.json.Json;
-import dev.mcpfusion.core.server.McpJson;
 import dev.mcpfusion.testing.internal.InProcessWire;
-import io.modelcontextprotocol.json.McpJsonMapper;
+import dev.mcpfusion.testing.internal.JsonTrees;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,7 +48,6 @@ public final class FusionTester implements AutoCloseable {
 
   private static final List<String> CLASSIC_VERSIONS =
       List.of("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25");
-  private static final McpJsonMapper MAPPER = McpJson.newMapper();
 
   private final FusionServer.Builder builder;
   private final Object lock = new Object();
@@ -272,7 +270,7 @@ public final class FusionTester implements AutoCloseable {
       if (!(reply.get("result") instanceof Map<?, ?> result)) {
         throw new IllegalStateException("tools/list failed: " + reply.get("error"));
       }
-      McpSchema.ListToolsResult page = MAPPER.convertValue(result, McpSchema.ListToolsResult.class);
+      McpSchema.ListToolsResult page = JsonTrees.toListToolsResult(result);
       tools.addAll(page.tools());
       cursor = page.nextCursor();
     } while (cursor != null);

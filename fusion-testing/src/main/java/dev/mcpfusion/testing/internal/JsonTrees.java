@@ -2,6 +2,7 @@ package dev.mcpfusion.testing.internal;
 
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -81,6 +82,11 @@ public final class JsonTrees {
   /** Reads the {@code result} member of a {@code tools/call} reply as the SDK does. */
   public static CallToolResult toCallToolResult(Map<?, ?> result) {
     return MCP_MAPPER.convertValue(result, CallToolResult.class);
+  }
+
+  /** A {@code tools/list} result tree as the SDK's {@code ListToolsResult}. */
+  public static McpSchema.ListToolsResult toListToolsResult(Map<?, ?> result) {
+    return MCP_MAPPER.convertValue(result, McpSchema.ListToolsResult.class);
   }
 
   /**

@@ -1,0 +1,106 @@
+package dev.mcpfusion.framework;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The direction rule between the published modules: annotations ← processor; annotations ← core ←
+ * testing, otel, http; nothing backwards, and no module of the top row knows another. Inside
+ * fusion-core: no servlet container, no OpenTelemetry, no package cycle.
+ */
+class ArchitectureTest {
+  private static final String ANNOTATIONS = "dev.mcpfusion.annotation..";
+  private static final String PROCESSOR = "dev.mcpfusion.processor..";
+  private static final String CORE = "dev.mcpfusion.core..";
+  private static final String HTTP = "dev.mcpfusion.http..";
+  private static final String TESTING = "dev.mcpfusion.testing..";
+  private static final String OTEL = "dev.mcpfusion.otel..";
+
+  private static JavaClasses classes;
+
+  @BeforeAll
+  static void importFrameworkClasses() {
+    classes = new ClassFileImporter()
+        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        .importPackages("dev.mcpfusion");
+  }
+
+  /** A rule over no classes proves nothing: every module's classes must be on the test classpath. */
+  @Test
+  void everyPublishedModuleIsImported() {
+    assertThat(classes.stream().map(JavaClass::getPackageName).distinct())
+        .anyMatch(p -> p.startsWith("dev.mcpfusion.annotation"))
+        .anyMatch(p -> p.startsWith("dev.mcpfusion.processor"))
+        .anyMatch(p -> p.startsWith("dev.mcpfusion.core.spi"))
+        .anyMatch(p -> p.startsWith("dev.mcpfusion.http"))
+        .anyMatch(p -> p.startsWith("dev.mcpfusion.testing"))
+        .anyMatch(p -> p.startsWith("dev.mcpfusion.otel"));
+  }
+
+  @Test
+  void annotationsDependOnNothingButTheJdk() {
+    noClasses().that().resideInAPackage(ANNOTATIONS)
+        .should().dependOnClassesThat().resideOutsideOfPackages(ANNOTATIONS, "java..")
+        .check(classes);
+  }
+
+  @Test
+  void processorNeverNeedsTheRuntime() {
+    noClasses().that().resideInAPackage(PROCESSOR)
+        .should().dependOnClassesThat().resideInAnyPackage(CORE, HTTP, TESTING, OTEL,
+            "io.modelcontextprotocol..", "tools.jackson..", "jakarta.validation..", "org.hibernate..")
+        .check(classes);
+  }
+
+  @Test
+  void coreDependsOnNoOtherFrameworkModuleButTheAnnotations() {
+    noClasses().that().resideInAPackage(CORE)
+        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, HTTP, TESTING, OTEL)
+        .check(classes);
+  }
+
+  @Test
+  void coreImportsNoServletContainerAndNoOpenTelemetry() {
+    noClasses().that().resideInAPackage(CORE)
+        .should().dependOnClassesThat().resideInAnyPackage("jakarta.servlet..", "org.eclipse.jetty..",
+            "io.opentelemetry..")
+        .check(classes);
+  }
+
+  @Test
+  void httpSitsOnCoreOnly() {
+    noClasses().that().resideInAPackage(HTTP)
+        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, TESTING, OTEL)
+        .check(classes);
+  }
+
+  @Test
+  void testingSitsOnCoreOnly() {
+    noClasses().that().resideInAPackage(TESTING)
+        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, HTTP, OTEL)
+        .check(classes);
+  }
+
+  @Test
+  void otelSitsOnCoreOnly() {
+    noClasses().that().resideInAPackage(OTEL)
+        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, HTTP, TESTING)
+        .check(classes);
+  }
+
+  /** The root package (the user API) is not a slice: it may reach into the internals it fronts. */
+  @Test
+  void corePackagesHaveNoCycle() {
+    slices().matching("dev.mcpfusion.core.(*)..")
+        .should().beFreeOfCycles()
+        .check(classes);
+  }
+}
