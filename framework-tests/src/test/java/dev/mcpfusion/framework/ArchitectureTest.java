@@ -103,4 +103,38 @@ class ArchitectureTest {
         .should().beFreeOfCycles()
         .check(classes);
   }
+
+  /** Nothing behind the user API reaches back into the server that assembles it (no era adapter, no transport). */
+  @Test
+  void nothingInsideCoreReachesBackIntoFusionServer() {
+    noClasses().that().resideInAPackage("dev.mcpfusion.core.(*)..")
+        .should().dependOnClassesThat().haveFullyQualifiedName("dev.mcpfusion.core.FusionServer")
+        .check(classes);
+  }
+
+  /**
+   * Transports only frame bytes: the one front door (the edge) parses, answers and writes every
+   * body, so no transport touches a JSON parser or the SDK.
+   */
+  @Test
+  void transportsFrameBytesAndLeaveJsonAndTheSdkToTheEdge() {
+    noClasses().that().haveFullyQualifiedName("dev.mcpfusion.core.transport.StdioTransport")
+        .or().haveFullyQualifiedName("dev.mcpfusion.http.McpHttpServlet")
+        .or().haveFullyQualifiedName("dev.mcpfusion.http.HttpSessions")
+        .or().haveFullyQualifiedName("dev.mcpfusion.testing.internal.InProcessWire")
+        .should().dependOnClassesThat().resideInAnyPackage("tools.jackson..", "com.fasterxml.jackson..",
+            "io.modelcontextprotocol..")
+        .check(classes);
+  }
+
+  /** The transports all hand their messages to the same class. */
+  @Test
+  void everyTransportEntersThroughTheEdge() {
+    for (String transport : new String[] {"dev.mcpfusion.core.transport.StdioTransport",
+        "dev.mcpfusion.http.McpHttpServlet", "dev.mcpfusion.testing.internal.InProcessWire"}) {
+      assertThat(classes.get(transport).getDirectDependenciesFromSelf())
+          .as(transport)
+          .anyMatch(d -> d.getTargetClass().getName().equals("dev.mcpfusion.core.edge.Edge"));
+    }
+  }
 }

@@ -3,7 +3,6 @@ package dev.mcpfusion.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.core.FusionServer;
-import dev.mcpfusion.core.edge.EdgeHooks;
 import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.http.fixtures.Ops;
 import java.io.ByteArrayOutputStream;

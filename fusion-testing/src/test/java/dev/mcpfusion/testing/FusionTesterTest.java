@@ -173,11 +173,7 @@ class FusionTesterTest {
   }
 
   private static String json(FusionTester tester, Object value) {
-    try {
-      return dev.mcpfusion.core.server.McpJson.newMapper().writeValueAsString(value);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
+    return tools.jackson.databind.json.JsonMapper.builder().build().writeValueAsString(value);
   }
 
   @Test
