@@ -59,6 +59,7 @@ final class McpHttpServlet extends HttpServlet {
   private static final String VERSION_HEADER = "MCP-Protocol-Version";
   /** The 2026-07-28 code for MCP headers that disagree with the body. */
   private static final int HEADER_MISMATCH = -32020;
+  private static final java.util.regex.Pattern PORT = java.util.regex.Pattern.compile(":\\d{1,5}");
   /** How much of an oversized body is scanned for the message's id. */
   private static final int OVERSIZED_PREFIX = 64 * 1024;
   /** The most body bytes read and discarded to deliver a clean 413 instead of a connection reset. */
@@ -171,7 +172,7 @@ final class McpHttpServlet extends HttpServlet {
       send(resp, 400, error(message.id(), message.errorCode(), message.errorMessage()));
       return;
     }
-    Inbound inbound = Inbound.of("http", headers);
+    Inbound inbound = Inbound.flat("http", headers);
     if (Edge.isModern(message, inbound)) {
       modern(req, resp, inbound, message);
       return;
@@ -393,7 +394,14 @@ final class McpHttpServlet extends HttpServlet {
     long declared = req.getContentLengthLong();
     InputStream in = req.getInputStream();
     byte[] body;
-    if (declared <= max) {
+    if (declared >= 0 && declared <= max) {
+      // The usual case: the length is known, so the body is read into one array of that size.
+      body = new byte[(int) declared];
+      int read = in.readNBytes(body, 0, body.length);
+      return edge.read(body, read);
+    }
+    if (declared < 0) {
+      // Chunked: read at most one byte more than the cap, to tell whether it is over.
       body = in.readNBytes((int) Math.min(max + 1, Integer.MAX_VALUE - 8));
       if (body.length <= max) {
         return edge.read(body);
@@ -462,7 +470,7 @@ final class McpHttpServlet extends HttpServlet {
     int port;
     if (portText.isEmpty()) {
       port = req.isSecure() ? 443 : 80;
-    } else if (portText.matches(":\\d{1,5}")) {
+    } else if (PORT.matcher(portText).matches()) {
       port = Integer.parseInt(portText.substring(1));
     } else {
       return false;
@@ -491,10 +499,22 @@ final class McpHttpServlet extends HttpServlet {
     return false;
   }
 
+  /** The request headers, flattened as the edge wants them: lower-case names, values joined by {@code ", "}. */
   private static Map<String, String> headers(HttpServletRequest req) {
-    Map<String, String> headers = new LinkedHashMap<>();
-    for (String name : Collections.list(req.getHeaderNames())) {
-      headers.put(name.toLowerCase(Locale.ROOT), String.join(", ", Collections.list(req.getHeaders(name))));
+    Map<String, String> headers = new LinkedHashMap<>(32);
+    java.util.Enumeration<String> names = req.getHeaderNames();
+    while (names.hasMoreElements()) {
+      String name = names.nextElement();
+      java.util.Enumeration<String> values = req.getHeaders(name);
+      String value = values.hasMoreElements() ? values.nextElement() : "";
+      if (values.hasMoreElements()) {
+        StringBuilder joined = new StringBuilder(value);
+        while (values.hasMoreElements()) {
+          joined.append(", ").append(values.nextElement());
+        }
+        value = joined.toString();
+      }
+      headers.merge(name.toLowerCase(Locale.ROOT), value, (a, b) -> a + ", " + b);
     }
     return headers;
   }

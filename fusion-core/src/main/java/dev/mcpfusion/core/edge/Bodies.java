@@ -124,11 +124,21 @@ public final class Bodies {
   }
 
   private static StringBuilder start(Object id, Reply reply) {
-    int size = 64;
-    for (String block : reply.blocks()) {
-      size += block.length() + 32;
+    // Sized for the whole response, so the builder is allocated once: the blocks (escaping adds a
+    // little), structuredContent (about as long as the data block, which is its JSON), and _meta
+    // (its rules repeat the rules block).
+    List<String> blocks = reply.blocks();
+    int size = 160;
+    for (String block : blocks) {
+      size += block.length() + block.length() / 16 + 32;
     }
-    StringBuilder out = new StringBuilder(size + (reply.structuredContent() == null ? 0 : size));
+    if (reply.structuredContent() != null && !blocks.isEmpty()) {
+      size += blocks.get(0).length() + 24;
+    }
+    if (!reply.meta().isEmpty()) {
+      size += size / 2;
+    }
+    StringBuilder out = new StringBuilder(size);
     out.append("{\"jsonrpc\":\"2.0\",\"id\":");
     Json.appendValue(id, out);
     out.append(",\"result\":{\"content\":[");

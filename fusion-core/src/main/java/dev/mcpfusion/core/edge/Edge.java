@@ -146,6 +146,17 @@ public final class Edge {
     }
   }
 
+  /**
+   * Whether dispatching {@code message} runs a call (a {@code tools/call} of either era, or a
+   * 2026-07-28 request), which may take as long as the handler does. A transport that reads many
+   * messages on one thread dispatches such a message off its reading path; every other message is
+   * quick, and must be dispatched in the order it arrived (the handshake, notifications).
+   */
+  public boolean runsCall(Message message, Inbound inbound) {
+    return message.kind() == Message.Kind.REQUEST
+        && (McpSchema.METHOD_TOOLS_CALL.equals(message.method()) || isModern(message, inbound));
+  }
+
   /** Whether {@code message} belongs to the 2026-07-28 era, given what the transport says too. */
   public static boolean isModern(Message message, Inbound inbound) {
     if (message.isModern()) {

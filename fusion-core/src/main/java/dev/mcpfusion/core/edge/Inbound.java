@@ -66,6 +66,14 @@ public final class Inbound {
     return new Inbound(transport, Map.copyOf(flat));
   }
 
+  /**
+   * A message from {@code transport} with headers already flattened as {@link #of} flattens them
+   * (lower-case names, one value each); the map is used as it is and must not change afterwards.
+   */
+  public static Inbound flat(String transport, Map<String, String> lowerCaseHeaders) {
+    return new Inbound(transport, java.util.Collections.unmodifiableMap(lowerCaseHeaders));
+  }
+
   /** The transport's name ({@code stdio}, {@code http}, {@code in-process}), for logs. */
   public String transport() {
     return transport;

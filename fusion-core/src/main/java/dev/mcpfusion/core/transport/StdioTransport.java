@@ -10,10 +10,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
@@ -27,15 +24,24 @@ import org.slf4j.LoggerFactory;
  * <p>Why not the SDK's stdio provider: it funnels every response through one Reactor sink that
  * drops responses under concurrent load, and any unreadable line ends it.
  *
- * <p>Calls run concurrently, each on a thread of its own (daemon threads, reused while busy,
- * reclaimed after 60 s idle), so one slow call never holds up the calls behind it. At end of input,
- * answers in progress are finished (bounded by {@code drainTimeout}) before {@link #serve} returns.
+ * <p>Calls run concurrently, each on the thread that read it: before answering a call, the reading
+ * thread passes the input to another one (leader/followers), so one slow call never holds up the
+ * calls behind it and no call waits for a hand-off to a pool. Daemon threads; beyond a spare or
+ * two, a thread ends when its call is answered. At end of input, answers in progress are finished
+ * (bounded by {@code drainTimeout}) before {@link #serve} returns.
  */
 public final class StdioTransport {
   private static final Logger log = LoggerFactory.getLogger(StdioTransport.class);
 
   /** The longest line accepted, in bytes; a longer one is answered as an invalid request. */
   public static final int MAX_LINE_BYTES = 4 * 1024 * 1024;
+
+  /**
+   * Threads kept waiting for input after a burst of calls; the rest end. More than one: a thread
+   * that just answered a call may not be back yet when the next line arrives, and a spare then
+   * saves starting a thread.
+   */
+  private static final int SPARE_THREADS = 4;
 
   /** How much of an oversized line is kept to find its id. */
   static final int OVERSIZED_PREFIX = 64 * 1024;
@@ -48,7 +54,32 @@ public final class StdioTransport {
   private final Duration drainTimeout;
   private final int maxLineBytes;
   private final Object writeLock = new Object();
+  private final java.io.BufferedOutputStream buffered;
   private final AtomicBoolean closed = new AtomicBoolean();
+  private final ReentrantLock readLock = new ReentrantLock();
+  /** Serving threads not answering a call: the reader and those waiting to read. */
+  private final AtomicInteger waiting = new AtomicInteger();
+  private final AtomicInteger threads = new AtomicInteger();
+  /** Calls read and handed to the edge whose dispatch has not returned yet. */
+  private final AtomicInteger answering = new AtomicInteger();
+  private final String threadPrefix = "fusion-stdio-" + TRANSPORTS.incrementAndGet() + "-";
+  private final Inbound inbound = Inbound.stdio();
+  private final Outbound lines = new Outbound() {
+    @Override
+    public void reply(Object id, int errorCode, byte[] json) {
+      write(json);
+    }
+
+    @Override
+    public void push(byte[] json) {
+      write(json);
+    }
+  };
+  private EdgeSession session;
+  private LineReader reader;
+  private boolean endOfInput;
+  private final java.util.concurrent.CountDownLatch inputEnded = new java.util.concurrent.CountDownLatch(1);
+  private volatile IOException readFailure;
 
   /** A transport over the given streams, in front of {@code edge}. */
   public StdioTransport(InputStream in, OutputStream out, Edge edge, Duration drainTimeout) {
@@ -60,64 +91,139 @@ public final class StdioTransport {
       int maxLineBytes) {
     this.in = in;
     this.out = out;
+    this.buffered = new java.io.BufferedOutputStream(out, 64 * 1024);
     this.edge = edge;
     this.drainTimeout = drainTimeout;
     this.maxLineBytes = maxLineBytes;
   }
 
   /**
-   * Reads messages until end of input, then waits for answers in progress and returns. Blocks the
-   * calling thread.
+   * Reads messages until end of input, then waits for answers in progress (at most the drain
+   * timeout) and returns. Blocks the calling thread; serving threads of their own do the work.
    */
   public void serve() throws IOException {
-    ExecutorService calls = Executors.newCachedThreadPool(daemons());
-    Outbound lines = new Outbound() {
-      @Override
-      public void reply(Object id, int errorCode, byte[] json) {
-        write(json);
-      }
-
-      @Override
-      public void push(byte[] json) {
-        write(json);
-      }
-    };
-    EdgeSession session = edge.openSession(lines, calls);
-    Inbound inbound = Inbound.stdio();
+    // Calls run on the thread that read them (Edge.ON_CALLER): the reader hands the input to another
+    // thread first, so no call waits for a hand-off and the next line is read meanwhile.
+    session = edge.openSession(lines, Edge.ON_CALLER);
+    reader = new LineReader(in, maxLineBytes);
     try {
-      LineReader reader = new LineReader(in, maxLineBytes);
-      while (!closed.get() && reader.next()) {
-        if (reader.length() == 0) {
-          continue; // a bare newline is framing, not a message
-        }
-        Message message = reader.oversized()
-            ? edge.oversized(reader.line(), reader.length(), maxLineBytes)
-            : edge.read(reader.line(), reader.length());
-        edge.dispatch(message, inbound, session, lines);
-      }
-      if (!session.awaitIdle(drainTimeout)) {
-        log.warn("{} call(s) still in progress after {} at end of input", session.openRequests(),
-            drainTimeout);
-      }
-    } finally {
-      session.close();
-      calls.shutdown();
+      startFollower();
       try {
-        calls.awaitTermination(1, TimeUnit.SECONDS);
+        inputEnded.await();
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
+      if (!drain()) {
+        log.warn("{} call(s) still in progress after {} at end of input",
+            Math.max(answering.get(), session.openRequests()), drainTimeout);
+      }
+    } finally {
+      session.close();
+    }
+    IOException failure = readFailure;
+    if (failure != null) {
+      throw failure;
     }
   }
 
-  private static ThreadFactory daemons() {
-    String prefix = "fusion-stdio-" + TRANSPORTS.incrementAndGet() + "-call-";
-    AtomicInteger count = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, prefix + count.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
+  /**
+   * The loop every serving thread runs (leader/followers): the thread holding the read lock reads
+   * one line and parses it; a message that runs a call ({@link Edge#runsCall}) is answered after
+   * the lock is released, with another thread ready to take it, so calls in flight run at once;
+   * everything else (the handshake, notifications, the client's responses) is dispatched under the
+   * lock, in the order it arrived.
+   */
+  private void readAndAnswer() {
+    waiting.incrementAndGet();
+    while (true) {
+      Message message;
+      readLock.lock();
+      try {
+        if (endOfInput || closed.get()) {
+          waiting.decrementAndGet();
+          inputEnded.countDown();
+          return;
+        }
+        message = next();
+        if (message == null) {
+          endOfInput = true;
+          waiting.decrementAndGet();
+          inputEnded.countDown();
+          return;
+        }
+        if (!edge.runsCall(message, inbound)) {
+          edge.dispatch(message, inbound, session, lines);
+          continue;
+        }
+        // Counted before the lock is released, so end of input read by another thread meanwhile
+        // still waits for this call.
+        answering.incrementAndGet();
+        if (waiting.decrementAndGet() == 0) {
+          startFollower();
+        }
+      } finally {
+        readLock.unlock();
+      }
+      try {
+        edge.dispatch(message, inbound, session, lines);
+      } finally {
+        answering.decrementAndGet();
+      }
+      if (waiting.get() >= SPARE_THREADS) {
+        return; // enough threads wait for input already
+      }
+      waiting.incrementAndGet();
+    }
+  }
+
+  /** Waits until every call read has been answered (and the session is idle), at most the drain timeout. */
+  private boolean drain() {
+    long deadline = System.nanoTime() + drainTimeout.toNanos();
+    while (answering.get() > 0) {
+      if (System.nanoTime() >= deadline) {
+        return false;
+      }
+      try {
+        Thread.sleep(5);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+    return session.awaitIdle(java.time.Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+  }
+
+  /** The next message (parsed, or the error for an oversized line), or {@code null} at end of input. */
+  private Message next() {
+    try {
+      while (reader.next()) {
+        if (reader.length() == 0) {
+          continue; // a bare newline is framing, not a message
+        }
+        return reader.oversized()
+            ? edge.oversized(reader.line(), reader.length(), maxLineBytes)
+            : edge.read(reader.line(), reader.length());
+      }
+      return null;
+    } catch (IOException e) {
+      readFailure = e;
+      return null;
+    }
+  }
+
+  private void startFollower() {
+    Thread follower = new Thread(() -> {
+      try {
+        readAndAnswer();
+      } catch (RuntimeException | Error e) {
+        // The edge answers and logs every failure itself; this keeps serve() from waiting for ever.
+        log.error("A stdio serving thread failed; ending input", e);
+        closed.set(true);
+        inputEnded.countDown();
+      }
+    }, threadPrefix + threads.incrementAndGet());
+    follower.setDaemon(true);
+    follower.start();
   }
 
   private void write(byte[] json) {
@@ -126,9 +232,11 @@ public final class StdioTransport {
         return;
       }
       try {
-        out.write(json);
-        out.write('\n');
-        out.flush();
+        // Through a buffer, flushed per message: one write system call for the message and its
+        // newline (a reply split in two also costs the client a second wake-up), and no copy.
+        buffered.write(json);
+        buffered.write('\n');
+        buffered.flush();
       } catch (IOException e) {
         log.warn("stdout is closed; stopping", e);
         closed.set(true);

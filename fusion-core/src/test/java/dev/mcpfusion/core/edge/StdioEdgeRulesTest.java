@@ -117,4 +117,21 @@ class StdioEdgeRulesTest {
       assertThat(log.events()).hasSize(1);
     }
   }
+
+  @Test
+  void callsReadJustBeforeEndOfInputAreStillAnswered() throws Exception {
+    send(INIT);
+    read();
+    for (int id = 100; id < 120; id++) {
+      send(call(id));
+    }
+    toServer.out.close(); // end of input right behind the calls
+    java.util.Set<Object> answered = new java.util.HashSet<>();
+    String line;
+    while ((line = reader.readLine()) != null) {
+      answered.add(JSON.readValue(line, Map.class).get("id"));
+    }
+    serving.join(10_000);
+    assertThat(answered).hasSize(20);
+  }
 }

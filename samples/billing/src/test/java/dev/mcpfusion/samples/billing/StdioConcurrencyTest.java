@@ -9,8 +9,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,10 +36,14 @@ class StdioConcurrencyTest {
 
   private void start(BarrierTools tools) throws IOException {
     FusionServer server = FusionServer.builder("conc", "1").register(tools).build();
-    PipedInputStream serverIn = new PipedInputStream(1 << 20);
-    toServer = new PipedOutputStream(serverIn);
-    PipedInputStream clientIn = new PipedInputStream(1 << 20);
-    OutputStream serverOut = new PipedOutputStream(clientIn);
+    // NIO pipes, not java.io's Piped streams: those fail once the thread that last read (or wrote)
+    // has ended, and the transport's serving threads come and go.
+    java.nio.channels.Pipe input = java.nio.channels.Pipe.open();
+    java.nio.channels.Pipe output = java.nio.channels.Pipe.open();
+    java.io.InputStream serverIn = java.nio.channels.Channels.newInputStream(input.source());
+    toServer = java.nio.channels.Channels.newOutputStream(input.sink());
+    java.io.InputStream clientIn = java.nio.channels.Channels.newInputStream(output.source());
+    OutputStream serverOut = java.nio.channels.Channels.newOutputStream(output.sink());
     fromServer = new BufferedReader(new InputStreamReader(clientIn, StandardCharsets.UTF_8));
     StdioTransport transport = new StdioTransport(serverIn, serverOut, server.edge(),
         Duration.ofSeconds(30));
