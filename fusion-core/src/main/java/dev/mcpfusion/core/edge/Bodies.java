@@ -124,21 +124,7 @@ public final class Bodies {
   }
 
   private static StringBuilder start(Object id, Reply reply) {
-    // Sized for the whole response, so the builder is allocated once: the blocks (escaping adds a
-    // little), structuredContent (about as long as the data block, which is its JSON), and _meta
-    // (its rules repeat the rules block).
-    List<String> blocks = reply.blocks();
-    int size = 160;
-    for (String block : blocks) {
-      size += block.length() + block.length() / 16 + 32;
-    }
-    if (reply.structuredContent() != null && !blocks.isEmpty()) {
-      size += blocks.get(0).length() + 24;
-    }
-    if (!reply.meta().isEmpty()) {
-      size += size / 2;
-    }
-    StringBuilder out = new StringBuilder(size);
+    StringBuilder out = builder();
     out.append("{\"jsonrpc\":\"2.0\",\"id\":");
     Json.appendValue(id, out);
     out.append(",\"result\":{\"content\":[");
@@ -211,7 +197,36 @@ public final class Bodies {
     };
   }
 
+  /**
+   * This thread's builder for a tool result, emptied. Results are written on the few threads that
+   * serve calls, so one builder each (kept unless it grew past 64 KiB) saves allocating and growing
+   * one per call; the bytes are then encoded from it directly.
+   */
+  private static StringBuilder builder() {
+    StringBuilder out = BUILDER.get();
+    if (out.capacity() > MAX_KEPT_BUILDER) {
+      out = new StringBuilder(1024);
+      BUILDER.set(out);
+    }
+    out.setLength(0);
+    return out;
+  }
+
+  private static final int MAX_KEPT_BUILDER = 64 * 1024;
+  private static final ThreadLocal<StringBuilder> BUILDER =
+      ThreadLocal.withInitial(() -> new StringBuilder(1024));
+
+  /** UTF-8 of {@code out}, encoded straight from the builder (no intermediate string when ASCII). */
   private static byte[] utf8(StringBuilder out) {
-    return out.toString().getBytes(StandardCharsets.UTF_8);
+    int length = out.length();
+    byte[] bytes = new byte[length];
+    for (int i = 0; i < length; i++) {
+      char c = out.charAt(i);
+      if (c >= 0x80) {
+        return out.toString().getBytes(StandardCharsets.UTF_8);
+      }
+      bytes[i] = (byte) c;
+    }
+    return bytes;
   }
 }
