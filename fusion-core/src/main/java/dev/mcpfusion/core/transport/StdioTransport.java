@@ -26,8 +26,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Calls run concurrently, each on the thread that read it: before answering a call, the reading
  * thread passes the input to another one (leader/followers), so one slow call never holds up the
- * calls behind it and no call waits for a hand-off to a pool. Daemon threads; beyond a spare or
- * two, a thread ends when its call is answered. At end of input, answers in progress are finished
+ * calls behind it and no call waits for a hand-off to a pool. Daemon threads; beyond a few spares,
+ * a thread ends when its call is answered. At end of input, answers in progress are finished
  * (bounded by {@code drainTimeout}) before {@link #serve} returns.
  */
 public final class StdioTransport {
