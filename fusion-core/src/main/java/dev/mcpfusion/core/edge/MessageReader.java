@@ -32,25 +32,83 @@ final class MessageReader {
   }
 
   Message read(byte[] bytes, int length) {
-    Object tree;
     parsed.increment();
-    try {
-      tree = jackson.readValue(bytes, 0, length, Object.class);
+    try (JsonParser parser = jackson.createParser(bytes, 0, length)) {
+      return envelope(tree(parser));
     } catch (RuntimeException e) {
       return Message.invalid(null, PARSE_ERROR, "Parse error: the message is not valid JSON.");
     }
-    return envelope(tree);
   }
 
   Message read(String text) {
-    Object tree;
     parsed.increment();
-    try {
-      tree = jackson.readValue(text, Object.class);
+    try (JsonParser parser = jackson.createParser(text)) {
+      return envelope(tree(parser));
     } catch (RuntimeException e) {
       return Message.invalid(null, PARSE_ERROR, "Parse error: the message is not valid JSON.");
     }
-    return envelope(tree);
+  }
+
+  /**
+   * One JSON value read straight off the parser into a plain tree — the types the framework's
+   * mapper gives for {@code Object} ({@code LinkedHashMap}, {@code ArrayList}, {@code String},
+   * {@code Integer}/{@code Long}/{@code BigInteger} by size, {@code BigDecimal} for every number
+   * with a fraction or exponent, {@code Boolean}, {@code null}) without a databind context per
+   * message. The parser enforces the mapper's read features (duplicate keys, non-finite numbers)
+   * and stream constraints (nesting depth); trailing tokens are rejected here.
+   */
+  private static Object tree(JsonParser parser) {
+    JsonToken first = parser.nextToken();
+    if (first == null) {
+      throw new IllegalArgumentException("no JSON value");
+    }
+    Object value = value(parser, first);
+    if (parser.nextToken() != null) {
+      throw new IllegalArgumentException("trailing tokens after the JSON value");
+    }
+    return value;
+  }
+
+  private static Object value(JsonParser parser, JsonToken token) {
+    switch (token) {
+      case START_OBJECT: {
+        java.util.LinkedHashMap<String, Object> object = new java.util.LinkedHashMap<>();
+        while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+          String name = parser.currentName();
+          object.put(name, value(parser, parser.nextToken()));
+        }
+        return object;
+      }
+      case START_ARRAY: {
+        java.util.ArrayList<Object> array = new java.util.ArrayList<>();
+        JsonToken next;
+        while ((next = parser.nextToken()) != JsonToken.END_ARRAY) {
+          array.add(value(parser, next));
+        }
+        return array;
+      }
+      case VALUE_STRING:
+        return parser.getString();
+      case VALUE_NUMBER_INT:
+        switch (parser.getNumberType()) {
+          case INT:
+            return parser.getIntValue();
+          case LONG:
+            return parser.getLongValue();
+          default:
+            return parser.getBigIntegerValue();
+        }
+      case VALUE_NUMBER_FLOAT:
+        return parser.getDecimalValue();
+      case VALUE_TRUE:
+        return Boolean.TRUE;
+      case VALUE_FALSE:
+        return Boolean.FALSE;
+      case VALUE_NULL:
+        return null;
+      default:
+        throw new IllegalArgumentException("unexpected " + token);
+    }
   }
 
   @SuppressWarnings("unchecked")

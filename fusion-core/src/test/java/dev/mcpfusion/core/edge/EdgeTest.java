@@ -263,4 +263,48 @@ class EdgeTest {
       log.close();
     }
   }
+
+  @Test
+  void theParserReadsWhatTheFrameworkMapperReadsTypeForType() {
+    JsonMapper framework = dev.mcpfusion.core.server.McpJson.newJacksonMapper();
+    for (String json : List.of(
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"t\",\"arguments\":"
+            + "{\"i\":7,\"l\":9000000000,\"b\":123456789012345678901234567890,\"d\":0.1,\"e\":1e3,\"s\":\"x\\u00e9\","
+            + "\"n\":null,\"t\":true,\"f\":false,\"a\":[1,[2,{}],\"z\"],\"o\":{\"k\":{}}}}}",
+        "{\"jsonrpc\":\"2.0\",\"id\":\"s\",\"result\":{}}")) {
+      Object expected = framework.readValue(json, Object.class);
+      Object actual = edge.read(json).tree();
+      assertThat(actual).isEqualTo(expected);
+      assertThat(types(actual)).isEqualTo(types(expected));
+    }
+  }
+
+  @Test
+  void theParserRejectsWhatTheFrameworkMapperRejects() {
+    for (String json : List.of(
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"id\":2,\"method\":\"ping\"}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":NaN}}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"} {}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":"
+            + "[".repeat(1000) + "]".repeat(1000) + "}}",
+        "")) {
+      Message message = edge.read(json);
+      assertThat(message.kind()).as(json.length() > 80 ? json.substring(0, 80) : json)
+          .isEqualTo(Message.Kind.INVALID);
+      assertThat(message.errorCode()).isEqualTo(-32700);
+    }
+  }
+
+  /** The tree with every leaf replaced by its class name, to compare number types. */
+  private static Object types(Object tree) {
+    if (tree instanceof Map<?, ?> map) {
+      Map<Object, Object> out = new java.util.LinkedHashMap<>();
+      map.forEach((k, v) -> out.put(k, types(v)));
+      return out;
+    }
+    if (tree instanceof List<?> list) {
+      return list.stream().map(EdgeTest::types).toList();
+    }
+    return tree == null ? "null" : tree.getClass().getName();
+  }
 }
