@@ -2,11 +2,10 @@
  * The runtime behind {@link dev.mcpfusion.core.FusionServer}: the frozen tool table and its
  * build-time checks ({@link dev.mcpfusion.core.server.ToolRegistry}), FLAT and GROUPED exposition
  * ({@link dev.mcpfusion.core.server.Exposer}), the call pipeline
- * ({@link dev.mcpfusion.core.server.Pipeline}), the edge in front of the SDK session
- * ({@link dev.mcpfusion.core.server.Edge}) and the shared JSON settings
+ * ({@link dev.mcpfusion.core.server.Pipeline}) and the shared JSON settings
  * ({@link dev.mcpfusion.core.server.McpJson}).
  *
  * <p>Internal: public only so {@code FusionServer} and the framework's own transports can reach
- * it. Users build servers with {@code FusionServer.builder(...)}; nothing here is API.
+ * it (the module exports it to nobody). Users build servers with {@code FusionServer.builder(...)}; nothing here is API.
  */
 package dev.mcpfusion.core.server;
