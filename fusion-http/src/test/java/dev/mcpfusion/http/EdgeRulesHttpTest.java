@@ -68,6 +68,16 @@ class EdgeRulesHttpTest {
   }
 
   @Test
+  void aToolCallBeforeInitializeIsAnsweredAtOnce() throws Exception {
+    start();
+    HttpResponse<String> response = post(null, echo(1));
+    assertThat(response.statusCode()).isEqualTo(400);
+    assertThat(body(response).get("id")).isEqualTo(1L);
+    assertThat((String) ((Map<?, ?>) body(response).get("error")).get("message"))
+        .contains("send initialize first");
+  }
+
+  @Test
   void aToolCallBeforeNotificationsInitializedIsServed() throws Exception {
     start();
     String session = initializeOnly();
