@@ -192,13 +192,26 @@ final class Props {
         List<TypeMirror> typeUses = new ArrayList<>();
         sources.add(m);
         typeUses.add(m.getReturnType());
-        for (VariableElement f : ElementFilter.fieldsIn(c.getEnclosedElements())) {
-          if (f.getSimpleName().contentEquals(prop) && !f.getModifiers().contains(Modifier.STATIC)) {
-            sources.add(f);
-            typeUses.add(f.asType());
-          }
+        // An override keeps what the overridden getter and its class said: an annotation such as
+        // @Hidden on a superclass's field or getter must survive a subclass redeclaring the getter.
+        Prop overridden = byName.get(prop);
+        if (overridden != null) {
+          sources.addAll(overridden.sources);
+          typeUses.addAll(overridden.typeUses);
         }
         byName.put(prop, new Prop(prop, m.getReturnType(), m, n, sources, typeUses));
+      }
+    }
+    // A property's field may be declared in any class of the chain, not only in the getter's.
+    for (Prop p : byName.values()) {
+      for (TypeElement c : chain) {
+        for (VariableElement f : ElementFilter.fieldsIn(c.getEnclosedElements())) {
+          if (f.getSimpleName().contentEquals(p.name) && !f.getModifiers().contains(Modifier.STATIC)
+              && !p.sources.contains(f)) {
+            p.sources.add(f);
+            p.typeUses.add(f.asType());
+          }
+        }
       }
     }
     return new ArrayList<>(byName.values());

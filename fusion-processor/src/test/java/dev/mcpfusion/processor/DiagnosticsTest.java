@@ -48,6 +48,37 @@ class DiagnosticsTest {
   }
 
   @Test
+  void hiddenOnASuperclassFieldHoldsWhenASubclassOverridesTheGetter() {
+    JavaFileObject base = source("shop.BaseAccount",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "public class BaseAccount {",
+        "  private String id;",
+        "  @Hidden private String apiKey;",
+        "  public String getId() { return id; }",
+        "  public String getApiKey() { return apiKey; }",
+        "}");
+    JavaFileObject account = source("shop.Account",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "@Model(description = \"An account\")",
+        "public class Account extends BaseAccount {",
+        "  @Override public String getApiKey() { return \"k\" + super.getApiKey(); }",
+        "}");
+    JavaFileObject view = source("shop.AccountView",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "@Presenter(model = Account.class)",
+        "public record AccountView(String id,",
+        "    String apiKey) {}");
+    Compilation c = compile(base, account, view);
+    assertThat(c).failed();
+    assertThat(c).hadErrorContaining("[fusion/HiddenFieldExposed] AccountView exposes 'apiKey',"
+        + " which Account marks @Hidden.")
+        .inFile(view).onLineContaining("apiKey");
+  }
+
+  @Test
   void routerUsingABrokenViewReportsOnlyTheViewError() {
     JavaFileObject view = source("shop.LeakyView",
         "package shop;",

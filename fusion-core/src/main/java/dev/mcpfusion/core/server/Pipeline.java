@@ -144,15 +144,17 @@ public final class Pipeline {
       // 4. context providers (lazily, from here on) and the middleware chain; 5. the handler
       CallInvocation invocation = new CallInvocation(action, tool.name(), args, request,
           registry.providers());
+      // Whether the handler itself ran: a middleware that answers without calling it changed nothing.
+      boolean[] handled = new boolean[1];
       Object result = trace == null
-          ? proceed(action, decoded, 0, invocation)
-          : trace.withCurrent(() -> proceed(action, decoded, 0, invocation));
+          ? proceed(action, decoded, 0, invocation, handled)
+          : trace.withCurrent(() -> proceed(action, decoded, 0, invocation, handled));
 
       // 6. presenter
       Reply reply = ResultPresenter.present(action.presentation(), result, references);
 
-      // 8. state sync: marks on successful mutations only
-      if (descriptor.verb() != Verb.QUERY && !descriptor.invalidates().isEmpty()) {
+      // 8. state sync: marks on successful mutations only, and only when the handler ran
+      if (handled[0] && descriptor.verb() != Verb.QUERY && !descriptor.invalidates().isEmpty()) {
         reply = StateSync.withInvalidation(reply, action.reference(), descriptor.invalidates());
       }
       return reply;
@@ -170,12 +172,14 @@ public final class Pipeline {
   }
 
   private static Object proceed(BoundAction action, Object[] decoded, int position,
-      Invocation call) throws Exception {
+      Invocation call, boolean[] handled) throws Exception {
     List<FusionMiddleware> chain = action.chain();
     if (position == chain.size()) {
+      handled[0] = true;
       return action.router().router().invoke(action.index(), decoded, new Lookup(call));
     }
-    return chain.get(position).invoke(call, next -> proceed(action, decoded, position + 1, next));
+    return chain.get(position).invoke(call,
+        next -> proceed(action, decoded, position + 1, next, handled));
   }
 
   private Reply failed(String router, String action, String toolName, Throwable failure,

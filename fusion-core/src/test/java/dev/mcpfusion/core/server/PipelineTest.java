@@ -240,4 +240,22 @@ class PipelineTest {
         <recovery>Fix the fields above and call the tool again. Do not explain the error.</recovery>
         </validation_error>""");
   }
+
+  @Test
+  void aMutationAMiddlewareAnswersWithoutTheHandlerSendsNoInvalidationMark() {
+    FusionServer server = Servers.billing(Exposition.FLAT)
+        .middleware((call, next) -> "INV-0404".equals(call.arguments().get("id"))
+            ? new dev.mcpfusion.core.server.fixture.Invoice("INV-0404", 100,
+                dev.mcpfusion.core.server.fixture.InvoiceStatus.VOID, "whsec_x")
+            : next.proceed(call))
+        .build();
+    McpSchema.CallToolResult shortCircuited = Servers.call(server, "billing_void_invoice", Map.of("id", "INV-0404"));
+    assertThat(shortCircuited.isError()).isFalse();
+    assertThat(Servers.text(shortCircuited)).contains("INV-0404").doesNotContain("cache_invalidation");
+    assertThat(shortCircuited.meta()).doesNotContainKey("mcpfusion/invalidation");
+
+    McpSchema.CallToolResult handled = Servers.call(server, "billing_void_invoice", Map.of("id", "INV-0001"));
+    assertThat(Servers.text(handled)).contains("cache_invalidation");
+    assertThat(handled.meta()).containsKey("mcpfusion/invalidation");
+  }
 }
