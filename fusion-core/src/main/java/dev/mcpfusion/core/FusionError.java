@@ -82,10 +82,33 @@ public final class FusionError extends RuntimeException {
     return this;
   }
 
-  /** One detail, rendered as {@code <detail key="...">value</detail>}. */
+  /**
+   * One detail, rendered as {@code <detail key="...">value</detail>}. The value must be a scalar —
+   * text, a number, a boolean, a character, an enum constant, a {@code UUID} or a {@code java.time}
+   * value (or {@code null}) — because the agent reads its text as it is: an object's
+   * {@code toString()} (a record prints every component) could carry a {@code @Hidden} value past the
+   * presenter.
+   *
+   * @throws IllegalArgumentException for any other value, naming the key; pass the one field you
+   *     mean (e.g. {@code invoice.id()}) instead of the object
+   */
   public FusionError detail(String key, Object value) {
-    this.details.put(Objects.requireNonNull(key, "key"), String.valueOf(value));
+    Objects.requireNonNull(key, "key");
+    if (value != null && !isScalar(value)) {
+      throw new IllegalArgumentException("FusionError.detail(\"" + key + "\", …) got a "
+          + value.getClass().getName() + "; pass a scalar (text, number, boolean, enum, UUID, "
+          + "java.time value), e.g. the one field you mean such as invoice.id(): an object's "
+          + "toString() could carry a @Hidden value to the agent.");
+    }
+    this.details.put(key, String.valueOf(value));
     return this;
+  }
+
+  private static boolean isScalar(Object value) {
+    return value instanceof CharSequence || value instanceof Number || value instanceof Boolean
+        || value instanceof Character || value instanceof Enum<?> || value instanceof java.util.UUID
+        || value instanceof java.time.temporal.TemporalAccessor
+        || value instanceof java.time.temporal.TemporalAmount;
   }
 
   /** Details in iteration order. */
