@@ -209,6 +209,12 @@ final class Inputs {
               + " is @Guarded, so the agent must not send it, but " + Names.display(e)
               + " is a tool input. Take the value from a @Context parameter and remove it from the"
               + " record.");
+        } else if (p.has("Hidden")) {
+          reporter.error("HiddenInput", p.anchor, "'" + p.name + "' of " + Names.display(e)
+              + " is @Hidden, so the agent must never see it, but " + Names.display(e)
+              + " is a tool input: its input schema would show the agent '" + p.name + "'. Remove"
+              + " @Hidden if the agent may send it, or take the value from a @Context parameter and"
+              + " remove it from the record.");
         }
         In in;
         try {

@@ -131,6 +131,28 @@ class DiagnosticsTest {
   }
 
   @Test
+  void hiddenComponentOfAnInputRecordIsAnError() {
+    JavaFileObject filter = source("shop.Query2",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "public record Query2(String text,",
+        "    @Hidden String internalNote) {}");
+    JavaFileObject router = source("shop.QueryTools",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "@Router(\"shop\")",
+        "public class QueryTools {",
+        "  @Query(description = \"Count items\")",
+        "  public int count(Query2 query) { return 0; }",
+        "}");
+    Compilation c = compile(filter, router);
+    assertThat(c).hadErrorContaining("[fusion/HiddenInput] 'internalNote' of Query2 is @Hidden, so the"
+        + " agent must never see it, but Query2 is a tool input")
+        .inFile(filter).onLineContaining("internalNote");
+    assertThat(c).hadErrorCount(1);
+  }
+
+  @Test
   void guardedComponentOfAnInputRecordIsAnError() {
     JavaFileObject filter = source("shop.Filter",
         "package shop;",
