@@ -188,14 +188,10 @@ final class HttpSessions {
     }
   }
 
-  /** 1, 1L and 1.0 name the same request; "1" another one. */
   private static Object key(Object id) {
-    if (id instanceof Number n) {
-      double d = n.doubleValue();
-      return d == Math.rint(d) && !Double.isInfinite(d) ? (Object) n.longValue() : (Object) d;
-    }
-    return id;
+    return Edge.idKey(id);
   }
+
 
   /** An open GET event stream (text/event-stream). */
   static final class EventStream {

@@ -445,8 +445,11 @@ public final class Edge {
     this.resultWriter = writer;
   }
 
-  /** 1, 1L and 1.0 name the same request; "1" another one. */
-  static Object idKey(Object id) {
+  /**
+   * A request id as a map key: 1, 1L and 1.0 name the same request, "1" another one (a transport
+   * that matches replies to requests by id uses the same rule as the edge).
+   */
+  public static Object idKey(Object id) {
     if (id instanceof Number n) {
       double d = n.doubleValue();
       return d == Math.rint(d) && !Double.isInfinite(d) ? (Object) n.longValue() : (Object) d;

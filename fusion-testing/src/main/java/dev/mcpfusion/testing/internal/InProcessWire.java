@@ -125,6 +125,6 @@ public final class InProcessWire implements Outbound, AutoCloseable {
   }
 
   private static Object key(Object id) {
-    return id instanceof Number n ? (Object) n.longValue() : id;
+    return Edge.idKey(id);
   }
 }
