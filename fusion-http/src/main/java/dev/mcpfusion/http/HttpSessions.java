@@ -192,7 +192,6 @@ final class HttpSessions {
     return Edge.idKey(id);
   }
 
-
   /** An open GET event stream (text/event-stream). */
   static final class EventStream {
     private static final byte[] START = "event: message\ndata: ".getBytes(StandardCharsets.UTF_8);
