@@ -9,7 +9,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * DESIGN §2's direction rule in a connector: tools → presenters → models → core, never backwards.
+ * The direction rule inside a connector: tools → presenters → models → core, never backwards, so a
+ * model cannot reach a view it is shown through and a view cannot call an action.
  * The rule between the framework's own modules is tested in framework-tests.
  */
 class ArchitectureTest {
