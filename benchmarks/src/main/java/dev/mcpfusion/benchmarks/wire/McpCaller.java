@@ -171,20 +171,7 @@ interface McpCaller extends Closeable {
 
       @Override
       public void close() {
-        try {
-          out.close();
-          if (!process.waitFor(10, TimeUnit.SECONDS)) {
-            process.destroy();
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-              process.destroyForcibly();
-            }
-          }
-        } catch (IOException e) {
-          process.destroyForcibly();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          process.destroyForcibly();
-        }
+        closeStdio(out, process);
       }
     };
     try {
@@ -200,6 +187,24 @@ interface McpCaller extends Closeable {
    * The 2025 stdio handshake on a server's stdin and stdout: {@code initialize} (id 0), its answer,
    * then {@code notifications/initialized}.
    */
+  /** Closes a stdio server's stdin (it exits on it) and waits for it, then ends it if it hangs. */
+  static void closeStdio(OutputStream out, Process process) {
+    try {
+      out.close();
+      if (!process.waitFor(10, TimeUnit.SECONDS)) {
+        process.destroy();
+        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+          process.destroyForcibly();
+        }
+      }
+    } catch (IOException e) {
+      process.destroyForcibly();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+    }
+  }
+
   static void stdioHandshake(OutputStream out, BufferedReader in) throws IOException {
     out.write(("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\""
         + CLASSIC_VERSION + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"wire-benchmark\","

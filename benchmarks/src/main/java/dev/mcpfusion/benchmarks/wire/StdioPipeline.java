@@ -7,7 +7,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A stdio client that keeps up to a given number of {@code tools/call} requests in flight on one
@@ -139,19 +138,6 @@ final class StdioPipeline implements McpCaller {
   /** Closes the server's stdin (a stdio server exits on it) and waits for the process to end. */
   @Override
   public void close() {
-    try {
-      out.close();
-      if (!process.waitFor(10, TimeUnit.SECONDS)) {
-        process.destroy();
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
-          process.destroyForcibly();
-        }
-      }
-    } catch (IOException e) {
-      process.destroyForcibly();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      process.destroyForcibly();
-    }
+    McpCaller.closeStdio(out, process);
   }
 }
