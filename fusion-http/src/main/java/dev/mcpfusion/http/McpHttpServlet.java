@@ -499,22 +499,16 @@ final class McpHttpServlet extends HttpServlet {
     return false;
   }
 
-  /** The request headers, flattened as the edge wants them: lower-case names, values joined by {@code ", "}. */
+  /** The request headers, flattened by the edge's one rule ({@link Inbound#addHeader}). */
   private static Map<String, String> headers(HttpServletRequest req) {
     Map<String, String> headers = new LinkedHashMap<>(32);
     java.util.Enumeration<String> names = req.getHeaderNames();
     while (names.hasMoreElements()) {
       String name = names.nextElement();
       java.util.Enumeration<String> values = req.getHeaders(name);
-      String value = values.hasMoreElements() ? values.nextElement() : "";
-      if (values.hasMoreElements()) {
-        StringBuilder joined = new StringBuilder(value);
-        while (values.hasMoreElements()) {
-          joined.append(", ").append(values.nextElement());
-        }
-        value = joined.toString();
+      while (values.hasMoreElements()) {
+        Inbound.addHeader(headers, name, values.nextElement());
       }
-      headers.merge(name.toLowerCase(Locale.ROOT), value, (a, b) -> a + ", " + b);
     }
     return headers;
   }

@@ -134,7 +134,7 @@ public final class Edge {
             Bodies.error(message.id(), message.errorCode(), message.errorMessage()));
         case REQUEST -> request(message, inbound, session, out);
         case NOTIFICATION -> notification(message, inbound, session);
-        case RESPONSE -> forward(message, inbound, session);
+        case RESPONSE -> forward(message, session);
       }
     } catch (RuntimeException | Error e) {
       String incident = ErrorReplies.newIncidentId();
@@ -188,7 +188,7 @@ public final class Edge {
     }
     if (McpSchema.METHOD_INITIALIZE.equals(message.method())) {
       session.initializing(message.id());
-      forward(message, inbound, session);
+      forward(message, session);
       return;
     }
     if (session.state() == EdgeSession.NEW) {
@@ -210,7 +210,7 @@ public final class Edge {
               McpSchema.METHOD_NOTIFICATION_INITIALIZED, null))
           .subscribe(null, e -> LOG.warn("Session {}: implied initialized failed", session.id(), e));
     }
-    forward(message, inbound, session);
+    forward(message, session);
   }
 
   private void notification(Message message, Inbound inbound, EdgeSession session) {
@@ -229,11 +229,11 @@ public final class Edge {
         return; // already taken as initialized; the SDK session must not see it twice
       }
     }
-    forward(message, inbound, session);
+    forward(message, session);
   }
 
   /** Hands a classic message to the connection's SDK session. */
-  private void forward(Message message, Inbound inbound, EdgeSession session) {
+  private void forward(Message message, EdgeSession session) {
     if (session == null) {
       LOG.debug("Dropped {}: no session on this transport", message);
       return;
@@ -250,10 +250,8 @@ public final class Edge {
     if (request) {
       session.opened();
     }
-    McpTransportContext context = inbound.headers().isEmpty() ? McpTransportContext.EMPTY
-        : McpTransportContext.create(Map.of("mcpfusion.headers", inbound.headers()));
     sdk.handle(sdkMessage)
-        .contextWrite(c -> c.put(McpTransportContext.KEY, context))
+        .contextWrite(c -> c.put(McpTransportContext.KEY, McpTransportContext.EMPTY))
         .doFinally(signal -> {
           if (request) {
             session.settled();

@@ -45,30 +45,31 @@ public final class Inbound {
       if (entry.getKey() == null || entry.getValue() == null) {
         continue;
       }
-      Object value = entry.getValue();
-      String text;
-      if (value instanceof Collection<?> values) {
-        StringBuilder joined = new StringBuilder();
+      if (entry.getValue() instanceof Collection<?> values) {
         for (Object v : values) {
           if (v != null) {
-            if (joined.length() > 0) {
-              joined.append(", ");
-            }
-            joined.append(v);
+            addHeader(flat, entry.getKey(), String.valueOf(v));
           }
         }
-        text = joined.toString();
       } else {
-        text = String.valueOf(value);
+        addHeader(flat, entry.getKey(), String.valueOf(entry.getValue()));
       }
-      flat.merge(entry.getKey().toLowerCase(Locale.ROOT), text, (a, b) -> a + ", " + b);
     }
     return new Inbound(transport, Map.copyOf(flat));
   }
 
   /**
-   * A message from {@code transport} with headers already flattened as {@link #of} flattens them
-   * (lower-case names, one value each); the map is used as it is and must not change afterwards.
+   * Adds one header value to {@code flat} by the one flattening rule: the name lower-cased, a
+   * repeated header's values joined with {@code ", "}. For a transport that reads its headers one
+   * value at a time ({@link #flat} then takes the map as it is).
+   */
+  public static void addHeader(Map<String, String> flat, String name, String value) {
+    flat.merge(name.toLowerCase(Locale.ROOT), value, (a, b) -> a + ", " + b);
+  }
+
+  /**
+   * A message from {@code transport} with headers already flattened by {@link #addHeader}; the map
+   * is used as it is (no copy) and must not change afterwards.
    */
   public static Inbound flat(String transport, Map<String, String> lowerCaseHeaders) {
     return new Inbound(transport, java.util.Collections.unmodifiableMap(lowerCaseHeaders));
