@@ -44,7 +44,7 @@ final class HttpSessions {
     expireIdle();
     Session session = new Session();
     // A request runs on the container thread that carries it: no hand-off to another pool.
-    session.edge = edge.openSession(session, Edge.ON_CALLER);
+    session.edge = edge.openSession(session);
     return session;
   }
 

@@ -12,7 +12,6 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerSession;
 import java.util.Map;
-import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
@@ -39,9 +38,6 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class Edge {
   private static final Logger LOG = LoggerFactory.getLogger(Edge.class);
-
-  /** A transport that runs each call on the thread that delivered it (HTTP, the tester). */
-  public static final Executor ON_CALLER = Runnable::run;
 
   private final MessageReader reader;
   private final ToolCalls tools;
@@ -104,14 +100,13 @@ public final class Edge {
   // ---- sessions --------------------------------------------------------------------------------
 
   /**
-   * Opens the edge's state of one client connection.
-   *
-   * @param out where this connection's replies and server messages go
-   * @param calls where its tool calls run: {@link #ON_CALLER} for a transport that owns a thread
-   *     per request, an executor for one that reads many requests on one thread (stdio)
+   * Opens the edge's state of one client connection, whose replies and server messages go to
+   * {@code out}. A call runs on the thread that dispatches it (the container's request thread on
+   * HTTP, the reading thread on stdio, the test's thread in the tester); a transport that reads
+   * many messages on one thread dispatches those that {@link #runsCall} off its reading path.
    */
-  public EdgeSession openSession(Outbound out, Executor calls) {
-    return new EdgeSession(out, calls, classic);
+  public EdgeSession openSession(Outbound out) {
+    return new EdgeSession(out, classic);
   }
 
   // ---- dispatch --------------------------------------------------------------------------------
@@ -327,7 +322,7 @@ public final class Edge {
   }
 
   /**
-   * Runs the answer to one request where the session runs calls, tracked so that a
+   * Runs the answer to one request on this thread, tracked so that a
    * {@code notifications/cancelled} can stop it: a cancelled call's thread is interrupted and its
    * late reply discarded. A second request with the id of one still in flight is refused (its
    * reply would be taken for the other's).
@@ -360,25 +355,16 @@ public final class Edge {
       }
     };
     session.opened();
-    Runnable task = () -> {
-      call.running(Thread.currentThread());
-      try {
-        if (!call.cancelled()) {
-          runGuarded(message, answer, guarded);
-        }
-      } finally {
-        call.running(null);
-        Thread.interrupted(); // a cancellation's interrupt must not outlive the call
-        session.untrack(call);
-        session.settled();
-      }
-    };
+    call.running(Thread.currentThread());
     try {
-      session.calls().execute(task);
-    } catch (RuntimeException rejected) {
+      if (!call.cancelled()) {
+        runGuarded(message, answer, guarded);
+      }
+    } finally {
+      call.running(null);
+      Thread.interrupted(); // a cancellation's interrupt must not outlive the call
       session.untrack(call);
       session.settled();
-      throw rejected;
     }
   }
 

@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -23,7 +22,6 @@ public final class EdgeSession implements AutoCloseable {
 
   private final String id = UUID.randomUUID().toString();
   private final Outbound out;
-  private final Executor calls;
   private final ClassicEra classic;
   private final AtomicInteger state = new AtomicInteger(NEW);
   private final AtomicInteger open = new AtomicInteger();
@@ -33,9 +31,8 @@ public final class EdgeSession implements AutoCloseable {
   private volatile Object initializeId;
   private volatile boolean closed;
 
-  EdgeSession(Outbound out, Executor calls, ClassicEra classic) {
+  EdgeSession(Outbound out, ClassicEra classic) {
     this.out = out;
-    this.calls = calls;
     this.classic = classic;
   }
 
@@ -106,10 +103,6 @@ public final class EdgeSession implements AutoCloseable {
   /** Where this session's replies and server messages go. */
   public Outbound out() {
     return out;
-  }
-
-  Executor calls() {
-    return calls;
   }
 
   int state() {

@@ -102,9 +102,9 @@ public final class StdioTransport {
    * timeout) and returns. Blocks the calling thread; serving threads of their own do the work.
    */
   public void serve() throws IOException {
-    // Calls run on the thread that read them (Edge.ON_CALLER): the reader hands the input to another
+    // Calls run on the thread that read them: the reader hands the input to another
     // thread first, so no call waits for a hand-off and the next line is read meanwhile.
-    session = edge.openSession(lines, Edge.ON_CALLER);
+    session = edge.openSession(lines);
     reader = new LineReader(in, maxLineBytes);
     try {
       startFollower();

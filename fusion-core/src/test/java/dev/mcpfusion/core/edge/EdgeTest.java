@@ -32,7 +32,7 @@ class EdgeTest {
       .build();
   private final Edge edge = server.edge();
   private final Wire wire = new Wire();
-  private final EdgeSession session = edge.openSession(wire, Edge.ON_CALLER);
+  private final EdgeSession session = edge.openSession(wire);
 
   @AfterEach
   void close() {

@@ -56,7 +56,7 @@ final class InProcessTransport {
         deliverToClient(new String(json, StandardCharsets.UTF_8));
       }
     };
-    this.edgeSession = edge.openSession(out, Edge.ON_CALLER);
+    this.edgeSession = edge.openSession(out);
   }
 
   /** A pair without a framework edge, for raw SDK servers ({@link #serverProvider()}). */

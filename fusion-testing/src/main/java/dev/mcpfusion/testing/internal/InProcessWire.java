@@ -41,7 +41,7 @@ public final class InProcessWire implements Outbound, AutoCloseable {
   public InProcessWire(Edge edge, Map<String, String> headers, Duration timeout) {
     this.edge = Objects.requireNonNull(edge, "edge");
     this.inbound = Inbound.of("in-process", headers);
-    this.session = edge.openSession(this, Edge.ON_CALLER);
+    this.session = edge.openSession(this);
     this.timeout = timeout;
   }
 
