@@ -39,14 +39,22 @@ final class Inputs {
     final TypeElement type;
     final In element;
     final List<Site> components;
+    /** A record's components marked {@code @Guarded} or {@code @Hidden}: name → marker. */
+    final Map<String, String> markers;
 
     In(Kind kind, TypeMirror mirror, Scalar scalar, TypeElement type, In element, List<Site> components) {
+      this(kind, mirror, scalar, type, element, components, Map.of());
+    }
+
+    In(Kind kind, TypeMirror mirror, Scalar scalar, TypeElement type, In element,
+        List<Site> components, Map<String, String> markers) {
       this.kind = kind;
       this.mirror = mirror;
       this.scalar = scalar;
       this.type = type;
       this.element = element;
       this.components = components;
+      this.markers = markers;
     }
 
     /** The type constraints apply to: the content of an {@code Optional}. */
@@ -203,11 +211,12 @@ final class Inputs {
       List<String> deeper = new ArrayList<>(visiting);
       deeper.add(qn);
       List<Site> components = new ArrayList<>();
+      Map<String, String> markers = new LinkedHashMap<>();
       for (Props.Prop p : Props.ofRecord(e, types)) {
         if (p.has("Guarded")) {
-          reporter.report(Diagnostic.GUARDED_RECORD_COMPONENT, p.anchor, p.name, Names.display(e));
+          markers.put(p.name, "@Guarded");
         } else if (p.has("Hidden")) {
-          reporter.report(Diagnostic.HIDDEN_INPUT, p.anchor, p.name, Names.display(e));
+          markers.put(p.name, "@Hidden");
         }
         In in;
         try {
@@ -219,11 +228,46 @@ final class Inputs {
         components.add(site(p.name, p.anchor, in, p.annotations(), description(p.sources, p.type),
             false, p.nullable()));
       }
-      In r = new In(In.Kind.RECORD, type, null, e, null, components);
+      In r = new In(In.Kind.RECORD, type, null, e, null, components, Map.copyOf(markers));
       records.put(qn, r);
       return r;
     }
     throw new Unsupported("it has no JSON input mapping.");
+  }
+
+  /**
+   * Reports every {@code @Guarded} or {@code @Hidden} component of the input records reachable
+   * from {@code in} on {@code anchor}, the parameter (or annotation) that makes them tool input:
+   * a record may come from a library jar, where a component has no file or line. {@code where}
+   * names the action, {@code path} the input. Returns whether there was none.
+   */
+  boolean reportMarked(In in, String path, Element anchor, AnnotationMirror mirror,
+      AnnotationValue value, String where) {
+    boolean clean = true;
+    switch (in.kind) {
+      case RECORD:
+        for (Site s : in.components) {
+          String marker = in.markers.get(s.name);
+          if (marker != null) {
+            clean = false;
+            Diagnostic d = marker.equals("@Guarded") ? Diagnostic.GUARDED_RECORD_COMPONENT
+                : Diagnostic.HIDDEN_INPUT;
+            reporter.reportOn(d, anchor, mirror, value, s.name, Names.display(in.type), where,
+                path);
+          } else {
+            clean &= reportMarked(s.in, path + "." + s.name, anchor, mirror, value, where);
+          }
+        }
+        return clean;
+      case LIST:
+      case SET:
+      case ARRAY:
+        return reportMarked(in.element, path + "[]", anchor, mirror, value, where);
+      case OPTIONAL:
+        return reportMarked(in.element, path, anchor, mirror, value, where);
+      default:
+        return true;
+    }
   }
 
   /** The description of a site: its own {@code @Describe}, else its record type's. */

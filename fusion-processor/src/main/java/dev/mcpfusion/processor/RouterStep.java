@@ -244,13 +244,15 @@ final class RouterStep extends TypeStep<RouterStep.RouterModel> {
         r.common = common;
         for (Props.Prop p : Props.ofRecord(common, types)) {
           if (p.has("Guarded")) {
-            reporter.report(Diagnostic.GUARDED_COMMON_FIELD, p.anchor, p.name,
-                Names.display(common));
+            reporter.reportOn(Diagnostic.GUARDED_COMMON_FIELD, router, ann,
+                Mirrors.explicitValue(ann, "common"), p.name, Names.display(common));
             ok = false;
             continue;
           }
           try {
             Inputs.In in = inputs.resolve(p.type, List.of());
+            ok &= inputs.reportMarked(in, p.name, router, ann, Mirrors.explicitValue(ann, "common"),
+                display + " (common record " + Names.display(common) + ")");
             if (p.invisibleNullable(nullness)) {
               reporter.reportOn(Diagnostic.NULLNESS_INVISIBLE_COMMON, router, ann, null,
                   Names.display(common), p.name);
@@ -427,6 +429,10 @@ final class RouterStep extends TypeStep<RouterStep.RouterModel> {
       } catch (Inputs.Unsupported u) {
         reporter.report(Diagnostic.UNSUPPORTED_PARAMETER_TYPE, p, where, name, Views.display(t),
             u.getMessage());
+        ok = false;
+        continue;
+      }
+      if (!inputs.reportMarked(in, name, p, null, null, where)) {
         ok = false;
         continue;
       }
