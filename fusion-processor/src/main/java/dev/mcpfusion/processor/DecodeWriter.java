@@ -74,7 +74,7 @@ final class DecodeWriter {
       m.addStatement("$T v$L = $L", gen.local(s.in.value()), j,
           gen.decode(s.in, CodeBlock.of("raw$L", j), CodeBlock.of("$S", s.name)));
     }
-    m.addStatement("$T.rejectUnknown(args, $S, $L, p)", ARGS, "", PresenterStep.listOf(accepted));
+    m.addStatement("$T.rejectUnknown(args, $S, $L, p)", ARGS, "", PresenterWriter.listOf(accepted));
     for (int i = 0; i < r.commonFields().size(); i++) {
       Inputs.Site s = r.commonFields().get(i);
       gen.checks(m, s, "c" + i, "rawC" + i, CodeBlock.of("$S", s.name));
@@ -207,7 +207,7 @@ final class DecodeWriter {
       m.addStatement("$T v$L = $L", local(c.in.value()), i,
           decode(c.in, CodeBlock.of("raw$L", i), CodeBlock.of("path$L", i)));
     }
-    m.addStatement("$T.rejectUnknown(obj, path, $L, p)", ARGS, PresenterStep.listOf(names));
+    m.addStatement("$T.rejectUnknown(obj, path, $L, p)", ARGS, PresenterWriter.listOf(names));
     for (int i = 0; i < in.components.size(); i++) {
       checks(m, in.components.get(i), "v" + i, "raw" + i, CodeBlock.of("path$L", i));
     }

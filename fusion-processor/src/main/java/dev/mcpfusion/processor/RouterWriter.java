@@ -235,7 +235,7 @@ final class RouterWriter {
         args.add("$S,\n", a.resultSchema());
       }
       args.add("$T.$L,\n", ClassName.get("dev.mcpfusion.annotation", "CachePolicy"), a.cachePolicy());
-      args.add("$L,\n", PresenterStep.listOf(a.invalidates()));
+      args.add("$L,\n", PresenterWriter.listOf(a.invalidates()));
       args.add("$L,\n", classList(a.middleware()));
       args.add("$T.<$T<?>>of($L),\n", List.class, Class.class, CodeBlock.join(paramTypes, ", "));
       args.add("$L", a.beanValidation());
