@@ -26,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -50,8 +51,15 @@ import org.slf4j.LoggerFactory;
  * initialize, no {@code Mcp-Session-Id}); everything else goes to the Streamable HTTP sessions.
  *
  * <p>Must be registered with {@code asyncSupported = true} (the GET event stream is asynchronous).
+ *
+ * <p>Public so that another servlet container can host it (the Spring Boot starter registers it
+ * on Boot's server): this class and what it uses need no Jetty on the class path, unlike
+ * {@link FusionHttp}, which also starts the embedded server and so loads Jetty with it.
+ * {@link HttpOptions#bindAddress()}, {@code port()} and {@code path()} are the container's
+ * business there and are ignored; Host and Origin are checked against the port the request
+ * arrived on. {@link #destroy()} drains calls in flight within the shutdown grace.
  */
-final class McpHttpServlet extends HttpServlet {
+public final class McpHttpServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
   private static final Logger log = LoggerFactory.getLogger(McpHttpServlet.class);
   private static final List<String> LOOPBACK = List.of("localhost", "127.0.0.1", "[::1]");
@@ -72,7 +80,13 @@ final class McpHttpServlet extends HttpServlet {
   private final AtomicBoolean stopped = new AtomicBoolean();
   private volatile boolean draining;
 
-  McpHttpServlet(FusionServer server, HttpOptions options) {
+  /**
+   * The endpoint of {@code server} with {@code options}; register it with
+   * {@code asyncSupported = true}.
+   */
+  public McpHttpServlet(FusionServer server, HttpOptions options) {
+    Objects.requireNonNull(server, "server");
+    Objects.requireNonNull(options, "options");
     this.options = options;
     this.edge = server.edge();
     this.sessions = new HttpSessions(edge, options.sessionIdleTimeout());
@@ -679,6 +693,7 @@ final class McpHttpServlet extends HttpServlet {
     return inFlight.get();
   }
 
+  /** Stops the endpoint: drains calls in flight within {@link HttpOptions#shutdownGrace()}, then closes the sessions. */
   @Override
   public void destroy() {
     shutdown(options.shutdownGrace());
