@@ -199,13 +199,78 @@ final class McpHttpServlet extends HttpServlet {
       resp.setContentLength(0);
       return;
     }
-    HttpSessions.Reply reply = call(session, message, inbound);
+    PostStream stream = new PostStream(session, resp, accept != null && accepts(accept, "text/event-stream"));
+    HttpSessions.Reply reply = call(session, message, inbound, stream);
     if (reply == null) {
       send(resp, 400, error(id, INVALID_REQUEST,
           "Invalid Request: a request with this id is already in progress in this session."));
       return;
     }
-    send(resp, 200, reply.json());
+    if (!stream.finish(reply.json())) {
+      send(resp, 200, reply.json());
+    }
+  }
+
+  /**
+   * Where one POSTed request's messages go. Its reply alone is a plain {@code application/json}
+   * body; when the call sends the client something first (progress, a log message, a sampling or
+   * elicitation request), the response turns into an event stream ({@code text/event-stream}) on
+   * which those messages and then the reply are events — the client reads them in order and may
+   * answer a request with another POST while this one is still open. A client whose
+   * {@code Accept} does not allow event streams gets those messages on its GET stream instead.
+   */
+  private static final class PostStream implements Outbound {
+    private final HttpSessions.Session session;
+    private final HttpServletResponse resp;
+    private final boolean streamable;
+    private boolean streaming;
+    private boolean finished;
+
+    PostStream(HttpSessions.Session session, HttpServletResponse resp, boolean streamable) {
+      this.session = session;
+      this.resp = resp;
+      this.streamable = streamable;
+    }
+
+    @Override
+    public void reply(Object id, int errorCode, byte[] json) {
+      session.reply(id, errorCode, json);
+    }
+
+    @Override
+    public void push(byte[] json) {
+      synchronized (this) {
+        if (streamable && !finished) {
+          try {
+            if (!streaming) {
+              resp.setStatus(200);
+              resp.setContentType("text/event-stream");
+              resp.setCharacterEncoding("UTF-8");
+              resp.setHeader("Cache-Control", "no-cache");
+              streaming = true;
+            }
+            HttpSessions.EventStream.write(resp.getOutputStream(), json);
+            return;
+          } catch (IOException e) {
+            log.debug("Session {}: the client left a streamed response", session.id(), e);
+            finished = true;
+            return;
+          }
+        }
+      }
+      // Sent after the reply, or to a client that reads no streamed responses: the GET stream.
+      session.push(json);
+    }
+
+    /** Writes the reply as the stream's last event; false when the response is not a stream. */
+    synchronized boolean finish(byte[] reply) throws IOException {
+      finished = true;
+      if (!streaming) {
+        return false;
+      }
+      HttpSessions.EventStream.write(resp.getOutputStream(), reply);
+      return true;
+    }
   }
 
   /**
@@ -308,13 +373,19 @@ final class McpHttpServlet extends HttpServlet {
 
   /** Hands a request to the edge and waits for its reply; {@code null} if its id is already waiting. */
   private HttpSessions.Reply call(HttpSessions.Session session, Message request, Inbound inbound) {
+    return call(session, request, inbound, session);
+  }
+
+  /** As above, with the call's messages before its reply going to {@code out}. */
+  private HttpSessions.Reply call(HttpSessions.Session session, Message request, Inbound inbound,
+      Outbound out) {
     CompletableFuture<HttpSessions.Reply> answer = session.expect(request.id());
     if (answer == null) {
       return null;
     }
     session.openRequests.incrementAndGet();
     try {
-      edge.dispatch(request, inbound, session.edge, session);
+      edge.dispatch(request, inbound, session.edge, out);
       return answer.get(options.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       session.forget(request.id());

@@ -205,16 +205,9 @@ final class Inputs {
       List<Site> components = new ArrayList<>();
       for (Props.Prop p : Props.ofRecord(e, types)) {
         if (p.has("Guarded")) {
-          reporter.error("GuardedInput", p.anchor, "'" + p.name + "' of " + Names.display(e)
-              + " is @Guarded, so the agent must not send it, but " + Names.display(e)
-              + " is a tool input. Take the value from a @Context parameter and remove it from the"
-              + " record.");
+          reporter.report(Diagnostic.GUARDED_RECORD_COMPONENT, p.anchor, p.name, Names.display(e));
         } else if (p.has("Hidden")) {
-          reporter.error("HiddenInput", p.anchor, "'" + p.name + "' of " + Names.display(e)
-              + " is @Hidden, so the agent must never see it, but " + Names.display(e)
-              + " is a tool input: its input schema would show the agent '" + p.name + "'. Remove"
-              + " @Hidden if the agent may send it, or take the value from a @Context parameter and"
-              + " remove it from the record.");
+          reporter.report(Diagnostic.HIDDEN_INPUT, p.anchor, p.name, Names.display(e));
         }
         In in;
         try {
@@ -345,9 +338,8 @@ final class Inputs {
           try {
             d = new BigDecimal(value.trim());
           } catch (NumberFormatException e) {
-            reporter.error("InvalidConstraint", anchor, m, Mirrors.explicitValue(m, "value"),
-                "@" + simple + " on '" + name + "' has the value \"" + value + "\", which is not a"
-                    + " decimal number. Write a number such as \"0.5\".");
+            reporter.reportOn(Diagnostic.INVALID_CONSTRAINT, anchor, m,
+                Mirrors.explicitValue(m, "value"), simple, name, value);
             continue;
           }
           boolean lower = simple.equals("DecimalMin");
@@ -396,9 +388,8 @@ final class Inputs {
           try {
             java.util.regex.Pattern.compile(regexp);
           } catch (PatternSyntaxException e) {
-            reporter.error("InvalidPattern", anchor, m, Mirrors.explicitValue(m, "regexp"),
-                "@Pattern on '" + name + "' does not compile: " + e.getDescription()
-                    + ". Fix the regular expression.");
+            reporter.reportOn(Diagnostic.INVALID_PATTERN, anchor, m,
+                Mirrors.explicitValue(m, "regexp"), name, e.getDescription());
             continue;
           }
           String construct = flags.isEmpty() ? PatternPortability.javaOnly(regexp)
@@ -406,10 +397,7 @@ final class Inputs {
           if (construct == null) {
             c.pattern = "^(?:" + regexp + ")$";
           } else if (applicable) {
-            reporter.warning("PatternNotPortable", anchor, "@Pattern on '" + name + "' uses "
-                + construct + ", which JSON Schema (ECMA-262) regular expressions do not have; the"
-                + " input schema omits \"pattern\" and the server still checks it. Rewrite it in"
-                + " the portable subset to publish it to the agent.");
+            reporter.report(Diagnostic.PATTERN_NOT_PORTABLE, anchor, name, construct);
           }
           c.checks.add(new Check("pattern", List.of(), regexp, flags));
           break;
@@ -422,9 +410,8 @@ final class Inputs {
           break;
       }
       if (!applicable) {
-        reporter.error("ConstraintNotApplicable", anchor, m, null, "@" + simple + " on '" + name
-            + "' (" + Views.display(in.mirror) + ") has no meaning for that type. Remove it or"
-            + " change the type.");
+        reporter.reportOn(Diagnostic.CONSTRAINT_NOT_APPLICABLE, anchor, m, null, simple, name,
+            Views.display(in.mirror));
       }
     }
     return c;

@@ -31,13 +31,12 @@ import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
-import javax.tools.Diagnostic;
 
 /**
  * The {@code @Presenter} family ({@code @Rules}, {@code @Suggest}): validates each view against its
  * model and generates {@code V_Presenter} (nested: {@code Outer_Inner_Presenter}).
  */
-final class PresenterStep implements FusionProcessor.Step {
+final class PresenterStep extends TypeStep<PresenterStep.ViewModel> {
   static final int SPI_VERSION = 1;
   private static final String SUGGESTION = "dev.mcpfusion.core.Suggestion";
 
@@ -47,11 +46,10 @@ final class PresenterStep implements FusionProcessor.Step {
   private final Reporter reporter;
   private final Views views;
   private final Nullness nullness;
-  private final Diagnostic.Kind unmappedKind;
-  private final Set<String> deferred = new TreeSet<>();
-  private final Set<String> done = new HashSet<>();
+  private final javax.tools.Diagnostic.Kind unmappedKind;
 
   PresenterStep(ProcessingEnvironment env, Reporter reporter) {
+    super(env.getElementUtils(), reporter, Views.PRESENTER);
     this.elements = env.getElementUtils();
     this.types = env.getTypeUtils();
     this.filer = env.getFiler();
@@ -60,12 +58,11 @@ final class PresenterStep implements FusionProcessor.Step {
     this.views = new Views(elements, types, nullness);
     String option = env.getOptions().get(FusionProcessor.UNMAPPED_PROPERTY_OPTION);
     String o = option == null ? "WARN" : option.trim().toUpperCase(Locale.ROOT);
-    this.unmappedKind = o.equals("ERROR") ? Diagnostic.Kind.ERROR
-        : o.equals("IGNORE") ? null : Diagnostic.Kind.WARNING;
+    this.unmappedKind = o.equals("ERROR") ? javax.tools.Diagnostic.Kind.ERROR
+        : o.equals("IGNORE") ? null : javax.tools.Diagnostic.Kind.WARNING;
     if (!o.equals("ERROR") && !o.equals("WARN") && !o.equals("IGNORE")) {
-      env.getMessager().printMessage(Diagnostic.Kind.WARNING, Reporter.format("InvalidOption",
-          "-A" + FusionProcessor.UNMAPPED_PROPERTY_OPTION + "=" + option + " is not one of ERROR,"
-              + " WARN or IGNORE; using WARN."));
+      reporter.report(Diagnostic.INVALID_OPTION, null, FusionProcessor.UNMAPPED_PROPERTY_OPTION,
+          option);
     }
   }
 
@@ -75,81 +72,71 @@ final class PresenterStep implements FusionProcessor.Step {
     return ClassName.get(v.packageName(), Names.flatName(view) + "_Presenter");
   }
 
+  /** A validated view: the record and its analysed components. */
+  record ViewModel(TypeElement view, List<Views.Component> components) {}
+
   @Override
-  public void process(RoundEnvironment round) {
-    Set<String> names = Rounds.typesToProcess(elements, round, Views.PRESENTER, deferred);
-    for (String name : names) {
-      TypeElement view = elements.getTypeElement(name);
-      if (view == null || done.contains(name)) {
-        continue;
-      }
-      if (unresolved(view)) {
-        if (!round.processingOver()) {
-          deferred.add(name);
-        }
-        continue;
-      }
-      done.add(name);
-      int before = reporter.errorCount();
-      try {
-        List<Views.Component> components = validate(view);
-        if (components != null && reporter.errorCount() == before) {
-          generate(view, components);
-        } else {
-          reporter.markBroken(view);
-        }
-      } catch (RuntimeException e) {
-        reporter.error("ProcessorFailure", view, "The processor failed on " + name + " (" + e
-            + "). Please report this with the declaration; other types are still processed.");
-      }
-    }
+  String generatedName(TypeElement view) {
+    return presenterName(view).canonicalName();
   }
 
-  private boolean unresolved(TypeElement view) {
+  @Override
+  ViewModel validate(TypeElement view) {
+    List<Views.Component> components = components(view);
+    return components == null ? null : new ViewModel(view, components);
+  }
+
+  @Override
+  void write(ViewModel model) {
+    generate(model.view(), model.components());
+  }
+
+  @Override
+  String missing(TypeElement view) {
     AnnotationMirror p = Mirrors.find(view, Views.PRESENTER);
-    if (p == null || Mirrors.unresolvedType(elements, p, "model")) {
-      return true;
+    String missing = Mirrors.missingClass(elements, p, "model");
+    if (missing != null) {
+      return missing;
     }
     for (Element e : view.getEnclosedElements()) {
-      if (Mirrors.hasErrorType(e.asType())) {
-        return true;
+      missing = Mirrors.missingType(e.asType());
+      if (missing == null && e instanceof ExecutableElement) {
+        missing = Mirrors.missingType(((ExecutableElement) e).getReturnType());
       }
-      if (e instanceof ExecutableElement && Mirrors.hasErrorType(((ExecutableElement) e).getReturnType())) {
-        return true;
+      if (missing != null) {
+        return missing;
       }
     }
     TypeMirror model = Mirrors.type(elements, p, "model");
     if (model.getKind() == TypeKind.DECLARED) {
       for (Props.Prop prop : Props.of((TypeElement) ((DeclaredType) model).asElement(), types)) {
-        if (Mirrors.hasErrorType(prop.type)) {
-          return true;
+        missing = Mirrors.missingType(prop.type);
+        if (missing != null) {
+          return missing;
         }
       }
     }
-    return false;
+    return null;
   }
 
-  private List<Views.Component> validate(TypeElement view) {
+
+  private List<Views.Component> components(TypeElement view) {
     AnnotationMirror presenter = Mirrors.find(view, Views.PRESENTER);
     String viewName = Names.display(view);
     if (!Props.isRecord(view)) {
-      reporter.error("PresenterNotRecord", view, presenter, null, viewName
-          + " is annotated @Presenter but is not a record. Declare the view as a record whose"
-          + " components are the exposed fields.");
+      reporter.reportOn(Diagnostic.PRESENTER_NOT_RECORD, view, presenter, null, viewName);
       return null;
     }
     long limit = Mirrors.number(elements, presenter, "agentLimit", 50);
     if (limit < 1) {
-      reporter.error("InvalidAgentLimit", view, presenter,
-          Mirrors.explicitValue(presenter, "agentLimit"), viewName + " sets agentLimit = " + limit
-              + ", but at least one item must reach the agent. Use a limit of 1 or more.");
+      reporter.reportOn(Diagnostic.INVALID_AGENT_LIMIT, view, presenter,
+          Mirrors.explicitValue(presenter, "agentLimit"), viewName, limit);
     }
     TypeMirror modelType = Mirrors.type(elements, presenter, "model");
     if (modelType == null || modelType.getKind() != TypeKind.DECLARED) {
-      reporter.error("PresenterModelMismatch", view, presenter,
-          Mirrors.explicitValue(presenter, "model"), viewName + " names "
-              + (modelType == null ? "no model" : Views.display(modelType))
-              + " as its model. Name a record or class: @Presenter(model = Invoice.class).");
+      reporter.reportOn(Diagnostic.PRESENTER_MODEL_NOT_A_TYPE, view, presenter,
+          Mirrors.explicitValue(presenter, "model"), viewName,
+          modelType == null ? "no model" : Views.display(modelType));
       return null;
     }
     TypeElement model = (TypeElement) ((DeclaredType) modelType).asElement();
@@ -170,18 +157,15 @@ final class PresenterStep implements FusionProcessor.Step {
       exposed.add(vp.name);
       Props.Prop mp = byName.get(vp.name);
       if (mp == null) {
-        reporter.error("UnknownViewComponent", vp.anchor, viewName + " declares '" + vp.name
-            + "', which is not a property of " + modelName + "."
-            + Names.didYouMean(vp.name, exposable)
-            + " Rename it to a property of " + modelName + " or remove it.");
+        reporter.report(Diagnostic.UNKNOWN_VIEW_COMPONENT, vp.anchor, viewName, vp.name, modelName,
+            Names.didYouMean(vp.name, exposable));
         ok = false;
         continue;
       }
       if (mp.has("Hidden") || mp.has("Guarded")) {
         String marker = mp.has("Hidden") ? "@Hidden" : "@Guarded";
-        reporter.error("HiddenFieldExposed", vp.anchor, viewName + " exposes '" + vp.name
-            + "', which " + modelName + " marks " + marker + ". Remove it from the view or drop "
-            + marker + ".");
+        reporter.report(Diagnostic.HIDDEN_FIELD_EXPOSED, vp.anchor, viewName, vp.name, modelName,
+            marker);
         ok = false;
         continue;
       }
@@ -191,25 +175,21 @@ final class PresenterStep implements FusionProcessor.Step {
         for (Props.Prop side : List.of(mp, vp)) {
           if (side.invisibleNullable(nullness)) {
             TypeElement owner = (TypeElement) side.sources.get(0).getEnclosingElement();
-            reporter.warning("NullnessInvisible", vp.anchor, Names.display(owner) + "." + side.name
-                + " is read from a class file, and this javac does not show its type-use @Nullable"
-                + " to annotation processors; the processor read it from the class file and treats"
-                + " '" + vp.name + "' as nullable. Build with JDK 22+ or compile "
-                + Names.display(owner) + " in the same module to make it visible.");
+            reporter.report(Diagnostic.NULLNESS_INVISIBLE, vp.anchor, Names.display(owner),
+                side.name, vp.name);
           }
         }
       } catch (Views.Mismatch m) {
-        reporter.error(m.code, vp.anchor, m.getMessage());
+        reporter.report(m.diagnostic, vp.anchor, m.args);
         ok = false;
       }
     }
     Set<String> ignored = new LinkedHashSet<>(Mirrors.strings(elements, presenter, "ignore"));
     for (String i : ignored) {
       if (!byName.containsKey(i)) {
-        reporter.error("UnknownViewComponent", view, presenter,
-            Mirrors.explicitValue(presenter, "ignore"), viewName + " ignores '" + i
-                + "', which is not a property of " + modelName + "."
-                + Names.didYouMean(i, byName.keySet()) + " Remove it from @Presenter(ignore).");
+        reporter.reportOn(Diagnostic.UNKNOWN_IGNORED_PROPERTY, view, presenter,
+            Mirrors.explicitValue(presenter, "ignore"), viewName, i, modelName,
+            Names.didYouMean(i, byName.keySet()));
         ok = false;
       }
     }
@@ -217,17 +197,14 @@ final class PresenterStep implements FusionProcessor.Step {
       for (Props.Prop p : modelProps) {
         if (!exposed.contains(p.name) && !ignored.contains(p.name) && !p.has("Hidden")
             && !p.has("Guarded")) {
-          reporter.report(unmappedKind, "UnmappedProperty", view, presenter, viewName + " neither exposes nor"
-              + " hides '" + p.name + "' of " + modelName + ". Add it to the view, list it in"
-              + " @Presenter(ignore = \"" + p.name + "\"), or mark it @Hidden on " + modelName
-              + ".");
+          reporter.reportAs(unmappedKind, Diagnostic.UNMAPPED_PROPERTY, view, presenter, viewName,
+              p.name, modelName);
         }
       }
     }
     ok &= checkMethods(view, viewName);
     if (ok && views.recursive(view, new HashSet<>())) {
-      reporter.error("UnsupportedViewType", view, viewName + " contains itself through nested"
-          + " views, so its output schema would be infinite. Break the cycle with a smaller view.");
+      reporter.report(Diagnostic.RECURSIVE_VIEW, view, viewName);
       ok = false;
     }
     return ok ? components : null;
@@ -255,9 +232,8 @@ final class PresenterStep implements FusionProcessor.Step {
               + "); a view has at most one";
         }
         if (problem != null) {
-          reporter.error("InvalidSuggestMethod", m, viewName + "." + m.getSimpleName() + " "
-              + problem + ". Declare it as: static List<Suggestion> " + m.getSimpleName() + "("
-              + view.getSimpleName() + " v).");
+          reporter.report(Diagnostic.INVALID_SUGGEST_METHOD, m, viewName, m.getSimpleName(),
+              problem, view.getSimpleName());
           ok = false;
         } else {
           suggest = m;
@@ -270,9 +246,8 @@ final class PresenterStep implements FusionProcessor.Step {
               + "); a view has at most one";
         }
         if (problem != null) {
-          reporter.error("InvalidRulesMethod", m, viewName + "." + m.getSimpleName() + " "
-              + problem + ". Declare it as: static List<String> " + m.getSimpleName() + "("
-              + view.getSimpleName() + " v) (or return String).");
+          reporter.report(Diagnostic.INVALID_RULES_METHOD, m, viewName, m.getSimpleName(),
+              problem, view.getSimpleName());
           ok = false;
         } else {
           rules = m;
@@ -522,7 +497,7 @@ final class PresenterStep implements FusionProcessor.Step {
 
     String error = Sources.write(filer, self.packageName(), type.build(), view);
     if (error != null) {
-      reporter.error("GenerationFailed", view, error);
+      reporter.report(Diagnostic.GENERATION_FAILED, view, presenterName(view), error);
     }
   }
 

@@ -45,7 +45,7 @@ import javax.lang.model.util.Types;
  * generates {@code X_Fusion} (nested: {@code Outer_Inner_Fusion}) with its descriptor and a
  * {@code switch} dispatcher.
  */
-final class RouterStep implements FusionProcessor.Step {
+final class RouterStep extends TypeStep<RouterStep.RouterModel> {
   private static final String ROUTER = Props.ANN + "Router";
   private static final List<String> VERBS = List.of("Query", "Mutation", "Action");
   private static final String REQUEST_CONTEXT = "dev.mcpfusion.core.RequestContext";
@@ -67,11 +67,10 @@ final class RouterStep implements FusionProcessor.Step {
   private final Reporter reporter;
   private final Views views;
   private final Nullness nullness;
-  private final Set<String> deferred = new TreeSet<>();
-  private final Set<String> done = new HashSet<>();
   private final Map<String, String> tools = new HashMap<>();
 
   RouterStep(ProcessingEnvironment env, Reporter reporter) {
+    super(env.getElementUtils(), reporter, ROUTER);
     this.elements = env.getElementUtils();
     this.types = env.getTypeUtils();
     this.filer = env.getFiler();
@@ -134,33 +133,20 @@ final class RouterStep implements FusionProcessor.Step {
   // ---------------------------------------------------------------- rounds
 
   @Override
-  public void process(RoundEnvironment round) {
-    Set<String> names = Rounds.typesToProcess(elements, round, ROUTER, deferred);
-    for (String name : names) {
-      TypeElement router = elements.getTypeElement(name);
-      if (router == null || done.contains(name)) {
-        continue;
-      }
-      if (unresolved(router)) {
-        if (!round.processingOver()) {
-          deferred.add(name);
-        }
-        continue;
-      }
-      done.add(name);
-      int before = reporter.errorCount();
-      try {
-        RouterModel model = validate(router);
-        // A view that failed validation has no V_Presenter: its error is the one to fix, so the
-        // router is not generated against a class that does not exist.
-        if (model != null && reporter.errorCount() == before && !usesBrokenView(model)) {
-          generate(model);
-        }
-      } catch (RuntimeException e) {
-        reporter.error("ProcessorFailure", router, "The processor failed on " + name + " (" + e
-            + "). Please report this with the declaration; other types are still processed.");
-      }
-    }
+  String generatedName(TypeElement router) {
+    return fusionName(router).canonicalName();
+  }
+
+  @Override
+  void write(RouterModel model) {
+    generate(model);
+  }
+
+  // A view that failed validation has no V_Presenter: its error is the one to fix, so the router
+  // is not generated against a class that does not exist.
+  @Override
+  boolean dependsOnBroken(RouterModel model) {
+    return usesBrokenView(model);
   }
 
   private boolean usesBrokenView(RouterModel r) {
@@ -172,68 +158,74 @@ final class RouterStep implements FusionProcessor.Step {
     return false;
   }
 
-  private boolean unresolved(TypeElement router) {
+  @Override
+  String missing(TypeElement router) {
     AnnotationMirror r = Mirrors.find(router, ROUTER);
-    if (r == null || Mirrors.unresolvedType(elements, r, "common") || unresolvedUse(router)) {
-      return true;
+    String missing = Mirrors.missingClass(elements, r, "common");
+    if (missing == null) {
+      missing = missingUse(router);
     }
     for (ExecutableElement m : ElementFilter.methodsIn(router.getEnclosedElements())) {
-      if (Mirrors.hasErrorType(m.getReturnType()) || unresolvedUse(m)) {
-        return true;
+      if (missing != null) {
+        return missing;
+      }
+      missing = Mirrors.missingType(m.getReturnType());
+      if (missing == null) {
+        missing = missingUse(m);
       }
       for (VariableElement p : m.getParameters()) {
-        if (Mirrors.hasErrorType(p.asType())) {
-          return true;
+        if (missing == null) {
+          missing = Mirrors.missingType(p.asType());
         }
       }
       for (String verb : VERBS) {
         AnnotationMirror v = Mirrors.find(m, Props.ANN + verb);
-        if (v != null && Mirrors.unresolvedType(elements, v, "presenter")) {
-          return true;
+        if (missing == null && v != null) {
+          missing = Mirrors.missingClass(elements, v, "presenter");
         }
       }
     }
-    return false;
+    return missing;
   }
 
-  private boolean unresolvedUse(Element e) {
+  private String missingUse(Element e) {
     AnnotationMirror use = Mirrors.find(e, Props.ANN + "Use");
     if (use == null) {
-      return false;
+      return null;
     }
     for (AnnotationValue v : Mirrors.list(elements, use, "value")) {
       if (!(v.getValue() instanceof TypeMirror) || ((TypeMirror) v.getValue()).getKind() == TypeKind.ERROR) {
-        return true;
+        return v.getValue() instanceof TypeMirror ? v.getValue().toString()
+            : "a class in @Use(...)";
       }
     }
-    return false;
+    return null;
   }
 
   // ---------------------------------------------------------------- validation
 
-  private RouterModel validate(TypeElement router) {
+  @Override
+  RouterModel validate(TypeElement router) {
     AnnotationMirror ann = Mirrors.find(router, ROUTER);
     String display = Names.display(router);
     RouterModel r = new RouterModel();
     r.type = router;
     boolean ok = true;
     if (router.getKind() != ElementKind.CLASS && router.getKind() != ElementKind.RECORD) {
-      reporter.error("InvalidRouter", router, ann, null, display + " is annotated @Router but is"
-          + " not a class. Put @Router on the class whose methods are the actions.");
+      reporter.reportOn(Diagnostic.ROUTER_NOT_A_CLASS, router, ann, null, display);
       return null;
     }
     if (router.getModifiers().contains(Modifier.PRIVATE) || !router.getTypeParameters().isEmpty()) {
-      reporter.error("InvalidRouter", router, ann, null, display + " is private or generic, so the"
-          + " generated " + fusionName(router).simpleName() + " cannot bind it. Make it a"
-          + " non-private, non-generic class.");
+      reporter.reportOn(Diagnostic.INVALID_ROUTER, router, ann, null, display,
+          fusionName(router).simpleName());
       return null;
     }
     r.name = Mirrors.string(elements, ann, "value");
     if (!Names.ROUTER_OR_ACTION.matcher(r.name).matches()) {
-      reporter.error("InvalidRouterName", router, ann, Mirrors.explicitValue(ann, "value"),
-          display + " is named '" + r.name + "', but router names must match [a-z][a-z0-9_]*"
-              + (r.name.contains(".") ? " (a dot separates router and action in references)" : "")
-              + ". Use '" + suggestName(r.name) + "'.");
+      reporter.reportOn(Diagnostic.INVALID_ROUTER_NAME, router, ann,
+          Mirrors.explicitValue(ann, "value"), display, r.name,
+          r.name.contains(".") ? " (a dot separates router and action in references)" : "",
+          suggestName(r.name));
       ok = false;
     }
     r.description = Mirrors.string(elements, ann, "description");
@@ -245,37 +237,30 @@ final class RouterStep implements FusionProcessor.Step {
     if (commonType != null && commonType.getKind() == TypeKind.DECLARED) {
       TypeElement common = (TypeElement) ((DeclaredType) commonType).asElement();
       if (!Props.isRecord(common) || !common.getTypeParameters().isEmpty()) {
-        reporter.error("InvalidCommonType", router, ann, Mirrors.explicitValue(ann, "common"),
-            display + " names " + Names.display(common) + " as its common fields, but it is not a"
-                + " (non-generic) record. Declare a record whose components are the router-wide"
-                + " inputs.");
+        reporter.reportOn(Diagnostic.INVALID_COMMON_TYPE, router, ann,
+            Mirrors.explicitValue(ann, "common"), display, Names.display(common));
         ok = false;
       } else {
         r.common = common;
         for (Props.Prop p : Props.ofRecord(common, types)) {
           if (p.has("Guarded")) {
-            reporter.error("GuardedInput", p.anchor, "'" + p.name + "' of the common record "
-                + Names.display(common) + " is @Guarded, so the agent must not send it. Take the"
-                + " value from a @Context parameter and remove it from the record.");
+            reporter.report(Diagnostic.GUARDED_COMMON_FIELD, p.anchor, p.name,
+                Names.display(common));
             ok = false;
             continue;
           }
           try {
             Inputs.In in = inputs.resolve(p.type, List.of());
             if (p.invisibleNullable(nullness)) {
-              reporter.warning("NullnessInvisible", router, ann, "The common field " + Names.display(
-                  common) + "." + p.name + " is read from a class file, and this javac does not"
-                  + " show its type-use @Nullable to annotation processors; the processor read it"
-                  + " from the class file and treats it as optional. Build with JDK 22+ or compile "
-                  + Names.display(common) + " in the same module to make it visible.");
+              reporter.reportOn(Diagnostic.NULLNESS_INVISIBLE_COMMON, router, ann, null,
+                  Names.display(common), p.name);
             }
             r.commonFields.add(inputs.site(p.name, p.anchor, in, p.annotations(),
                 inputs.description(p.sources, p.type), true, p.nullable(nullness)));
             commonNames.add(p.name);
           } catch (Inputs.Unsupported u) {
-            reporter.error("UnsupportedParameterType", p.anchor, "The common field '" + p.name
-                + "' of " + Names.display(common) + " has type " + Views.display(p.type)
-                + ", but " + u.getMessage() + " " + Inputs.SUPPORTED);
+            reporter.report(Diagnostic.UNSUPPORTED_COMMON_FIELD_TYPE, p.anchor, p.name,
+                Names.display(common), Views.display(p.type), u.getMessage());
             ok = false;
           }
         }
@@ -298,9 +283,7 @@ final class RouterStep implements FusionProcessor.Step {
       }
       String where = display + "." + method.getSimpleName();
       if (verbs.size() > 1) {
-        reporter.error("MultipleVerbs", method, where + " is annotated " + String.join(" and ",
-            verbNames) + ". Keep exactly one verb: @Query (reads), @Mutation (destroys or"
-            + " overwrites) or @Action (neither).");
+        reporter.report(Diagnostic.MULTIPLE_VERBS, method, where, String.join(" and ", verbNames));
         ok = false;
         continue;
       }
@@ -312,26 +295,21 @@ final class RouterStep implements FusionProcessor.Step {
       }
       ExecutableElement first = byName.putIfAbsent(a.name, method);
       if (first != null) {
-        reporter.error("DuplicateAction", method, where + " is the action '" + a.name + "', but "
-            + display + "." + first.getSimpleName() + " already has that name. Rename one with"
-            + " name = \"...\" on its verb annotation.");
+        reporter.report(Diagnostic.DUPLICATE_ACTION, method, where, a.name, display,
+            first.getSimpleName());
         ok = false;
         continue;
       }
       if (Names.ROUTER_OR_ACTION.matcher(r.name).matches()) {
         String tool = r.name + "_" + a.name;
         if (!Names.TOOL.matcher(tool).matches()) {
-          reporter.error("InvalidToolName", method, where + " becomes the MCP tool '" + tool + "' ("
-              + tool.length() + " characters), which does not match ^[a-zA-Z0-9_-]{1,64}$; some"
-              + " clients drop the whole connector for one bad name. Shorten the action name with"
-              + " name = \"...\" (or the router name).");
+          reporter.report(Diagnostic.INVALID_TOOL_NAME, method, where, tool, tool.length());
           ok = false;
           continue;
         }
         String owner = tools.putIfAbsent(tool, where);
         if (owner != null && !owner.equals(where)) {
-          reporter.error("DuplicateToolName", method, where + " becomes the MCP tool '" + tool
-              + "', which " + owner + " already is. Rename the action or the router.");
+          reporter.report(Diagnostic.DUPLICATE_TOOL_NAME, method, where, tool, owner);
           ok = false;
           continue;
         }
@@ -339,8 +317,7 @@ final class RouterStep implements FusionProcessor.Step {
       r.actions.add(a);
     }
     if (r.actions.isEmpty() && ok) {
-      reporter.warning("EmptyRouter", router, display + " has no @Query, @Mutation or @Action"
-          + " method, so it exposes no tool. Annotate the methods the agent may call.");
+      reporter.report(Diagnostic.EMPTY_ROUTER, router, display);
     }
     return ok ? r : null;
   }
@@ -371,8 +348,7 @@ final class RouterStep implements FusionProcessor.Step {
     a.method = method;
     a.verb = verbName.toUpperCase(java.util.Locale.ROOT);
     if (method.getModifiers().contains(Modifier.PRIVATE) || !method.getTypeParameters().isEmpty()) {
-      reporter.error("InaccessibleAction", method, where + " is private or generic, so the generated"
-          + " dispatcher cannot call it. Make it a non-private, non-generic method.");
+      reporter.report(Diagnostic.INACCESSIBLE_ACTION, method, where);
       return null;
     }
     String explicit = Mirrors.string(elements, verb, "name");
@@ -383,8 +359,8 @@ final class RouterStep implements FusionProcessor.Step {
           ? "contains a dot, but dots separate router and action in references such as"
               + " billing.void_invoice"
           : "does not match [a-z][a-z0-9_]*";
-      reporter.error("InvalidActionName", method, verb, nameValue, where + " is named '" + a.name
-          + "', which " + why + ". Use '" + suggestName(a.name) + "'.");
+      reporter.reportOn(Diagnostic.INVALID_ACTION_NAME, method, verb, nameValue, where, a.name, why,
+          suggestName(a.name));
       ok = false;
     }
     a.description = Mirrors.string(elements, verb, "description");
@@ -392,9 +368,7 @@ final class RouterStep implements FusionProcessor.Step {
       a.description = firstSentence(elements.getDocComment(method));
     }
     if (a.description.isEmpty()) {
-      reporter.error("MissingDescription", method, where + " has no description, so the agent"
-          + " cannot know when to call it. Add " + "@" + verbName + "(description = \"...\") or a"
-          + " Javadoc sentence.");
+      reporter.report(Diagnostic.MISSING_DESCRIPTION, method, where, verbName);
       ok = false;
     }
     switch (verbName) {
@@ -414,9 +388,7 @@ final class RouterStep implements FusionProcessor.Step {
     if (invalidates != null) {
       a.invalidates = Mirrors.strings(elements, invalidates, "value");
       if (verbName.equals("Query")) {
-        reporter.error("InvalidatesOnQuery", method, invalidates, null, where + " is a @Query but"
-            + " declares @Invalidates; a read makes nothing stale. Remove @Invalidates or make it"
-            + " a @Mutation.");
+        reporter.reportOn(Diagnostic.INVALIDATES_ON_QUERY, method, invalidates, null, where);
         ok = false;
       }
     }
@@ -445,9 +417,7 @@ final class RouterStep implements FusionProcessor.Step {
         continue;
       }
       if (Mirrors.find(p, Props.ANN + "Guarded") != null) {
-        reporter.error("GuardedInput", p, where + " takes '" + name + "' from the agent, but it is"
-            + " @Guarded. Take it from a @Context parameter (provided by the server or a"
-            + " middleware) instead.");
+        reporter.report(Diagnostic.GUARDED_PARAMETER, p, where, name);
         ok = false;
         continue;
       }
@@ -455,17 +425,14 @@ final class RouterStep implements FusionProcessor.Step {
       try {
         in = inputs.resolve(t, List.of());
       } catch (Inputs.Unsupported u) {
-        reporter.error("UnsupportedParameterType", p, where + " parameter '" + name + "' has type "
-            + Views.display(t) + ", but " + u.getMessage() + " " + Inputs.SUPPORTED
-            + " Or mark it @Context.");
+        reporter.report(Diagnostic.UNSUPPORTED_PARAMETER_TYPE, p, where, name, Views.display(t),
+            u.getMessage());
         ok = false;
         continue;
       }
       if (commonNames.contains(name)) {
-        reporter.error("CommonFieldClash", p, where + " parameter '" + name + "' has the name of a"
-            + " field of the common record " + Names.display(r.common) + ", so both would be the"
-            + " input field '" + name + "'. Rename the parameter, or take the "
-            + r.common.getSimpleName() + " parameter instead.");
+        reporter.report(Diagnostic.COMMON_FIELD_CLASH, p, where, name, Names.display(r.common),
+            r.common.getSimpleName());
         ok = false;
         continue;
       }
@@ -524,23 +491,21 @@ final class RouterStep implements FusionProcessor.Step {
     if (presenterType != null && presenterType.getKind() == TypeKind.DECLARED) {
       TypeElement pe = (TypeElement) ((DeclaredType) presenterType).asElement();
       if (!views.isView(pe)) {
-        reporter.error("NotAPresenter", method, verb, presenterValue, where + " names presenter "
-            + Names.display(pe) + ", which is not annotated @Presenter. Name a @Presenter view"
-            + " record (for example a view of " + Names.display(pe) + ").");
+        reporter.reportOn(Diagnostic.NOT_A_PRESENTER, method, verb, presenterValue, where,
+            Names.display(pe));
         return false;
       }
       view = pe;
     } else if (presenterType != null && presenterType.getKind() != TypeKind.VOID) {
-      reporter.error("NotAPresenter", method, verb, presenterValue, where + " names presenter "
-          + presenterType + ", which is not a @Presenter view. Name a @Presenter view record.");
+      reporter.reportOn(Diagnostic.PRESENTER_NOT_A_VIEW, method, verb, presenterValue, where,
+          presenterType);
       return false;
     }
     a.elementKind = "NONE";
     if (r.getKind() == TypeKind.VOID) {
       if (view != null) {
-        reporter.error("PresenterModelMismatch", method, verb, presenterValue, where + " returns"
-            + " void, so presenter " + Names.display(view) + " has nothing to present. Remove"
-            + " presenter = ... or return the model.");
+        reporter.reportOn(Diagnostic.PRESENTER_ON_VOID, method, verb, presenterValue, where,
+            Names.display(view));
         return false;
       }
       a.shape = "VOID";
@@ -572,9 +537,8 @@ final class RouterStep implements FusionProcessor.Step {
       }
     }
     if (item == null) {
-      reporter.error(view == null ? "ResultNeedsPresenter" : "PresenterModelMismatch", method,
-          where + " returns " + Views.display(r) + ", whose element type cannot be read. Return"
-              + " a List<Model>, Optional<Model>, array or Stream<Model> with one type argument.");
+      reporter.report(view == null ? Diagnostic.RESULT_ELEMENT_UNREADABLE
+          : Diagnostic.PRESENTED_ELEMENT_UNREADABLE, method, where, Views.display(r));
       return false;
     }
     if (view == null) {
@@ -593,10 +557,9 @@ final class RouterStep implements FusionProcessor.Step {
           return true;
         }
       }
-      reporter.error("ResultNeedsPresenter", method, where + " returns " + Views.display(r)
-          + ", which needs a presenter to decide what may leave the process. Add presenter ="
-          + " SomeView.class (a @Presenter view of " + Views.display(item) + ") to @"
-          + a.verb.charAt(0) + a.verb.substring(1).toLowerCase(java.util.Locale.ROOT) + ".");
+      reporter.report(Diagnostic.RESULT_NEEDS_PRESENTER, method, where, Views.display(r),
+          Views.display(item),
+          a.verb.charAt(0) + a.verb.substring(1).toLowerCase(java.util.Locale.ROOT));
       return false;
     }
     TypeMirror model = views.modelOf(view);
@@ -613,10 +576,8 @@ final class RouterStep implements FusionProcessor.Step {
       a.elementKind = "TREE";
     } else {
       String modelName = model == null ? "?" : Views.display(model);
-      reporter.error("PresenterModelMismatch", method, verb, presenterValue, where + " returns "
-          + Views.display(r) + ", but presenter " + Names.display(view) + " presents " + modelName
-          + ". Use a presenter whose model is " + Views.display(item) + ", or return "
-          + modelName + ".");
+      reporter.reportOn(Diagnostic.PRESENTER_MODEL_MISMATCH, method, verb, presenterValue, where,
+          Views.display(r), Names.display(view), modelName, Views.display(item));
       return false;
     }
     return true;
@@ -808,7 +769,7 @@ final class RouterStep implements FusionProcessor.Step {
     }
     String error = Sources.write(filer, self.packageName(), type.build(), r.type);
     if (error != null) {
-      reporter.error("GenerationFailed", r.type, error);
+      reporter.report(Diagnostic.GENERATION_FAILED, r.type, self, error);
     }
   }
 
