@@ -70,9 +70,14 @@ public final class ErrorReplies {
     String recovery = e.recovery();
     Map<String, String> details = new LinkedHashMap<>();
     for (Map.Entry<String, Object> d : e.details().entrySet()) {
-      Object value = d.getValue() instanceof String s ? s : present.apply(d.getValue());
-      if (redactor != null) {
-        value = redactor.tree(d.getKey(), value, tally);
+      Object value;
+      if (d.getValue() instanceof String s) {
+        // A scalar sits under its key: "*.email" and "email" both name the detail "email".
+        value = redactor == null ? s : redactor.tree(d.getKey(), s, tally);
+      } else {
+        // A view or model is masked like a result: its paths are relative to the view.
+        value = present.apply(d.getValue());
+        value = redactor == null ? value : redactor.tree(value, tally);
       }
       details.put(d.getKey(), value instanceof String s ? s : Json.write(value));
     }

@@ -13,6 +13,7 @@ import dev.mcpfusion.core.redact.Redactor;
 import dev.mcpfusion.core.redact.Tally;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.Args;
+import dev.mcpfusion.core.spi.PresenterBinding;
 import dev.mcpfusion.core.spi.Problems;
 import dev.mcpfusion.core.spi.Verb;
 import dev.mcpfusion.core.sync.StateSync;
@@ -175,7 +176,7 @@ public final class Pipeline {
     } catch (Throwable failure) {
       Throwable cause = unwrap(failure);
       if (cause instanceof FusionError error) {
-        return errorReply(error, action.presentation().redactor(), trace);
+        return errorReply(error, action.presentation().redactor(), descriptor.presenter(), trace);
       }
       throw cause;
     }
@@ -200,7 +201,7 @@ public final class Pipeline {
     }
     if (cause instanceof FusionError error) {
       try {
-        return errorReply(error, registry.defaultRedactor(), trace);
+        return errorReply(error, registry.defaultRedactor(), null, trace);
       } catch (RuntimeException renderFailure) {
         cause = renderFailure;
       }
@@ -219,10 +220,11 @@ public final class Pipeline {
    * presenters, and its text through {@code redactor}. Throws if either cannot run (the caller
    * answers {@code INTERNAL_ERROR}); the span gets the masked message, never the raw one.
    */
-  private Reply errorReply(FusionError error, Redactor redactor, ToolCallTrace trace) {
+  private Reply errorReply(FusionError error, Redactor redactor, PresenterBinding<?, ?> presenter,
+      ToolCallTrace trace) {
     Tally tally = redactor == null ? null : new Tally();
-    Reply reply = ErrorReplies.fusionError(error, references, registry.detailPresenter(), redactor,
-        tally);
+    Reply reply = ErrorReplies.fusionError(error, references,
+        value -> registry.detailPresenter().present(value, presenter), redactor, tally);
     if (trace != null) {
       trace.agentError(redactor == null ? error.getMessage()
           : redactor.text(error.getMessage(), new Tally()));
