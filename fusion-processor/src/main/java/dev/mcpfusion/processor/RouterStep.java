@@ -260,6 +260,14 @@ final class RouterStep implements FusionProcessor.Step {
             ok = false;
             continue;
           }
+          if (p.has("Hidden")) {
+            reporter.error("HiddenInput", p.anchor, "'" + p.name + "' of the common record "
+                + Names.display(common) + " is @Hidden, so the agent must never see it, but every"
+                + " action's input schema would show it. Take the value from a @Context parameter"
+                + " and remove it from the record.");
+            ok = false;
+            continue;
+          }
           try {
             Inputs.In in = inputs.resolve(p.type, List.of());
             if (p.invisibleNullable(nullness)) {
@@ -448,6 +456,14 @@ final class RouterStep implements FusionProcessor.Step {
         reporter.error("GuardedInput", p, where + " takes '" + name + "' from the agent, but it is"
             + " @Guarded. Take it from a @Context parameter (provided by the server or a"
             + " middleware) instead.");
+        ok = false;
+        continue;
+      }
+      if (Mirrors.find(p, Props.ANN + "Hidden") != null) {
+        reporter.error("HiddenInput", p, where + " takes '" + name + "' from the agent, but it is"
+            + " @Hidden, so the agent must never see it: its input schema would show the agent '"
+            + name + "'. Remove @Hidden if the agent may send it, or take the value from a @Context"
+            + " parameter.");
         ok = false;
         continue;
       }
