@@ -191,6 +191,17 @@ enum Diagnostic {
       "@%s on '%s' (%s) has no meaning for that type.",
       "Remove it or change the type."),
 
+  // ------------------------------------------------------------------ references
+  UNKNOWN_ACTION_REFERENCE("UnknownReference", Kind.ERROR,
+      "%s names '%s', but router '%s' has no action '%s'.%s",
+      "Name one of its actions: %s."),
+  UNKNOWN_ROUTER_REFERENCE("UnknownReference", Kind.ERROR,
+      "%s names '%s', but no router of this compilation is named '%s'.%s",
+      "Name a router of this compilation (%s); a router of another module is checked at build()."),
+  MALFORMED_REFERENCE("InvalidReference", Kind.ERROR,
+      "%s names '%s', which is not a logical action reference.",
+      "Write router.action, for example billing.void_invoice."),
+
   // ------------------------------------------------------------------ every step
   UNRESOLVED_TYPE("UnresolvedType", Kind.ERROR,
       "%s was not processed: %s still does not exist after the last round, so %s was not"

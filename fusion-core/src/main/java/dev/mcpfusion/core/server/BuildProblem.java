@@ -68,6 +68,12 @@ enum BuildProblem {
       "%s has a custom constraint or @Valid, which Hibernate Validator checks on the router"
           + " instance.",
       "Register the instance with register(new %s(...)) instead of its X_Fusion.bind(...)."),
+  UNKNOWN_ACTION_REFERENCE("UnknownReference",
+      "%s names '%s', but router '%s' has no action '%s'.%s",
+      "Name one of its actions: %s."),
+  UNKNOWN_ROUTER_REFERENCE("UnknownReference",
+      "%s names '%s', but no registered router is named '%s'.%s",
+      "Register that router, or name one of: %s."),
   NOT_A_MIDDLEWARE("NotAMiddleware",
       "@Use(%s.class) on %s: %s does not implement dev.mcpfusion.core.FusionMiddleware.",
       "Implement it or remove it from @Use."),
