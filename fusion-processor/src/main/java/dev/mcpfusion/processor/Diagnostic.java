@@ -187,6 +187,10 @@ enum Diagnostic {
       "@Pattern on '%s' uses %s, which JSON Schema (ECMA-262) regular expressions do not have; the"
           + " input schema omits \"pattern\" and the server still checks it.",
       "Rewrite it in the portable subset to publish it to the agent."),
+  CONSTRAINT_GROUPS("ConstraintGroups", Kind.ERROR,
+      "@%s on '%s' sets groups, but the generated checks run every constraint on every call (no"
+          + " call selects a validation group).",
+      "Remove groups, or check the rule inside the action and throw a FusionError."),
   CONSTRAINT_NOT_APPLICABLE("ConstraintNotApplicable", Kind.ERROR,
       "@%s on '%s' (%s) has no meaning for that type.",
       "Remove it or change the type."),
