@@ -147,6 +147,11 @@ final class ActionValidation {
         ok = false;
         continue;
       }
+      if (Mirrors.find(p, Props.ANN + "Hidden") != null) {
+        reporter.report(Diagnostic.HIDDEN_PARAMETER, p, where, pname);
+        ok = false;
+        continue;
+      }
       Inputs.In in;
       try {
         in = inputs.resolve(t, List.of());
