@@ -2,6 +2,7 @@ package dev.mcpfusion.core.redact;
 
 import dev.mcpfusion.annotation.Redact;
 import dev.mcpfusion.core.Redaction;
+import dev.mcpfusion.core.server.BuildProblem;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.PresenterBinding;
 import java.util.List;
@@ -39,7 +40,7 @@ public final class Redactions {
     try {
       redactor = Redactor.compile(policy);
     } catch (IllegalArgumentException e) {
-      errors.add("[fusion/RedactPath] " + where + ": " + e.getMessage());
+      errors.add(BuildProblem.REDACT_PATH_OF_ACTION.text(where, e.getMessage()));
       return null;
     }
     PresenterBinding<?, ?> presenter = action.presenter();
@@ -47,7 +48,7 @@ public final class Redactions {
       boolean own = policy != serverDefault;
       String view = presenter.viewType().getSimpleName();
       for (String problem : redactor.checkAgainst(view, presenter.outputSchemaJson(), own)) {
-        errors.add("[fusion/RedactPath] " + problem);
+        errors.add(BuildProblem.REDACT_PATH.text(problem));
       }
     }
     return redactor;

@@ -9,9 +9,10 @@ import java.util.Locale;
  *
  * <p>The formats are {@link String#format} patterns; problem and fix share one argument list. The
  * README's build-problem table lists every code with an example ({@code BuildProblemCatalogueTest}
- * keeps the two in step).
+ * keeps the two in step). Public only so {@code …core.redact} can report through it; the package
+ * is not exported.
  */
-enum BuildProblem {
+public enum BuildProblem {
   INVALID_SEPARATOR("InvalidSeparator",
       "The FLAT separator is '%s', but tool names allow only '_' or '-' between router and action.",
       "Use separator(\"_\") (the default) or separator(\"-\")."),
@@ -74,6 +75,15 @@ enum BuildProblem {
   UNKNOWN_ROUTER_REFERENCE("UnknownReference",
       "%s names '%s', but no registered router is named '%s'.%s",
       "Register that router, or name one of: %s."),
+  REDACT_PATH_OF_BUILDER("RedactPath",
+      "FusionServer.Builder.redact(...): %s",
+      ""),
+  REDACT_PATH_OF_ACTION("RedactPath",
+      "%s: %s",
+      ""),
+  REDACT_PATH("RedactPath",
+      "%s",
+      ""),
   NOT_A_MIDDLEWARE("NotAMiddleware",
       "@Use(%s.class) on %s: %s does not implement dev.mcpfusion.core.FusionMiddleware.",
       "Implement it or remove it from @Use."),
@@ -115,8 +125,12 @@ enum BuildProblem {
     return fix;
   }
 
-  /** The whole line: {@code [fusion/Code] problem fix}, formatted with {@code args}. */
-  String text(Object... args) {
-    return "[fusion/" + code + "] " + String.format(Locale.ROOT, problem + " " + fix, args);
+  /**
+   * The whole line: {@code [fusion/Code] problem fix}, formatted with {@code args}. (A problem whose
+   * fix comes with its detail, as the redaction compiler's messages do, has an empty fix.)
+   */
+  public String text(Object... args) {
+    return "[fusion/" + code + "] "
+        + String.format(Locale.ROOT, fix.isEmpty() ? problem : problem + " " + fix, args);
   }
 }

@@ -171,7 +171,7 @@ public final class ToolRegistry {
     try {
       defaultRedactor = Redactor.compile(config.redaction());
     } catch (IllegalArgumentException e) {
-      errors.add("[fusion/RedactPath] FusionServer.Builder.redact(...): " + e.getMessage());
+      errors.add(BuildProblem.REDACT_PATH_OF_BUILDER.text(e.getMessage()));
     }
     List<PresenterBinding<?, ?>> presenters = new ArrayList<>();
 
