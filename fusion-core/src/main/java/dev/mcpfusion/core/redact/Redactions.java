@@ -2,7 +2,6 @@ package dev.mcpfusion.core.redact;
 
 import dev.mcpfusion.annotation.Redact;
 import dev.mcpfusion.core.Redaction;
-import dev.mcpfusion.core.server.BuildProblem;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.PresenterBinding;
 import java.util.List;
@@ -28,7 +27,8 @@ public final class Redactions {
   }
 
   /**
-   * The compiled redaction of {@code action} ({@code null}: none), adding to {@code errors} each
+   * The compiled redaction of {@code action} ({@code null}: none), adding to {@code errors} (the
+   * caller reports them as {@code [fusion/RedactPath]}) each
    * path that is malformed or, checked against the view's output schema, ends on something that is
    * not text. A view's own paths must also match one of its fields; the server-wide paths need not
    * (they apply to every view).
@@ -40,7 +40,7 @@ public final class Redactions {
     try {
       redactor = Redactor.compile(policy);
     } catch (IllegalArgumentException e) {
-      errors.add(BuildProblem.REDACT_PATH_OF_ACTION.text(where, e.getMessage()));
+      errors.add(where + ": " + e.getMessage());
       return null;
     }
     PresenterBinding<?, ?> presenter = action.presenter();
@@ -48,7 +48,7 @@ public final class Redactions {
       boolean own = policy != serverDefault;
       String view = presenter.viewType().getSimpleName();
       for (String problem : redactor.checkAgainst(view, presenter.outputSchemaJson(), own)) {
-        errors.add(BuildProblem.REDACT_PATH.text(problem));
+        errors.add(problem);
       }
     }
     return redactor;

@@ -9,10 +9,9 @@ import java.util.Locale;
  *
  * <p>The formats are {@link String#format} patterns; problem and fix share one argument list. The
  * README's build-problem table lists every code with an example ({@code BuildProblemCatalogueTest}
- * keeps the two in step). Public only so {@code …core.redact} can report through it; the package
- * is not exported.
+ * keeps the two in step).
  */
-public enum BuildProblem {
+enum BuildProblem {
   INVALID_SEPARATOR("InvalidSeparator",
       "The FLAT separator is '%s', but tool names allow only '_' or '-' between router and action.",
       "Use separator(\"_\") (the default) or separator(\"-\")."),
@@ -78,9 +77,6 @@ public enum BuildProblem {
   REDACT_PATH_OF_BUILDER("RedactPath",
       "FusionServer.Builder.redact(...): %s",
       ""),
-  REDACT_PATH_OF_ACTION("RedactPath",
-      "%s: %s",
-      ""),
   REDACT_PATH("RedactPath",
       "%s",
       ""),
@@ -129,7 +125,7 @@ public enum BuildProblem {
    * The whole line: {@code [fusion/Code] problem fix}, formatted with {@code args}. (A problem whose
    * fix comes with its detail, as the redaction compiler's messages do, has an empty fix.)
    */
-  public String text(Object... args) {
+  String text(Object... args) {
     return "[fusion/" + code + "] "
         + String.format(Locale.ROOT, fix.isEmpty() ? problem : problem + " " + fix, args);
   }

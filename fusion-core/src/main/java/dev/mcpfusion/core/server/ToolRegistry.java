@@ -222,8 +222,12 @@ public final class ToolRegistry {
           errors.add(BuildProblem.PRESENTER_FAILED.text(where, e));
         }
         if (presentation != null) {
+          List<String> redactProblems = new ArrayList<>();
           presentation = presentation.withRedactor(
-              Redactions.forAction(action, config.redaction(), where, errors));
+              Redactions.forAction(action, config.redaction(), where, redactProblems));
+          for (String problem : redactProblems) {
+            errors.add(BuildProblem.REDACT_PATH.text(problem));
+          }
           if (action.presenter() != null) {
             presenters.add(action.presenter());
           }
