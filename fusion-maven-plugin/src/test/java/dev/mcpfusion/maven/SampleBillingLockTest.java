@@ -68,6 +68,10 @@ class SampleBillingLockTest {
     Map<String, String> removed = Map.copyOf(sources);
     removed = new java.util.TreeMap<>(removed);
     removed.put(TOOLS, tools.substring(0, start) + tools.substring(end));
+    // The view's suggestion of the removed action would no longer compile
+    // ([fusion/UnknownReference]): point it at an action that still exists.
+    removed = edit(removed, "dev/mcpfusion/samples/billing/presenter/InvoiceView.java",
+        "\"billing.void_invoice\"", "\"billing.get_invoice\"");
 
     List<Object[]> changes = List.of(
         new Object[] {removed, "BREAKING billing_void_invoice: tool removed"},

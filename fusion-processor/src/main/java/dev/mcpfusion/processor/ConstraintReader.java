@@ -60,6 +60,17 @@ final class ConstraintReader {
       if (m == null) {
         continue;
       }
+      if (!Mirrors.list(elements, m, "groups").isEmpty()) {
+        reporter.reportOn(Diagnostic.CONSTRAINT_GROUPS, anchor, m,
+            Mirrors.explicitValue(m, "groups"), simple, name);
+        continue;
+      }
+      String message = ownMessage(m);
+      if (message != null && c.requiredMessage == null
+          && (simple.equals("NotNull") || simple.equals("NotBlank") || simple.equals("NotEmpty"))) {
+        c.requiredMessage = message;
+      }
+      int checksBefore = c.checks.size();
       boolean applicable;
       switch (simple) {
         case "NotNull":
@@ -158,12 +169,7 @@ final class ConstraintReader {
         case "Pattern": {
           applicable = text;
           String regexp = Mirrors.string(elements, m, "regexp");
-          List<String> flags = new ArrayList<>();
-          for (AnnotationValue f : Mirrors.list(elements, m, "flags")) {
-            if (f.getValue() instanceof VariableElement) {
-              flags.add(((VariableElement) f.getValue()).getSimpleName().toString());
-            }
-          }
+          List<String> flags = flags(m);
           try {
             java.util.regex.Pattern.compile(regexp);
           } catch (PatternSyntaxException e) {
@@ -185,8 +191,25 @@ final class ConstraintReader {
         default:
           applicable = text;
           c.format = "email";
-          c.checks.add(new Check("email", List.of(), null, null));
+          String emailRegexp = Mirrors.string(elements, m, "regexp");
+          List<String> emailFlags = flags(m);
+          if (emailRegexp.equals(".*") && emailFlags.isEmpty()) {
+            c.checks.add(new Check("email", List.of(), null, null));
+            break;
+          }
+          try {
+            java.util.regex.Pattern.compile(emailRegexp);
+          } catch (PatternSyntaxException e) {
+            reporter.reportOn(Diagnostic.INVALID_PATTERN, anchor, m,
+                Mirrors.explicitValue(m, "regexp"), name, e.getDescription());
+            continue;
+          }
+          // JSON Schema has one "format": the extra regexp is checked on the server only.
+          c.checks.add(new Check("email", List.of(), emailRegexp, emailFlags));
           break;
+      }
+      for (int i = checksBefore; i < c.checks.size(); i++) {
+        c.checks.get(i).message = message;
       }
       if (!applicable) {
         reporter.reportOn(Diagnostic.CONSTRAINT_NOT_APPLICABLE, anchor, m, null, simple, name,
@@ -194,6 +217,40 @@ final class ConstraintReader {
       }
     }
     return c;
+  }
+
+  private List<String> flags(AnnotationMirror m) {
+    List<String> flags = new ArrayList<>();
+    for (AnnotationValue f : Mirrors.list(elements, m, "flags")) {
+      if (f.getValue() instanceof VariableElement) {
+        flags.add(((VariableElement) f.getValue()).getSimpleName().toString());
+      }
+    }
+    return flags;
+  }
+
+  /**
+   * The constraint's own {@code message} with {@code {min}}, {@code {max}}, {@code {value}},
+   * {@code {regexp}} and {@code {inclusive}} replaced by its attributes (they are constants, so
+   * this happens here, deterministically); {@code null} when it keeps jakarta's default, for
+   * which our catalogue's message is used.
+   */
+  private String ownMessage(AnnotationMirror m) {
+    AnnotationValue written = Mirrors.explicitValue(m, "message");
+    if (written == null) {
+      return null;
+    }
+    String message = String.valueOf(written.getValue());
+    if (message.startsWith("{jakarta.validation.constraints.") && message.endsWith("}")) {
+      return null;
+    }
+    for (String attribute : List.of("min", "max", "value", "regexp", "inclusive")) {
+      AnnotationValue v = Mirrors.value(elements, m, attribute);
+      if (v != null) {
+        message = message.replace("{" + attribute + "}", String.valueOf(v.getValue()));
+      }
+    }
+    return message;
   }
 
   private static boolean isConstraint(AnnotationMirror m) {

@@ -114,6 +114,7 @@ final class DecodeWriter {
   final Map<String, String> helperNames = new HashMap<>();
   final Set<String> usedNames = new HashSet<>();
   final Map<String, String> patterns = new HashMap<>();
+  private int marks;
   final List<FieldSpec> patternFields = new ArrayList<>();
 
   TypeName local(Inputs.In in) {
@@ -261,10 +262,13 @@ final class DecodeWriter {
 
   void checks(MethodSpec.Builder m, Inputs.Site s, String value, String raw, CodeBlock path) {
     if (s.required) {
+      String mark = s.constraints.requiredMessage == null ? null : mark(m);
       m.addStatement("$T.required($N, $L, p)", ARGS,
           s.in.value().kind == Inputs.In.Kind.RECORD ? raw : value, path);
+      relabel(m, mark, s.constraints.requiredMessage);
     }
     for (Inputs.Check c : s.constraints.checks) {
+      String mark = c.message == null ? null : mark(m);
       CodeBlock.Builder call = CodeBlock.builder().add("$T.$N($N", CHECKS, c.method, value);
       if (c.regexp != null) {
         call.add(", $N, $S", pattern(c.regexp, c.flags), c.regexp);
@@ -280,6 +284,20 @@ final class DecodeWriter {
       }
       call.add(", $L, p)", path);
       m.addStatement("$L", call.build());
+      relabel(m, mark, c.message);
+    }
+  }
+
+  /** Declares a mark before a check whose problems get the constraint's own message. */
+  private String mark(MethodSpec.Builder m) {
+    String name = "mark" + marks++;
+    m.addStatement("int $N = p.size()", name);
+    return name;
+  }
+
+  private static void relabel(MethodSpec.Builder m, String mark, String message) {
+    if (mark != null) {
+      m.addStatement("p.relabelSince($N, $S)", mark, message);
     }
   }
 

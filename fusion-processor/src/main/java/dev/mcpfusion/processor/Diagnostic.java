@@ -195,9 +195,24 @@ enum Diagnostic {
       "@Pattern on '%s' uses %s, which JSON Schema (ECMA-262) regular expressions do not have; the"
           + " input schema omits \"pattern\" and the server still checks it.",
       "Rewrite it in the portable subset to publish it to the agent."),
+  CONSTRAINT_GROUPS("ConstraintGroups", Kind.ERROR,
+      "@%s on '%s' sets groups, but the generated checks run every constraint on every call (no"
+          + " call selects a validation group).",
+      "Remove groups, or check the rule inside the action and throw a FusionError."),
   CONSTRAINT_NOT_APPLICABLE("ConstraintNotApplicable", Kind.ERROR,
       "@%s on '%s' (%s) has no meaning for that type.",
       "Remove it or change the type."),
+
+  // ------------------------------------------------------------------ references
+  UNKNOWN_ACTION_REFERENCE("UnknownReference", Kind.ERROR,
+      "%s names '%s', but router '%s' has no action '%s'.%s",
+      "Name one of its actions: %s."),
+  UNKNOWN_ROUTER_REFERENCE("UnknownReference", Kind.ERROR,
+      "%s names '%s', but no router of this compilation is named '%s'.%s",
+      "Name a router of this compilation (%s); a router of another module is checked at build()."),
+  MALFORMED_REFERENCE("InvalidReference", Kind.ERROR,
+      "%s names '%s', which is not a logical action reference.",
+      "Write router.action, for example billing.void_invoice."),
 
   // ------------------------------------------------------------------ every step
   UNRESOLVED_TYPE("UnresolvedType", Kind.ERROR,

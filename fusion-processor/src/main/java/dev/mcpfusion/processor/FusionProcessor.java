@@ -33,7 +33,7 @@ public final class FusionProcessor extends AbstractProcessor {
     super.init(env);
     Reporter reporter = new Reporter(env.getMessager());
     steps = List.of(new ModelStep(env, reporter), new PresenterStep(env, reporter),
-        new RouterStep(env, reporter));
+        new RouterStep(env, reporter), new ReferenceStep(env, reporter));
   }
 
   @Override

@@ -95,6 +95,8 @@ final class Inputs {
     final List<Object> args;
     final String regexp;
     final List<String> flags;
+    /** The constraint's own {@code message}, interpolated; {@code null} for our catalogue's. */
+    String message;
 
     Check(String method, List<Object> args, String regexp, List<String> flags) {
       this.method = method;
@@ -107,6 +109,8 @@ final class Inputs {
   /** The constraints of one site, as schema keywords and generated checks. */
   static final class Constraints {
     boolean required;
+    /** The own {@code message} of the constraint that makes the value required, or {@code null}. */
+    String requiredMessage;
     boolean beanValidation;
     Integer minLength;
     Integer maxLength;

@@ -47,6 +47,15 @@ final class Reporter {
     print(d.kind().javac, d, element, mirror, value, args);
   }
 
+  /** Reports {@code d} on a tree inside a method body (a string literal, say). */
+  void reportAtTree(Diagnostic d, com.sun.source.util.Trees trees,
+      com.sun.source.util.TreePath path, Object... args) {
+    if (d.kind() == Diagnostic.Kind.ERROR) {
+      errors++;
+    }
+    trees.printMessage(d.kind().javac, d.text(args), path.getLeaf(), path.getCompilationUnit());
+  }
+
   /** Reports {@code d} at a kind a user option chose instead of its own. */
   void reportAs(javax.tools.Diagnostic.Kind kind, Diagnostic d, Element element,
       AnnotationMirror mirror, Object... args) {

@@ -27,7 +27,8 @@ public final class Redactions {
   }
 
   /**
-   * The compiled redaction of {@code action} ({@code null}: none), adding to {@code errors} each
+   * The compiled redaction of {@code action} ({@code null}: none), adding to {@code errors} (the
+   * caller reports them as {@code [fusion/RedactPath]}) each
    * path that is malformed or, checked against the view's output schema, ends on something that is
    * not text. A view's own paths must also match one of its fields; the server-wide paths need not
    * (they apply to every view).
@@ -39,7 +40,7 @@ public final class Redactions {
     try {
       redactor = Redactor.compile(policy);
     } catch (IllegalArgumentException e) {
-      errors.add("[fusion/RedactPath] " + where + ": " + e.getMessage());
+      errors.add(where + ": " + e.getMessage());
       return null;
     }
     PresenterBinding<?, ?> presenter = action.presenter();
@@ -47,7 +48,7 @@ public final class Redactions {
       boolean own = policy != serverDefault;
       String view = presenter.viewType().getSimpleName();
       for (String problem : redactor.checkAgainst(view, presenter.outputSchemaJson(), own)) {
-        errors.add("[fusion/RedactPath] " + problem);
+        errors.add(problem);
       }
     }
     return redactor;

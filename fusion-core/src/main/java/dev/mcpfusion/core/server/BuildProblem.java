@@ -68,6 +68,18 @@ enum BuildProblem {
       "%s has a custom constraint or @Valid, which Hibernate Validator checks on the router"
           + " instance.",
       "Register the instance with register(new %s(...)) instead of its X_Fusion.bind(...)."),
+  UNKNOWN_ACTION_REFERENCE("UnknownReference",
+      "%s names '%s', but router '%s' has no action '%s'.%s",
+      "Name one of its actions: %s."),
+  UNKNOWN_ROUTER_REFERENCE("UnknownReference",
+      "%s names '%s', but no registered router is named '%s'.%s",
+      "Register that router, or name one of: %s."),
+  REDACT_PATH_OF_BUILDER("RedactPath",
+      "FusionServer.Builder.redact(...): %s",
+      ""),
+  REDACT_PATH("RedactPath",
+      "%s",
+      ""),
   NOT_A_MIDDLEWARE("NotAMiddleware",
       "@Use(%s.class) on %s: %s does not implement dev.mcpfusion.core.FusionMiddleware.",
       "Implement it or remove it from @Use."),
@@ -109,8 +121,12 @@ enum BuildProblem {
     return fix;
   }
 
-  /** The whole line: {@code [fusion/Code] problem fix}, formatted with {@code args}. */
+  /**
+   * The whole line: {@code [fusion/Code] problem fix}, formatted with {@code args}. (A problem whose
+   * fix comes with its detail, as the redaction compiler's messages do, has an empty fix.)
+   */
   String text(Object... args) {
-    return "[fusion/" + code + "] " + String.format(Locale.ROOT, problem + " " + fix, args);
+    return "[fusion/" + code + "] "
+        + String.format(Locale.ROOT, fix.isEmpty() ? problem : problem + " " + fix, args);
   }
 }

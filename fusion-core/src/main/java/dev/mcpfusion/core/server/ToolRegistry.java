@@ -161,6 +161,8 @@ public final class ToolRegistry {
       }
     }
 
+    checkInvalidates(byName, errors);
+
     MiddlewareResolver resolver = new MiddlewareResolver(config, errors);
     Set<Class<?>> provided = new HashSet<>(config.providers().keySet());
     provided.add(RequestContext.class);
@@ -169,7 +171,7 @@ public final class ToolRegistry {
     try {
       defaultRedactor = Redactor.compile(config.redaction());
     } catch (IllegalArgumentException e) {
-      errors.add("[fusion/RedactPath] FusionServer.Builder.redact(...): " + e.getMessage());
+      errors.add(BuildProblem.REDACT_PATH_OF_BUILDER.text(e.getMessage()));
     }
     List<PresenterBinding<?, ?>> presenters = new ArrayList<>();
 
@@ -220,8 +222,12 @@ public final class ToolRegistry {
           errors.add(BuildProblem.PRESENTER_FAILED.text(where, e));
         }
         if (presentation != null) {
+          List<String> redactProblems = new ArrayList<>();
           presentation = presentation.withRedactor(
-              Redactions.forAction(action, config.redaction(), where, errors));
+              Redactions.forAction(action, config.redaction(), where, redactProblems));
+          for (String problem : redactProblems) {
+            errors.add(BuildProblem.REDACT_PATH.text(problem));
+          }
           if (action.presenter() != null) {
             presenters.add(action.presenter());
           }
@@ -269,6 +275,77 @@ public final class ToolRegistry {
     }
     return new ToolRegistry(config.exposition(), separator, exposed, rendered, config.providers(),
         defaultRedactor, new DetailPresenter(presenters));
+  }
+
+  /**
+   * {@code @Invalidates} patterns name registered routers (and, unless a wildcard, their actions):
+   * the processor checks those of its own compilation; a router of another module is only known
+   * here.
+   */
+  private static void checkInvalidates(Map<String, BoundRouter> routers, List<String> errors) {
+    Map<String, List<String>> actionsOf = new LinkedHashMap<>();
+    for (BoundRouter router : routers.values()) {
+      List<String> names = new ArrayList<>();
+      for (ActionDescriptor action : router.descriptor().actions()) {
+        names.add(action.name());
+      }
+      actionsOf.put(router.name(), names);
+    }
+    for (BoundRouter router : routers.values()) {
+      for (ActionDescriptor action : router.descriptor().actions()) {
+        String where = "@Invalidates on " + typeName(router) + "." + action.methodName();
+        for (String pattern : action.invalidates()) {
+          int dot = pattern.indexOf('.');
+          if (pattern.equals("*") || dot < 0) {
+            continue;
+          }
+          String routerName = pattern.substring(0, dot);
+          String actionName = pattern.substring(dot + 1);
+          List<String> actions = actionsOf.get(routerName);
+          if (actions == null) {
+            String near = nearest(routerName, actionsOf.keySet());
+            errors.add(BuildProblem.UNKNOWN_ROUTER_REFERENCE.text(where, pattern, routerName,
+                near == null ? "" : " Did you mean '" + near + "." + actionName + "'?",
+                String.join(", ", actionsOf.keySet())));
+          } else if (!actionName.contains("*") && !actions.contains(actionName)) {
+            List<String> qualified = new ArrayList<>();
+            for (String a : actions) {
+              qualified.add(routerName + "." + a);
+            }
+            String near = nearest(pattern, qualified);
+            errors.add(BuildProblem.UNKNOWN_ACTION_REFERENCE.text(where, pattern, routerName,
+                actionName, near == null ? "" : " Did you mean '" + near + "'?",
+                String.join(", ", qualified)));
+          }
+        }
+      }
+    }
+  }
+
+  /** The candidate within a small edit distance of {@code name}, or {@code null}. */
+  private static String nearest(String name, java.util.Collection<String> candidates) {
+    String best = null;
+    int bestDistance = Math.max(2, name.length() / 3) + 1;
+    for (String c : candidates) {
+      int[] prev = new int[c.length() + 1];
+      for (int j = 0; j <= c.length(); j++) {
+        prev[j] = j;
+      }
+      for (int i = 1; i <= name.length(); i++) {
+        int[] cur = new int[c.length() + 1];
+        cur[0] = i;
+        for (int j = 1; j <= c.length(); j++) {
+          int cost = name.charAt(i - 1) == c.charAt(j - 1) ? 0 : 1;
+          cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+        }
+        prev = cur;
+      }
+      if (prev[c.length()] < bestDistance) {
+        best = c;
+        bestDistance = prev[c.length()];
+      }
+    }
+    return best;
   }
 
   private static boolean checkToolName(String toolName, String where, Map<String, String> owners,

@@ -201,6 +201,22 @@ public final class Checks {
     }
   }
 
+  /**
+   * {@code @Email(regexp = ..., flags = ...)}: well-formed and the whole value matches
+   * {@code compiled}; {@code must be a well-formed email address} with the hint
+   * {@code Expected format: <regexp>.}
+   */
+  public static void email(String v, Pattern compiled, String regexp, String path, Problems p) {
+    if (skip(v, path, p)) {
+      return;
+    }
+    if (!isEmail(v)) {
+      p.add(path, "must be a well-formed email address", v);
+    } else if (!compiled.matcher(v).matches()) {
+      p.add(path, "must be a well-formed email address", v, "Expected format: " + regexp + ".");
+    }
+  }
+
   static boolean isEmail(String v) {
     int at = v.lastIndexOf('@');
     if (at <= 0 || at == v.length() - 1) {

@@ -42,6 +42,22 @@ public final class Problems {
     return false;
   }
 
+  /** How many problems were recorded; a mark for {@link #relabelSince}. */
+  public int size() {
+    return problems.size();
+  }
+
+  /**
+   * Gives every problem recorded after {@code mark} the message {@code message} (a constraint's own
+   * {@code message}, interpolated at compile time); its path, sent value and hint stay.
+   */
+  public void relabelSince(int mark, String message) {
+    for (int i = mark; i < problems.size(); i++) {
+      Problem p = problems.get(i);
+      problems.set(i, new Problem(p.path(), message, p.sent(), p.hint()));
+    }
+  }
+
   /** Whether no problem was recorded. */
   public boolean isEmpty() {
     return problems.isEmpty();

@@ -327,4 +327,36 @@ class BuildTest {
       return 50;
     }
   }
+
+  private static ActionDescriptor invalidating(String name, List<String> patterns) {
+    ActionDescriptor a = action(name, name, List.of(), List.of());
+    return new ActionDescriptor(a.name(), a.methodName(), a.description(), Verb.MUTATION, false,
+        true, false, false, a.fields(), a.contextParameters(), null, a.resultShape(),
+        a.elementKind(), a.resultSchemaJson(), a.cachePolicy(), patterns, a.middleware(),
+        a.parameterTypes(), a.beanValidation());
+  }
+
+  @Test
+  void invalidatesNamingAnUnregisteredRouterFailsWithDidYouMean() {
+    assertThatThrownBy(() -> FusionServer.builder("x", "1")
+            .register(router("billing", 1, invalidating("pay", List.of("biling.*")))).build())
+        .hasMessageContaining("[fusion/UnknownReference] @Invalidates on Object.pay names"
+            + " 'biling.*', but no registered router is named 'biling'. Did you mean"
+            + " 'billing.*'? Register that router, or name one of: billing.");
+  }
+
+  @Test
+  void invalidatesNamingAMissingActionFails() {
+    assertThatThrownBy(() -> FusionServer.builder("x", "1")
+            .register(router("billing", 1, invalidating("pay", List.of("billing.py")))).build())
+        .hasMessageContaining("[fusion/UnknownReference] @Invalidates on Object.pay names"
+            + " 'billing.py', but router 'billing' has no action 'py'. Did you mean"
+            + " 'billing.pay'? Name one of its actions: billing.pay.");
+  }
+
+  @Test
+  void invalidatesWithWildcardsOfRegisteredRoutersBuild() {
+    FusionServer.builder("x", "1")
+        .register(router("billing", 1, invalidating("pay", List.of("billing.*", "*")))).build();
+  }
 }

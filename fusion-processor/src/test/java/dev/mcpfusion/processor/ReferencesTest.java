@@ -1,0 +1,102 @@
+package dev.mcpfusion.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.mcpfusion.processor.Fixtures.source;
+
+import com.google.testing.compile.Compilation;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/** String-literal action references are checked against the routers of the compilation. */
+class ReferencesTest {
+
+  private static final JavaFileObject ITEM = source("shop.Item",
+      "package shop;",
+      "import dev.mcpfusion.annotation.*;",
+      "@Model",
+      "public record Item(String id, long total) {}");
+
+  private static JavaFileObject tools(String suggestion, String errorAction, String invalidates) {
+    return source("shop.ShopTools",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "import dev.mcpfusion.core.FusionError;",
+        "@Router(\"shop\")",
+        "public class ShopTools {",
+        "  @Query(description = \"Get an item\", presenter = ItemView.class)",
+        "  public Item getItem(String id) {",
+        "    throw FusionError.notFound(\"no item\")",
+        "        .actions(\"" + errorAction + "\");",
+        "  }",
+        "  @Mutation(description = \"Delete an item\")",
+        "  @Invalidates(\"" + invalidates + "\")",
+        "  public void deleteItem(String id) {}",
+        "}");
+  }
+
+  private static JavaFileObject view(String suggestion) {
+    return source("shop.ItemView",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "import dev.mcpfusion.core.Suggestion;",
+        "import java.util.List;",
+        "@Presenter(model = Item.class)",
+        "public record ItemView(String id, long total) {",
+        "  @Suggest static List<Suggestion> next(ItemView v) {",
+        "    return List.of(Suggestion.of(\"" + suggestion + "\", \"Delete it\"));",
+        "  }",
+        "}");
+  }
+
+  @Test
+  void knownReferencesCompile() {
+    Compilation c = Fixtures.compile(ITEM, view("shop.delete_item"),
+        tools("", "shop.get_item", "shop.*"));
+    assertThat(c).succeededWithoutWarnings();
+  }
+
+  @Test
+  void aTypoInSuggestionOfIsAnErrorWithDidYouMean() {
+    JavaFileObject view = view("shop.delete_itme");
+    Compilation c = Fixtures.compile(ITEM, view, tools("", "shop.get_item", "shop.*"));
+    assertThat(c).hadErrorContaining("[fusion/UnknownReference] Suggestion.of in ItemView names"
+        + " 'shop.delete_itme', but router 'shop' has no action 'delete_itme'. Did you mean"
+        + " 'shop.delete_item'? Name one of its actions: shop.delete_item, shop.get_item.")
+        .inFile(view).onLineContaining("shop.delete_itme");
+    assertThat(c).hadErrorCount(1);
+  }
+
+  @Test
+  void aTypoInFusionErrorActionsIsAnError() {
+    JavaFileObject tools = tools("", "shop.get_items", "shop.*");
+    Compilation c = Fixtures.compile(ITEM, view("shop.delete_item"), tools);
+    assertThat(c).hadErrorContaining("[fusion/UnknownReference] FusionError.actions in ShopTools"
+        + " names 'shop.get_items', but router 'shop' has no action 'get_items'. Did you mean"
+        + " 'shop.get_item'?").inFile(tools).onLineContaining(".actions(\"shop.get_items\")");
+  }
+
+  @Test
+  void aRouterNameOneTypoAwayInInvalidatesIsAnError() {
+    JavaFileObject tools = tools("", "shop.get_item", "shpo.*");
+    Compilation c = Fixtures.compile(ITEM, view("shop.delete_item"), tools);
+    assertThat(c).hadErrorContaining("[fusion/UnknownReference] @Invalidates on"
+        + " ShopTools.deleteItem names 'shpo.*', but no router of this compilation is named"
+        + " 'shpo'. Did you mean 'shop.*'?").inFile(tools).onLineContaining("@Invalidates");
+  }
+
+  @Test
+  void aRouterOfAnotherModuleIsLeftToBuild() {
+    Compilation c = Fixtures.compile(ITEM, view("billing.void_invoice"),
+        tools("", "inventory.list_items", "billing.*"));
+    assertThat(c).succeededWithoutWarnings();
+  }
+
+  @Test
+  void aReferenceWithoutARouterIsAnError() {
+    JavaFileObject view = view("delete_item");
+    Compilation c = Fixtures.compile(ITEM, view, tools("", "shop.get_item", "shop.*"));
+    assertThat(c).hadErrorContaining("[fusion/InvalidReference] Suggestion.of in ItemView names"
+        + " 'delete_item', which is not a logical action reference. Write router.action, for"
+        + " example billing.void_invoice.").inFile(view).onLineContaining("\"delete_item\"");
+  }
+}
