@@ -149,15 +149,14 @@ public final class McpHttpServlet extends HttpServlet {
       return;
     }
     String version = req.getHeader(VERSION_HEADER);
-    if (version != null && !HttpSessions.PROTOCOL_VERSIONS.contains(version.trim())
-        && !ModernEra.PROTOCOL_VERSION.equals(version.trim())) {
-      send(resp, 400, error(null, INVALID_REQUEST, "Unsupported MCP-Protocol-Version header; this "
-          + "endpoint supports " + String.join(", ", HttpSessions.PROTOCOL_VERSIONS) + ", "
-          + ModernEra.PROTOCOL_VERSION + "."));
+    boolean unsupported = version != null && !HttpSessions.PROTOCOL_VERSIONS.contains(version.trim())
+        && !ModernEra.PROTOCOL_VERSION.equals(version.trim());
+    if (unsupported && !"POST".equals(req.getMethod())) {
+      send(resp, 400, unsupportedVersion(null));
       return;
     }
     switch (req.getMethod()) {
-      case "POST" -> post(req, resp, headers);
+      case "POST" -> post(req, resp, headers, unsupported);
       case "GET" -> get(req, resp);
       case "DELETE" -> delete(req, resp);
       default -> {
@@ -167,8 +166,20 @@ public final class McpHttpServlet extends HttpServlet {
     }
   }
 
-  private void post(HttpServletRequest req, HttpServletResponse resp, Map<String, String> headers)
-      throws IOException {
+  private static byte[] unsupportedVersion(Object id) {
+    return error(id, INVALID_REQUEST, "Unsupported MCP-Protocol-Version header; this "
+        + "endpoint supports " + String.join(", ", HttpSessions.PROTOCOL_VERSIONS) + ", "
+        + ModernEra.PROTOCOL_VERSION + ".");
+  }
+
+  /**
+   * @param unsupportedVersion whether the {@code MCP-Protocol-Version} header names a version this
+   *     endpoint does not speak: a 2026-07-28-style request (its version in {@code _meta}) is then
+   *     answered by that era's UnsupportedProtocolVersionError, which lists the versions it
+   *     supports; any other gets 400 with its id
+   */
+  private void post(HttpServletRequest req, HttpServletResponse resp, Map<String, String> headers,
+      boolean unsupportedVersion) throws IOException {
     if (!"application/json".equals(mediaType(req.getContentType()))) {
       send(resp, 415, error(null, INVALID_REQUEST, "Unsupported Media Type: send Content-Type: application/json."));
       return;
@@ -187,6 +198,10 @@ public final class McpHttpServlet extends HttpServlet {
       return;
     }
     Inbound inbound = Inbound.flat("http", headers);
+    if (unsupportedVersion && !message.isModern()) {
+      send(resp, 400, unsupportedVersion(message.id()));
+      return;
+    }
     if (Edge.isModern(message, inbound)) {
       modern(req, resp, inbound, message);
       return;
@@ -213,7 +228,8 @@ public final class McpHttpServlet extends HttpServlet {
       resp.setContentLength(0);
       return;
     }
-    PostStream stream = new PostStream(session, resp, accept != null && accepts(accept, "text/event-stream"));
+    PostStream stream = new PostStream(session, session, resp,
+        accept != null && accepts(accept, "text/event-stream"));
     HttpSessions.Reply reply = call(session, message, inbound, stream);
     if (reply == null) {
       send(resp, 400, error(id, INVALID_REQUEST,
@@ -234,13 +250,21 @@ public final class McpHttpServlet extends HttpServlet {
    * {@code Accept} does not allow event streams gets those messages on its GET stream instead.
    */
   private static final class PostStream implements Outbound {
+    private final Outbound replies;
     private final HttpSessions.Session session;
     private final HttpServletResponse resp;
     private final boolean streamable;
     private boolean streaming;
     private boolean finished;
 
-    PostStream(HttpSessions.Session session, HttpServletResponse resp, boolean streamable) {
+    /**
+     * @param replies where the reply goes (the servlet writes it once the call is done)
+     * @param session where messages go that this response cannot carry; {@code null} for a
+     *     stateless request, whose such messages are dropped
+     */
+    PostStream(Outbound replies, HttpSessions.Session session, HttpServletResponse resp,
+        boolean streamable) {
+      this.replies = replies;
       this.session = session;
       this.resp = resp;
       this.streamable = streamable;
@@ -248,7 +272,7 @@ public final class McpHttpServlet extends HttpServlet {
 
     @Override
     public void reply(Object id, int errorCode, byte[] json) {
-      session.reply(id, errorCode, json);
+      replies.reply(id, errorCode, json);
     }
 
     @Override
@@ -266,14 +290,14 @@ public final class McpHttpServlet extends HttpServlet {
             HttpSessions.EventStream.write(resp.getOutputStream(), json);
             return;
           } catch (IOException e) {
-            log.debug("Session {}: the client left a streamed response", session.id(), e);
+            log.debug("The client left a streamed response", e);
             finished = true;
             return;
           }
         }
       }
       // Sent after the reply, or to a client that reads no streamed responses: the GET stream.
-      session.push(json);
+      (session == null ? replies : session).push(json);
     }
 
     /** Writes the reply as the stream's last event; false when the response is not a stream. */
@@ -313,8 +337,13 @@ public final class McpHttpServlet extends HttpServlet {
       return;
     }
     Captured reply = new Captured();
+    String accept = req.getHeader("Accept");
+    PostStream stream = new PostStream(reply, null, resp, accept != null && accepts(accept, "text/event-stream"));
     // The tool runs on this request thread (no hand-off to another pool).
-    edge.dispatch(message, inbound, null, reply);
+    edge.dispatch(message, inbound, null, stream);
+    if (reply.json != null && stream.finish(reply.json)) {
+      return;
+    }
     if (reply.json == null) {
       String incident = ErrorReplies.newIncidentId();
       log.error("The edge sent no reply to modern request {} ({}) (incident {})", id, message.method(), incident);
@@ -330,7 +359,7 @@ public final class McpHttpServlet extends HttpServlet {
     send(resp, status, reply.json);
   }
 
-  /** The one reply of a stateless request (2026-07-28 sends no notification before it from a tool). */
+  /** The one reply of a stateless request. */
   private static final class Captured implements Outbound {
     volatile int errorCode;
     volatile byte[] json;
@@ -343,9 +372,9 @@ public final class McpHttpServlet extends HttpServlet {
 
     @Override
     public void push(byte[] json) {
-      // A stateless POST answered as application/json has nowhere to put a message before its
-      // reply; tools in this era send none.
-      log.debug("Dropped a message sent before a 2026-07-28 reply");
+      // Reached only when the response cannot stream (the client accepts no event stream) or has
+      // ended: a stateless request has no other stream to put it on.
+      log.debug("Dropped a message sent beside a 2026-07-28 reply");
     }
   }
 

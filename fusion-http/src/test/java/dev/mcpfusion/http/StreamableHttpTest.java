@@ -267,8 +267,8 @@ class StreamableHttpTest {
 
     HttpResponse<String> badParams = post(server, session,
         "{\"jsonrpc\":\"2.0\",\"id\":14,\"method\":\"logging/setLevel\",\"params\":{\"level\":[1,2]}}");
-    // The edge keeps the log level, so it checks the level itself: the spec's -32602 naming the
-    // accepted values, never the SDK's -32603 with Jackson's exception text.
+    // The edge keeps the log level (handlers log through it), so it checks the level itself and
+    // names the valid ones (the SDK would answer -32603 with Jackson's exception text).
     assertThat(Json.parse(badParams.body())).isEqualTo(Json.parse(
         "{\"jsonrpc\":\"2.0\",\"id\":14,\"error\":{\"code\":-32602,\"message\":\"Invalid params: "
             + "\\\"level\\\" must be one of debug, info, notice, warning, error, critical, alert, emergency.\"}}"));

@@ -139,11 +139,16 @@ enum Diagnostic {
       "%s takes '%s' from the agent, but it is @Guarded.",
       "Take it from a @Context parameter (provided by the server or a middleware) instead."),
   GUARDED_RECORD_COMPONENT("GuardedInput", Kind.ERROR,
-      "'%s' of %s is @Guarded, so the agent must not send it, but %2$s is a tool input.",
+      "'%s' of %s is @Guarded, so the agent must not send it, but %s takes %2$s from the agent as"
+          + " '%s'.",
       "Take the value from a @Context parameter and remove it from the record."),
+  HIDDEN_PARAMETER("HiddenInput", Kind.ERROR,
+      "%s takes '%s' from the agent, but it is @Hidden, so the agent must never see it: its input"
+          + " schema would show the agent '%2$s'.",
+      "Remove @Hidden if the agent may send it, or take the value from a @Context parameter."),
   HIDDEN_INPUT("HiddenInput", Kind.ERROR,
-      "'%s' of %s is @Hidden, so the agent must never see it, but %2$s is a tool input: its input"
-          + " schema would show the agent '%1$s'.",
+      "'%s' of %s is @Hidden, so the agent must never see it, but %s takes %2$s from the agent as"
+          + " '%s': its input schema would show the agent '%1$s'.",
       "Remove @Hidden if the agent may send it, or take the value from a @Context parameter and"
           + " remove it from the record."),
   UNSUPPORTED_PARAMETER_TYPE("UnsupportedParameterType", Kind.ERROR,

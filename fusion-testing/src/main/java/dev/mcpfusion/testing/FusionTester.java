@@ -310,6 +310,18 @@ public final class FusionTester implements AutoCloseable {
     return out;
   }
 
+  /** The client capabilities the tester declares: those it has answers for. */
+  private Map<String, Object> capabilities() {
+    Map<String, Object> capabilities = new LinkedHashMap<>();
+    if (samplingAnswer != null) {
+      capabilities.put("sampling", Map.of());
+    }
+    if (elicitationAnswer != null) {
+      capabilities.put("elicitation", Map.of());
+    }
+    return capabilities;
+  }
+
   /** The client's response (JSON text) to one server request, or {@code null} for a non-request. */
   private String answer(String json) {
     if (!(Json.parse(json) instanceof Map<?, ?> m) || !(m.get("method") instanceof String method)
@@ -497,7 +509,7 @@ public final class FusionTester implements AutoCloseable {
     }
     Map<String, Object> merged = new LinkedHashMap<>();
     merged.put("io.modelcontextprotocol/protocolVersion", MODERN);
-    merged.put("io.modelcontextprotocol/clientCapabilities", Map.of());
+    merged.put("io.modelcontextprotocol/clientCapabilities", capabilities());
     if (meta != null) {
       merged.putAll(meta);
     }
@@ -568,13 +580,7 @@ public final class FusionTester implements AutoCloseable {
     FusionServer server = builder.build();
     InProcessWire wire = new InProcessWire(server.edge(), Map.copyOf(headers), REQUEST_TIMEOUT);
     wire.clientAnswers(this::answer);
-    Map<String, Object> capabilities = new LinkedHashMap<>();
-    if (samplingAnswer != null) {
-      capabilities.put("sampling", Map.of());
-    }
-    if (elicitationAnswer != null) {
-      capabilities.put("elicitation", Map.of());
-    }
+    Map<String, Object> capabilities = capabilities();
     if (!MODERN.equals(protocolVersion)) {
       try {
         Map<?, ?> init = (Map<?, ?>) Json.parse(wire.request(0L, Json.write(Map.of("jsonrpc", "2.0",

@@ -26,16 +26,31 @@ final class CallLink implements ClientLink {
   private final Outbound out;
   private final EdgeSession.Call call;
   private final boolean modernEra;
+  private final Map<String, Object> meta;
+  /** A capability the call needed and a 2026-07-28 client did not declare (answered -32021). */
+  private volatile String missingCapability;
 
   /**
    * @param session the client's session; {@code null} for a stateless 2026-07-28 call over HTTP
    * @param call the tracked call (its cancellation), or {@code null} when untracked
+   * @param meta the request's {@code params._meta} ({@code null} for none)
    */
-  CallLink(EdgeSession session, Outbound out, EdgeSession.Call call, boolean modernEra) {
+  CallLink(EdgeSession session, Outbound out, EdgeSession.Call call, boolean modernEra,
+      Map<String, Object> meta) {
     this.session = session;
     this.out = out;
     this.call = call;
     this.modernEra = modernEra;
+    this.meta = meta == null ? Map.of() : meta;
+  }
+
+  /**
+   * The capability the handler needed that a 2026-07-28 client did not declare in
+   * {@code io.modelcontextprotocol/clientCapabilities}, or {@code null}: that era answers such a
+   * call with MissingRequiredClientCapabilityError (-32021) instead of a result.
+   */
+  String missingCapability() {
+    return missingCapability;
   }
 
   @Override
@@ -45,8 +60,11 @@ final class CallLink implements ClientLink {
 
   @Override
   public LogLevel logLevel() {
-    // A 2026-07-28 request carries no session to remember a level in: the server's default.
-    return session == null || modernEra ? LogLevel.INFO : session.logLevel();
+    if (modernEra || session == null) {
+      // A 2026-07-28 request names its level in _meta; without one the client wants no logs.
+      return LogLevel.fromWire(meta.get(ModernEra.META_LOG_LEVEL));
+    }
+    return session.logLevel();
   }
 
   @Override
@@ -57,6 +75,11 @@ final class CallLink implements ClientLink {
   @Override
   public String cannotAsk(String capability) {
     if (modernEra || session == null) {
+      if (!(meta.get(ModernEra.META_CLIENT_CAPABILITIES) instanceof Map<?, ?> declared)
+          || declared.get(capability) == null) {
+        missingCapability = capability;
+        return "the client did not declare the '" + capability + "' capability";
+      }
       return "a 2026-07-28 call is stateless, so the server cannot send the client a request in the "
           + "middle of it (that era asks through input-required results, which this server does not "
           + "send yet); a 2025-11-25 session can";

@@ -170,8 +170,9 @@ public final class Edge {
   }
 
   private void request(Message message, Inbound inbound, EdgeSession session, Outbound out) {
-    if (McpSchema.METHOD_PING.equals(message.method())) {
-      // At any time, in either era: a liveness probe must never wait for a handshake.
+    if (McpSchema.METHOD_PING.equals(message.method()) && !message.isModern()) {
+      // At any time in the 2025 era: a liveness probe must never wait for a handshake. (2026-07-28
+      // removed ping: its server answers "method not found".)
       out.reply(message.id(), 0, Bodies.result(message.id(), Map.of()));
       return;
     }
@@ -319,9 +320,17 @@ public final class Edge {
     }
     Map<String, ?> arguments = (Map<String, ?>) params.get("arguments");
     run(message, session, (sink, call) -> {
-      RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version,
-          new CallLink(session, sink, call, modernEra));
+      CallLink link = new CallLink(session, sink, call, modernEra, meta);
+      RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version, link);
       Reply reply = tools.call(tool, arguments == null ? Map.of() : arguments, request);
+      String missing = link.missingCapability();
+      if (modernEra && missing != null) {
+        sink.reply(id, ModernEra.MISSING_REQUIRED_CLIENT_CAPABILITY, Bodies.error(id,
+            ModernEra.MISSING_REQUIRED_CLIENT_CAPABILITY, "Missing required client capability: "
+                + missing + " (declare it in io.modelcontextprotocol/clientCapabilities).",
+            Map.of("requiredCapabilities", Map.of(missing, Map.of()))));
+        return;
+      }
       byte[] body;
       try {
         body = resultWriter.write(id, reply, request.attachments(), modernEra);

@@ -6,12 +6,16 @@ import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.presenter.Presentation;
+import dev.mcpfusion.core.redact.DetailPresenter;
+import dev.mcpfusion.core.redact.Redactions;
+import dev.mcpfusion.core.redact.Redactor;
 import dev.mcpfusion.core.presenter.References;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.ContextParameter;
 import dev.mcpfusion.core.spi.FieldDescriptor;
 import dev.mcpfusion.core.spi.FusionSpi;
 import dev.mcpfusion.core.spi.GeneratedRouter;
+import dev.mcpfusion.core.spi.PresenterBinding;
 import dev.mcpfusion.core.spi.RouterDescriptor;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.lang.reflect.Constructor;
@@ -55,9 +59,12 @@ public final class ToolRegistry {
   private final List<String> toolNames;
   private final Map<String, String> rendered;
   private final Map<Class<?>, Function<RequestContext, ?>> providers;
+  private final Redactor defaultRedactor;
+  private final DetailPresenter detailPresenter;
 
   private ToolRegistry(Exposition exposition, String separator, List<ExposedTool> tools,
-      Map<String, String> rendered, Map<Class<?>, Function<RequestContext, ?>> providers) {
+      Map<String, String> rendered, Map<Class<?>, Function<RequestContext, ?>> providers,
+      Redactor defaultRedactor, DetailPresenter detailPresenter) {
     this.exposition = exposition;
     this.separator = separator;
     this.tools = List.copyOf(tools);
@@ -74,6 +81,18 @@ public final class ToolRegistry {
     this.toolNames = List.copyOf(names);
     this.rendered = Collections.unmodifiableMap(new HashMap<>(rendered));
     this.providers = providers;
+    this.defaultRedactor = defaultRedactor;
+    this.detailPresenter = detailPresenter;
+  }
+
+  /** The server-wide redaction, for replies not tied to one action; {@code null} when there is none. */
+  public Redactor defaultRedactor() {
+    return defaultRedactor;
+  }
+
+  /** Renders views and models in {@code FusionError} details through their presenters. */
+  public DetailPresenter detailPresenter() {
+    return detailPresenter;
   }
 
   /** The exposition the tools were built for. */
@@ -146,6 +165,14 @@ public final class ToolRegistry {
     Set<Class<?>> provided = new HashSet<>(config.providers().keySet());
     provided.add(RequestContext.class);
 
+    Redactor defaultRedactor = null;
+    try {
+      defaultRedactor = Redactor.compile(config.redaction());
+    } catch (IllegalArgumentException e) {
+      errors.add("[fusion/RedactPath] FusionServer.Builder.redact(...): " + e.getMessage());
+    }
+    List<PresenterBinding<?, ?>> presenters = new ArrayList<>();
+
     List<ExposedTool> exposed = new ArrayList<>();
     Map<String, String> rendered = new HashMap<>();
     Map<String, String> toolOwners = new HashMap<>();
@@ -192,6 +219,13 @@ public final class ToolRegistry {
         } catch (RuntimeException e) {
           errors.add(BuildProblem.PRESENTER_FAILED.text(where, e));
         }
+        if (presentation != null) {
+          presentation = presentation.withRedactor(
+              Redactions.forAction(action, config.redaction(), where, errors));
+          if (action.presenter() != null) {
+            presenters.add(action.presenter());
+          }
+        }
         actions.add(new BoundAction(router, i, action, chain, executable, presentation));
       }
 
@@ -233,7 +267,8 @@ public final class ToolRegistry {
       throw new IllegalStateException(
           "FusionServer cannot start:\n" + String.join("\n", errors));
     }
-    return new ToolRegistry(config.exposition(), separator, exposed, rendered, config.providers());
+    return new ToolRegistry(config.exposition(), separator, exposed, rendered, config.providers(),
+        defaultRedactor, new DetailPresenter(presenters));
   }
 
   private static boolean checkToolName(String toolName, String where, Map<String, String> owners,

@@ -74,6 +74,17 @@ public final class ConformanceTools {
     return String.valueOf(request.progressToken().orElse(0));
   }
 
+  @Query(description = "Logs one message at info (2026-07-28: only when the request names a log level)")
+  public String loggingTool(RequestContext request) {
+    boolean sent = request.log(LogLevel.INFO, "Logging tool called");
+    return sent ? "Logged one message" : "Logged nothing: the client wants no log messages at info";
+  }
+
+  @Query(description = "Needs the client's sampling capability (a client that did not declare it is refused)")
+  public String missingCapability(RequestContext request) {
+    return "Sampled: " + request.sample(Sampling.prompt("Say hello").maxTokens(10)).text();
+  }
+
   @Query(description = "Tests error response handling")
   public String errorHandling() {
     throw FusionError.of("TEST_ERROR", "This tool intentionally returns an error for testing");

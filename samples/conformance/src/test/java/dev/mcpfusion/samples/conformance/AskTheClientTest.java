@@ -61,6 +61,16 @@ class AskTheClientTest {
   }
 
   @Test
+  void a2026ClientWithoutTheCapabilityGetsMissingRequiredClientCapability() {
+    try (FusionTester tester = tester().protocolVersion(FusionTester.MODERN)) {
+      ToolResult r = tester.callTool("test_missing_capability", Map.of());
+      assertThat(r.jsonRpcError()).isNotNull();
+      assertThat(r.jsonRpcError().code()).isEqualTo(-32021);
+      assertThat(r.jsonRpcError().data()).isEqualTo(Map.of("requiredCapabilities", Map.of("sampling", Map.of())));
+    }
+  }
+
+  @Test
   void anAcceptedFormReachesTheHandlerAsTheRecord() {
     try (FusionTester tester = tester().acceptElicitation(
         Map.of("username", "ada", "email", "ada@example.com"))) {

@@ -84,6 +84,17 @@ class TalkbackTest {
   }
 
   @Test
+  void a2026RequestGetsLogMessagesOnlyAtTheLevelItNames() {
+    try (FusionTester tester = tester().protocolVersion(FusionTester.MODERN)) {
+      assertThat(tester.callTool("test_logging_tool", Map.of()).dataText())
+          .isEqualTo("Logged nothing: the client wants no log messages at info");
+      assertThat(tester.logs()).isEmpty();
+      tester.callTool("test_logging_tool", Map.of(), Map.of("io.modelcontextprotocol/logLevel", "info"));
+      assertThat(tester.logs()).containsExactly(new FusionTester.LogMessage("info", "Logging tool called"));
+    }
+  }
+
+  @Test
   void aCancelledCallIsInterruptedAndSendsNoResult() throws InterruptedException {
     SlowTools slow = new SlowTools();
     try (FusionTester tester = FusionTester.of(slow)) {
