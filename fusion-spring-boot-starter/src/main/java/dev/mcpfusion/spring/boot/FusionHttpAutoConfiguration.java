@@ -6,6 +6,7 @@ import dev.mcpfusion.http.HttpOptions;
 import dev.mcpfusion.http.McpHttpServlet;
 import jakarta.servlet.http.HttpServlet;
 import java.util.function.UnaryOperator;
+import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -15,6 +16,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -35,6 +37,8 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnBean(FusionServer.class)
 @EnableConfigurationProperties(FusionProperties.class)
 public class FusionHttpAutoConfiguration {
+  /** The name of the endpoint's registration bean; a bean of this name replaces it. */
+  static final String SERVLET_BEAN = "mcpFusionServlet";
 
   /** Creates the auto-configuration (Spring does). */
   public FusionHttpAutoConfiguration() {}
@@ -61,6 +65,15 @@ public class FusionHttpAutoConfiguration {
     registration.setAsyncSupported(true);
     registration.setLoadOnStartup(1);
     return registration;
+  }
+
+  /**
+   * Ends the endpoint's event streams and drains its calls before Boot's graceful shutdown, which
+   * would otherwise wait out its whole timeout on an open stream.
+   */
+  @Bean
+  SmartLifecycle mcpFusionEndpointDrain(BeanFactory beanFactory) {
+    return new EndpointDrain(beanFactory);
   }
 
   /** The endpoint options from {@code mcpfusion.http.*}; the Boot web server owns port, address and lifecycle. */

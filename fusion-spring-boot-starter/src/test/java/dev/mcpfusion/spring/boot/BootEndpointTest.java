@@ -2,6 +2,7 @@ package dev.mcpfusion.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.mcpfusion.spring.boot.fixtures.AuditTrail;
 import dev.mcpfusion.spring.boot.fixtures.GreeterTools;
@@ -12,7 +13,11 @@ import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -85,6 +90,42 @@ class BootEndpointTest {
       }
       assertThat(app.getBean(AuditTrail.class).seen()).containsExactly("audit:m-42");
     }
+  }
+
+  /**
+   * Boot's graceful shutdown waits for every asynchronous request, and an open event stream is
+   * one that never ends by itself: the starter ends the streams first, so closing the application
+   * does not sit out the (here 90 s) shutdown-phase timeout.
+   */
+  @Test
+  void anOpenEventStreamDoesNotHoldGracefulShutdown() throws Exception {
+    ConfigurableApplicationContext app = new SpringApplicationBuilder(GreeterApp.class)
+        .properties("server.port=0", "server.address=127.0.0.1", "server.shutdown=graceful",
+            "spring.lifecycle.timeout-per-shutdown-phase=90s")
+        .run();
+    String endpoint = "http://127.0.0.1:" + app.getEnvironment().getProperty("local.server.port") + "/mcp";
+    HttpClient http = HttpClient.newHttpClient();
+    HttpResponse<String> initialized = http.send(HttpRequest.newBuilder(URI.create(endpoint))
+        .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+        .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
+            + "\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+            + "\"clientInfo\":{\"name\":\"probe\",\"version\":\"1\"}}}"))
+        .build(), HttpResponse.BodyHandlers.ofString());
+    String session = initialized.headers().firstValue("Mcp-Session-Id").orElseThrow();
+    HttpResponse<InputStream> stream = http.send(HttpRequest.newBuilder(URI.create(endpoint))
+        .header("Accept", "text/event-stream").header("Mcp-Session-Id", session).GET().build(),
+        HttpResponse.BodyHandlers.ofInputStream());
+    assertThat(stream.statusCode()).isEqualTo(200);
+
+    // Both bounded: the application closes, and the client sees its stream end (EOF or reset).
+    assertTimeoutPreemptively(Duration.ofSeconds(45), () -> {
+      app.close();
+      try (InputStream body = stream.body()) {
+        body.readAllBytes();
+      } catch (java.io.IOException ended) {
+        // a reset ends the stream as well
+      }
+    }, "closing the application waited on the open event stream");
   }
 
   @Test
