@@ -338,7 +338,7 @@ final class RouterStep implements FusionProcessor.Step {
       }
       r.actions.add(a);
     }
-    if (r.actions.isEmpty() && ok) {
+    if (r.actions.isEmpty() && ok && !FeatureStep.hasFeatures(router)) {
       reporter.warning("EmptyRouter", router, display + " has no @Query, @Mutation or @Action"
           + " method, so it exposes no tool. Annotate the methods the agent may call.");
     }
