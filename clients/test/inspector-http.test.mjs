@@ -71,7 +71,7 @@ test("HTTP GROUPED: list, get, not-found and void through the Inspector", () => 
       "<cache_invalidation cause=\"billing.void_invoice\" domains=\"billing.*\" />");
 });
 
-test("HTTP: prompts, resource templates, resources and completions through the Inspector", () => {
+test("HTTP: prompts, resource templates and resources through the Inspector", () => {
   const prompts = inspect("--method", "prompts/list");
   const overdue = prompts.json.prompts.find((p) => p.name === "overdue_invoices");
   assert.deepEqual(overdue.arguments.map((a) => [a.name, a.required]), [["audience", true], ["tone", false]]);
@@ -90,9 +90,4 @@ test("HTTP: prompts, resource templates, resources and completions through the I
   assert.equal(resource.json.contents[0].mimeType, "application/json");
   assert.equal(JSON.parse(resource.json.contents[0].text).id, "INV-0042");
   assert.ok(!resource.text.includes("whsec_"));
-
-  const completion = inspect("--method", "prompts/complete", "--complete-ref-type", "ref/resource",
-      "--complete-ref", "billing://invoices/{id}", "--complete-arg-name", "id",
-      "--complete-arg-value", "INV-004");
-  assert.deepEqual(completion.json.completion.values.slice(0, 2), ["INV-0040", "INV-0041"]);
 });

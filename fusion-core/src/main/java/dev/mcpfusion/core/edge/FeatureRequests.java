@@ -40,6 +40,12 @@ final class FeatureRequests {
   private static final Set<String> METHODS = Set.of(PROMPTS_LIST, PROMPTS_GET, RESOURCES_LIST,
       TEMPLATES_LIST, RESOURCES_READ, SUBSCRIBE, UNSUBSCRIBE, COMPLETE);
   private static final Set<String> USER_CODE = Set.of(PROMPTS_GET, RESOURCES_READ, COMPLETE);
+  /**
+   * The 2026-07-28 results that must say how long a client may cache them: never, and only for
+   * this caller (lists and reads depend on the caller's context and change with every mutation).
+   */
+  private static final Set<String> CACHEABLE = Set.of(PROMPTS_LIST, RESOURCES_LIST, TEMPLATES_LIST,
+      RESOURCES_READ);
 
   private final FeatureCalls calls;
   private final String serverInfoMember;
@@ -81,7 +87,9 @@ final class FeatureRequests {
         case SUBSCRIBE, UNSUBSCRIBE -> subscription(message, params, session, modern);
         default -> throw new IllegalStateException("not a feature method: " + message.method());
       };
-      out.reply(id, 0, modern ? modernResult(id, result) : Bodies.result(id, result));
+      out.reply(id, 0, modern
+          ? modernResult(id, result, CACHEABLE.contains(message.method()))
+          : Bodies.result(id, result));
     } catch (FeatureError e) {
       out.reply(id, e.code(), Bodies.error(id, e.code(), e.getMessage(), e.data()));
     }
@@ -152,8 +160,11 @@ final class FeatureRequests {
     return false;
   }
 
-  /** A 2026-07-28 result: the members of {@code result}, {@code resultType} and the server's {@code _meta}. */
-  private byte[] modernResult(Object id, Map<String, Object> result) {
+  /**
+   * A 2026-07-28 result: the members of {@code result}, the cache members when the method's result
+   * is cacheable, {@code resultType} and the server's {@code _meta}.
+   */
+  private byte[] modernResult(Object id, Map<String, Object> result, boolean cacheable) {
     StringBuilder out = new StringBuilder(256);
     out.append("{\"jsonrpc\":\"2.0\",\"id\":");
     Json.appendValue(id, out);
@@ -162,6 +173,9 @@ final class FeatureRequests {
     out.append(members, 0, members.length() - 1);
     if (members.length() > 2) {
       out.append(',');
+    }
+    if (cacheable) {
+      out.append("\"ttlMs\":0,\"cacheScope\":\"private\",");
     }
     out.append("\"resultType\":\"complete\",\"_meta\":{").append(serverInfoMember).append("}}}");
     return out.toString().getBytes(StandardCharsets.UTF_8);

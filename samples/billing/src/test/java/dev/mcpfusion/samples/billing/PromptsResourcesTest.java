@@ -169,6 +169,12 @@ class PromptsResourcesTest {
           "name", "readme", "description", "The read-me", "mimeType", "text/markdown"));
       ResourceResponse text = tester.readResource("docs://readme");
       assertThat(text.text()).isEqualTo("# Docs\nRead me.");
+      if (version.equals(FusionTester.MODERN)) {
+        // 2026-07-28 lists and reads say how long they may be cached: not at all, and privately.
+        assertThat(((Number) text.result().get("ttlMs")).longValue()).isZero();
+        assertThat(text.result().get("cacheScope")).isEqualTo("private");
+        assertThat(text.result().get("resultType")).isEqualTo("complete");
+      }
       assertThat(text.mimeType()).isEqualTo("text/markdown");
       ResourceResponse binary = tester.readResource("docs://logo.png");
       assertThat(binary.blob()).isEqualTo(DocsFeatures.LOGO);
