@@ -1,7 +1,6 @@
 package dev.mcpfusion.core;
 
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,40 +90,28 @@ public final class PromptResult {
     return with(new Message(role, content));
   }
 
+  /**
+   * This result and a message of any content a tool result can carry ({@link Content}: text,
+   * image, audio, embedded resource, resource link).
+   */
+  public PromptResult add(Role role, Content content) {
+    Objects.requireNonNull(content, "content");
+    return with(new Message(role, content.toWire()));
+  }
+
   /** This result and an image message ({@code data} is the raw image; it is sent base64). */
   public PromptResult image(Role role, byte[] data, String mimeType) {
-    return media("image", role, data, mimeType);
+    return add(role, Content.image(data, mimeType));
   }
 
   /** This result and an audio message ({@code data} is the raw audio; it is sent base64). */
   public PromptResult audio(Role role, byte[] data, String mimeType) {
-    return media("audio", role, data, mimeType);
-  }
-
-  private PromptResult media(String type, Role role, byte[] data, String mimeType) {
-    Objects.requireNonNull(data, "data");
-    Objects.requireNonNull(mimeType, "mimeType");
-    Map<String, Object> content = new LinkedHashMap<>();
-    content.put("type", type);
-    content.put("data", Base64.getEncoder().encodeToString(data));
-    content.put("mimeType", mimeType);
-    return with(new Message(role, content));
+    return add(role, Content.audio(data, mimeType));
   }
 
   /** This result and a message embedding a text resource. */
   public PromptResult resource(Role role, String uri, String mimeType, String text) {
-    Objects.requireNonNull(uri, "uri");
-    Objects.requireNonNull(text, "text");
-    Map<String, Object> resource = new LinkedHashMap<>();
-    resource.put("uri", uri);
-    if (mimeType != null) {
-      resource.put("mimeType", mimeType);
-    }
-    resource.put("text", text);
-    Map<String, Object> content = new LinkedHashMap<>();
-    content.put("type", "resource");
-    content.put("resource", resource);
-    return with(new Message(role, content));
+    return add(role, Content.resource(uri, mimeType, text));
   }
 
   /** This result with a description (MCP {@code description} of the {@code prompts/get} result). */

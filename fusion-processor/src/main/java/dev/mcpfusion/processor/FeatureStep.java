@@ -181,7 +181,14 @@ final class FeatureStep implements FusionProcessor.Step {
         continue;
       }
       if (unresolved(type)) {
-        if (!round.processingOver()) {
+        if (round.processingOver()) {
+          // Still missing after the last round: say so instead of silently generating nothing.
+          done.add(name);
+          reporter.markBroken(type);
+          reporter.report(Diagnostic.UNRESOLVED_TYPE, type, Names.display(type),
+              "a type one of its @Prompt, @Resource or @Complete methods names",
+              featuresName(type).simpleName());
+        } else {
           deferred.add(name);
         }
         continue;
@@ -194,8 +201,7 @@ final class FeatureStep implements FusionProcessor.Step {
           generate(model);
         }
       } catch (RuntimeException e) {
-        reporter.error("ProcessorFailure", type, "The processor failed on " + name + " (" + e
-            + "). Please report this with the declaration; other types are still processed.");
+        reporter.report(Diagnostic.PROCESSOR_FAILURE, type, name, e);
       }
     }
   }
@@ -246,10 +252,8 @@ final class FeatureStep implements FusionProcessor.Step {
     f.type = type;
     if (type.getModifiers().contains(Modifier.PRIVATE) || !type.getTypeParameters().isEmpty()
         || (type.getKind() != ElementKind.CLASS && type.getKind() != ElementKind.RECORD)) {
-      reporter.error("InaccessibleFeature", type, display + " declares prompts, resources or"
-          + " completions but is private, generic or not a class, so the generated "
-          + featuresName(type).simpleName() + " cannot bind it. Make it a non-private,"
-          + " non-generic class.");
+      reporter.report(Diagnostic.INACCESSIBLE_FEATURE_TYPE, type, display,
+          featuresName(type).simpleName());
       return null;
     }
     AnnotationMirror router = Mirrors.find(type, ROUTER);
@@ -272,16 +276,13 @@ final class FeatureStep implements FusionProcessor.Step {
       }
       String where = display + "." + method.getSimpleName();
       if (count > 1 || hasVerb(method)) {
-        reporter.error("MultipleRoles", method, where + " is annotated with more than one of"
-            + " @Prompt, @Resource, @Complete, @Query, @Mutation and @Action. Give each method one"
-            + " role; call a shared private method from both if they share code.");
+        reporter.report(Diagnostic.MULTIPLE_ROLES, method, where);
         ok = false;
         continue;
       }
       if (method.getModifiers().contains(Modifier.PRIVATE) || !method.getTypeParameters().isEmpty()) {
-        reporter.error("InaccessibleFeature", method, where + " is private or generic, so the"
-            + " generated " + featuresName(type).simpleName() + " cannot call it. Make it a"
-            + " non-private, non-generic method.");
+        reporter.report(Diagnostic.INACCESSIBLE_FEATURE, method, where,
+            featuresName(type).simpleName());
         ok = false;
         continue;
       }
@@ -293,9 +294,8 @@ final class FeatureStep implements FusionProcessor.Step {
         }
         ExecutableElement first = promptNames.putIfAbsent(p.name, method);
         if (first != null) {
-          reporter.error("DuplicatePrompt", method, prompt, null, where + " is the prompt '" + p.name
-              + "', but " + display + "." + first.getSimpleName() + " already is. Rename one with"
-              + " @Prompt(name = \"...\").");
+          reporter.reportOn(Diagnostic.DUPLICATE_PROMPT, method, prompt, null, where, p.name,
+              display + "." + first.getSimpleName());
           ok = false;
           continue;
         }
@@ -308,9 +308,8 @@ final class FeatureStep implements FusionProcessor.Step {
         }
         ExecutableElement first = uris.putIfAbsent(r.uri, method);
         if (first != null) {
-          reporter.error("DuplicateResource", method, resource, null, where + " serves '" + r.uri
-              + "', which " + display + "." + first.getSimpleName() + " already serves. Give each"
-              + " resource its own URI.");
+          reporter.reportOn(Diagnostic.DUPLICATE_RESOURCE, method, resource, null, where, r.uri,
+              display + "." + first.getSimpleName());
           ok = false;
           continue;
         }
@@ -331,9 +330,9 @@ final class FeatureStep implements FusionProcessor.Step {
       String key = (c.prompt.isEmpty() ? "resource " + c.resource : "prompt " + c.prompt) + " / "
           + c.argument;
       if (!completed.add(key)) {
-        reporter.error("DuplicateCompletion", method, where + " completes '" + c.argument + "' of "
-            + (c.prompt.isEmpty() ? "resource '" + c.resource + "'" : "prompt '" + c.prompt + "'")
-            + ", which another @Complete method of " + display + " already completes. Keep one.");
+        reporter.report(Diagnostic.DUPLICATE_COMPLETION, method, where, c.argument,
+            c.prompt.isEmpty() ? "resource '" + c.resource + "'" : "prompt '" + c.prompt + "'",
+            display);
         ok = false;
         continue;
       }
@@ -368,12 +367,10 @@ final class FeatureStep implements FusionProcessor.Step {
       String annotation) {
     String d = Mirrors.string(elements, ann, "description");
     if (d.isEmpty()) {
-      d = RouterStep.firstSentence(elements.getDocComment(method));
+      d = ActionValidation.firstSentence(elements.getDocComment(method));
     }
     if (d.isEmpty()) {
-      reporter.error("MissingDescription", method, where + " has no description, so the client"
-          + " cannot tell its user what it is. Add @" + annotation + "(description = \"...\") or a"
-          + " Javadoc sentence.");
+      reporter.report(Diagnostic.FEATURE_MISSING_DESCRIPTION, method, where, annotation);
     }
     return d;
   }
@@ -390,9 +387,8 @@ final class FeatureStep implements FusionProcessor.Step {
         return e;
       }
     }
-    reporter.error("NotAPresenter", method, ann, Mirrors.explicitValue(ann, "presenter"), where
-        + " names presenter " + t + ", which is not annotated @Presenter. Name a @Presenter view"
-        + " record.");
+    reporter.reportOn(Diagnostic.PRESENTER_NOT_A_VIEW, method, ann,
+        Mirrors.explicitValue(ann, "presenter"), where, t);
     ok[0] = false;
     return null;
   }
@@ -419,10 +415,8 @@ final class FeatureStep implements FusionProcessor.Step {
     String explicit = Mirrors.string(elements, ann, "name");
     p.name = explicit.isEmpty() ? Names.snake(method.getSimpleName().toString()) : explicit;
     if (!PROMPT_NAME.matcher(p.name).matches()) {
-      reporter.error("InvalidPromptName", method, ann, Mirrors.explicitValue(ann, "name"), where
-          + " is the prompt '" + p.name + "', but prompt names must match [a-zA-Z0-9_-]{1,64} so"
-          + " every client can show and send them. Use name = \"" + Names.snake(method
-              .getSimpleName().toString()) + "\".");
+      reporter.reportOn(Diagnostic.INVALID_PROMPT_NAME, method, ann, Mirrors.explicitValue(ann, "name"),
+          where, p.name, Names.snake(method.getSimpleName().toString()));
       ok[0] = false;
     }
     p.title = Mirrors.string(elements, ann, "title");
@@ -434,11 +428,11 @@ final class FeatureStep implements FusionProcessor.Step {
     p.returnsString = isType(r, "java.lang.String");
     boolean result = isType(r, PROMPT_RESULT);
     if (!result && !(p.returnsString && p.view == null)) {
-      reporter.error("PromptResultType", method, where + " returns " + Views.display(r) + ", but a"
-          + " prompt returns " + (p.view == null ? "a PromptResult or a String (one user message)"
+      reporter.report(Diagnostic.PROMPT_RESULT_TYPE, method, where, Views.display(r),
+          p.view == null ? "a PromptResult or a String (one user message)"
               : "a PromptResult (its data(...) is what presenter " + Names.display(p.view)
-                  + " presents)") + ". Return PromptResult.user(\"...\")"
-          + (p.view == null ? "" : ".data(...)") + ".");
+                  + " presents)",
+          p.view == null ? "" : ".data(...)");
       ok[0] = false;
     }
     for (VariableElement param : method.getParameters()) {
@@ -448,8 +442,7 @@ final class FeatureStep implements FusionProcessor.Step {
       }
       String name = param.getSimpleName().toString();
       if (Mirrors.find(param, Props.ANN + "Guarded") != null) {
-        reporter.error("GuardedInput", param, where + " takes '" + name + "' from the client, but"
-            + " it is @Guarded. Take it from a @Context parameter instead.");
+        reporter.report(Diagnostic.GUARDED_PROMPT_ARGUMENT, param, where, name);
         ok[0] = false;
         continue;
       }
@@ -464,9 +457,7 @@ final class FeatureStep implements FusionProcessor.Step {
       boolean text = value != null && ((value.kind == Inputs.In.Kind.SCALAR
           && value.scalar == Scalar.STRING) || value.kind == Inputs.In.Kind.ENUM);
       if (!text) {
-        reporter.error("PromptArgumentType", param, where + " argument '" + name + "' has type "
-            + Views.display(t) + ", but prompt arguments are strings on the wire. Use String,"
-            + " Optional<String> or an enum (sent by constant name), or mark it @Context.");
+        reporter.report(Diagnostic.PROMPT_ARGUMENT_TYPE, param, where, name, Views.display(t));
         ok[0] = false;
         continue;
       }
@@ -487,9 +478,8 @@ final class FeatureStep implements FusionProcessor.Step {
     AnnotationValue uriValue = Mirrors.explicitValue(ann, "uri");
     String uriProblem = uriProblem(r.uri, r.variables);
     if (uriProblem != null) {
-      reporter.error("InvalidResourceUri", method, ann, uriValue, where + " declares the URI '"
-          + r.uri + "', which " + uriProblem + " Write an absolute URI such as"
-          + " \"billing://invoices/{id}\", with {name} for each value read from it.");
+      reporter.reportOn(Diagnostic.INVALID_RESOURCE_URI, method, ann, uriValue, where, r.uri,
+          uriProblem);
       ok[0] = false;
     }
     String explicit = Mirrors.string(elements, ann, "name");
@@ -504,16 +494,12 @@ final class FeatureStep implements FusionProcessor.Step {
     r.binary = ret.getKind() == TypeKind.ARRAY
         && ((ArrayType) ret).getComponentType().getKind() == TypeKind.BYTE;
     if (r.view == null && !string && !r.binary) {
-      reporter.error("ResourceResultType", method, where + " returns " + Views.display(ret)
-          + ", but a resource without a presenter returns a String (text) or a byte[] (binary)."
-          + " Add presenter = SomeView.class to @Resource to send a model as its stripped JSON"
-          + " view, or return its text.");
+      reporter.report(Diagnostic.RESOURCE_NEEDS_TEXT, method, where, Views.display(ret));
       ok[0] = false;
     } else if (r.view != null && (string || r.binary || ret.getKind() == TypeKind.VOID
         || ret.getKind().isPrimitive())) {
-      reporter.error("ResourceResultType", method, where + " returns " + Views.display(ret)
-          + ", which presenter " + Names.display(r.view) + " cannot present. Return the model"
-          + " (or a collection or Optional of it), or drop presenter = ... to send text or bytes.");
+      reporter.report(Diagnostic.RESOURCE_NOT_PRESENTABLE, method, where, Views.display(ret),
+          Names.display(r.view));
       ok[0] = false;
     }
     String declared = Mirrors.string(elements, ann, "mimeType");
@@ -527,17 +513,14 @@ final class FeatureStep implements FusionProcessor.Step {
       }
       String name = param.getSimpleName().toString();
       if (!r.variables.contains(name)) {
-        reporter.error("ResourceTemplateMismatch", param, where + " parameter '" + name + "' is not"
-            + " a variable of '" + r.uri + "'" + (r.variables.isEmpty() ? ""
-                : " (its variables: " + String.join(", ", r.variables) + ")")
-            + ". Add {" + name + "} to the URI, or mark the parameter @Context.");
+        reporter.report(Diagnostic.TEMPLATE_PARAMETER_NOT_A_VARIABLE, param, where, name, r.uri,
+            r.variables.isEmpty() ? "" : " (its variables: " + String.join(", ", r.variables) + ")");
         ok[0] = false;
         continue;
       }
       if (!isType(param.asType(), "java.lang.String")) {
-        reporter.error("ResourceTemplateMismatch", param, where + " parameter '" + name + "' has"
-            + " type " + Views.display(param.asType()) + ", but a URI variable is text. Declare it"
-            + " as String and convert it in the method.");
+        reporter.report(Diagnostic.TEMPLATE_VARIABLE_NOT_TEXT, param, where, name,
+            Views.display(param.asType()));
         ok[0] = false;
         continue;
       }
@@ -547,9 +530,8 @@ final class FeatureStep implements FusionProcessor.Step {
     if (uriProblem == null) {
       for (String v : r.variables) {
         if (!bound.contains(v)) {
-          reporter.error("ResourceTemplateMismatch", method, ann, uriValue, where + " declares the"
-              + " variable {" + v + "} in '" + r.uri + "', but has no String parameter named '" + v
-              + "'. Add the parameter, or remove the variable from the URI.");
+          reporter.reportOn(Diagnostic.TEMPLATE_VARIABLE_UNBOUND, method, ann, uriValue, where, v,
+              r.uri);
           ok[0] = false;
         }
       }
@@ -596,10 +578,8 @@ final class FeatureStep implements FusionProcessor.Step {
     c.resource = Mirrors.string(elements, ann, "resource");
     c.argument = Mirrors.string(elements, ann, "argument");
     if (c.prompt.isEmpty() == c.resource.isEmpty()) {
-      reporter.error("InvalidCompletion", method, ann, null, where + " sets " + (c.prompt.isEmpty()
-          ? "neither prompt nor resource" : "both prompt and resource") + ". Set exactly one:"
-          + " @Complete(prompt = \"name\", argument = \"arg\") or @Complete(resource ="
-          + " \"scheme://path/{var}\", argument = \"var\").");
+      reporter.reportOn(Diagnostic.COMPLETION_TARGET_COUNT, method, ann, null, where,
+          c.prompt.isEmpty() ? "neither prompt nor resource" : "both prompt and resource");
       return null;
     }
     List<String> arguments = null;
@@ -629,18 +609,17 @@ final class FeatureStep implements FusionProcessor.Step {
     String kind = c.prompt.isEmpty() ? "resource template" : "prompt";
     String target = c.prompt.isEmpty() ? c.resource : c.prompt;
     if (arguments == null) {
-      reporter.error("UnknownCompletionTarget", method, ann,
-          Mirrors.explicitValue(ann, c.prompt.isEmpty() ? "resource" : "prompt"), where
-              + " completes the " + kind + " '" + target + "', which " + Names.display(f.type)
-              + " does not declare." + Names.didYouMean(target, targets) + " Its " + kind + "s: "
-              + (targets.isEmpty() ? "none" : String.join(", ", targets)) + ".");
+      reporter.reportOn(Diagnostic.UNKNOWN_COMPLETION_TARGET, method, ann,
+          Mirrors.explicitValue(ann, c.prompt.isEmpty() ? "resource" : "prompt"), where, kind,
+          target, Names.display(f.type), Names.didYouMean(target, targets),
+          targets.isEmpty() ? "none" : String.join(", ", targets));
       return null;
     }
     if (!arguments.contains(c.argument)) {
-      reporter.error("UnknownCompletionTarget", method, ann, Mirrors.explicitValue(ann, "argument"),
-          where + " completes '" + c.argument + "', which is not an argument of the " + kind + " '"
-              + target + "'." + Names.didYouMean(c.argument, arguments) + " Its arguments: "
-              + (arguments.isEmpty() ? "none" : String.join(", ", arguments)) + ".");
+      reporter.reportOn(Diagnostic.UNKNOWN_COMPLETION_ARGUMENT, method, ann,
+          Mirrors.explicitValue(ann, "argument"), where, c.argument, kind, target,
+          Names.didYouMean(c.argument, arguments),
+          arguments.isEmpty() ? "none" : String.join(", ", arguments));
       return null;
     }
     int text = 0;
@@ -662,9 +641,7 @@ final class FeatureStep implements FusionProcessor.Step {
         && ((DeclaredType) ret).getTypeArguments().size() == 1
         && isType(((DeclaredType) ret).getTypeArguments().get(0), "java.lang.String");
     if (!ok || text != 1 || !list) {
-      reporter.error("InvalidCompletion", method, where + " must take the text typed so far as"
-          + " one String parameter (plus @Context parameters) and return List<String>. Declare it"
-          + " as List<String> " + method.getSimpleName() + "(String prefix).");
+      reporter.report(Diagnostic.COMPLETION_SIGNATURE, method, where, method.getSimpleName());
       return null;
     }
     return c;
@@ -793,7 +770,7 @@ final class FeatureStep implements FusionProcessor.Step {
     }
     String error = Sources.write(filer, self.packageName(), type.build(), f.type);
     if (error != null) {
-      reporter.error("GenerationFailed", f.type, error);
+      reporter.report(Diagnostic.GENERATION_FAILED, f.type, self, error);
     }
   }
 
@@ -881,7 +858,7 @@ final class FeatureStep implements FusionProcessor.Step {
             ? Views.enumConstants(value.type) : List.of();
         arguments.add(CodeBlock.of("new $T($S, $S, $L, $L)", Sources.spi("PromptArgument"),
             param.name(), param.site.description, param.site.required,
-            PresenterStep.listOf(constants)));
+            PresenterWriter.listOf(constants)));
       }
       m.addStatement("prompts.add(new $T($S, $S, $S, $S,\n$>$>$T.of($L),\n$L, $L, $L)$<$<)", pd,
           p.name, p.method.getSimpleName().toString(), p.title, p.description, List.class,
@@ -892,7 +869,7 @@ final class FeatureStep implements FusionProcessor.Step {
     for (ResourceModel r : f.resources) {
       m.addStatement("resources.add(new $T($S, $S, $S, $S, $S, $S,\n$>$>$L, $L, $L, $L, $L)$<$<)",
           rd, r.uri, r.name, r.method.getSimpleName().toString(), r.title, r.description,
-          r.mimeType, PresenterStep.listOf(r.variables), contexts(r.params), presenter(r.view),
+          r.mimeType, PresenterWriter.listOf(r.variables), contexts(r.params), presenter(r.view),
           r.binary, classList(r.middleware));
     }
     m.addStatement("$T<$T> completions = new $T<>()", List.class, cd, ArrayList.class);
@@ -928,7 +905,7 @@ final class FeatureStep implements FusionProcessor.Step {
         m.addStatement("String v$L = $T.string(raw$L, $S, p)", j, ARGS, j, s.name);
       }
     }
-    m.addStatement("$T.rejectUnknown(args, $S, $L, p)", ARGS, "", PresenterStep.listOf(accepted));
+    m.addStatement("$T.rejectUnknown(args, $S, $L, p)", ARGS, "", PresenterWriter.listOf(accepted));
     for (int j = 0; j < p.params.size(); j++) {
       Param param = p.params.get(j);
       if (!param.context) {

@@ -215,7 +215,8 @@ class FeatureStepTest {
         "  public Invoice x() { return null; }");
     Compilation c = compile(src);
     assertThat(c).hadErrorContaining("[fusion/NotAPresenter] Docs.x names presenter billing.Invoice,"
-        + " which is not annotated @Presenter.").inFile(src).onLineContaining("presenter = Invoice");
+        + " which is not a @Presenter view. Name a @Presenter view record.").inFile(src)
+        .onLineContaining("presenter = Invoice");
   }
 
   @Test

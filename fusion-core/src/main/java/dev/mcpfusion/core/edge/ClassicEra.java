@@ -99,11 +99,12 @@ final class ClassicEra implements McpServerTransportProvider {
   }
 
   /**
-   * What {@code initialize} advertises: tools, and — when the server has them, answered by the
+   * What {@code initialize} advertises: tools, logging, and — when the server has them, answered by the
    * edge — prompts, resources with subscriptions, and completions.
    */
   private McpSchema.ServerCapabilities capabilities() {
-    McpSchema.ServerCapabilities.Builder builder = McpSchema.ServerCapabilities.builder().tools(false);
+    McpSchema.ServerCapabilities.Builder builder =
+        McpSchema.ServerCapabilities.builder().tools(false).logging();
     if (features.hasPrompts()) {
       builder.prompts(false);
     }

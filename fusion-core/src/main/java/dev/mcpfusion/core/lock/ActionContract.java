@@ -2,6 +2,7 @@ package dev.mcpfusion.core.lock;
 
 import dev.mcpfusion.annotation.CachePolicy;
 import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.core.redact.Redactions;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.FieldDescriptor;
 import dev.mcpfusion.core.spi.ResultShape;
@@ -59,7 +60,8 @@ public record ActionContract(
     List<String> middleware,
     CachePolicy cache,
     List<String> invalidates,
-    boolean customValidation) {
+    boolean customValidation,
+    RedactionContract redaction) {
 
   /** The name of the limit a presenter's {@code agentLimit} is recorded under. */
   public static final String AGENT_LIMIT = "agentLimit";
@@ -98,6 +100,8 @@ public record ActionContract(
     if (action.presenter() != null) {
       limits.put(AGENT_LIMIT, (long) action.presenter().agentLimit());
     }
+    RedactionContract redaction =
+        RedactionContract.of(Redactions.policy(action, profile.redaction()));
     List<String> chain = new ArrayList<>(profile.middleware());
     router.middleware().forEach(c -> chain.add(c.getName()));
     action.middleware().forEach(c -> chain.add(c.getName()));
@@ -119,7 +123,8 @@ public record ActionContract(
         chain,
         action.cachePolicy(),
         action.invalidates(),
-        action.beanValidation());
+        action.beanValidation(),
+        redaction);
   }
 
   Map<String, Object> toTree() {
@@ -141,6 +146,9 @@ public record ActionContract(
       tree.put("presenter", presenter.toTree());
     }
     tree.put("readOnly", readOnly);
+    if (redaction != null) {
+      tree.put("redaction", redaction.toTree());
+    }
     tree.put("required", requiredFields());
     tree.put("result", result.name());
     if (resultSchema != null) {
@@ -170,7 +178,8 @@ public record ActionContract(
         r.strings("middleware"),
         r.enumValue("cache", CachePolicy.class),
         r.strings("invalidates"),
-        r.bool("customValidation"));
+        r.bool("customValidation"),
+        r.has("redaction") ? RedactionContract.fromTree(r.object("redaction")) : null);
     if (!a.requiredFields().equals(r.strings("required"))) {
       throw new IllegalArgumentException("mcpfusion.lock: \"required\" at " + r.where()
           + " does not match the required flags of its inputs (edited by hand?); run the lock goal again");

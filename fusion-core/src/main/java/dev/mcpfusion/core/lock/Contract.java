@@ -111,6 +111,10 @@ public record Contract(LockProfile profile, Map<String, ToolContract> tools,
     profileTree.put("exposition", profile.exposition().name());
     profileTree.put("middleware", profile.middleware());
     profileTree.put("separator", profile.separator());
+    RedactionContract redaction = RedactionContract.of(profile.redaction());
+    if (redaction != null) {
+      profileTree.put("redaction", redaction.toTree());
+    }
     Map<String, Object> toolTrees = new TreeMap<>();
     tools.forEach((k, v) -> toolTrees.put(k, v.toTree()));
     Map<String, Object> tree = new TreeMap<>();
@@ -146,7 +150,8 @@ public record Contract(LockProfile profile, Map<String, ToolContract> tools,
     }
     TreeReader p = r.object("profile");
     LockProfile profile = new LockProfile(p.enumValue("exposition", Exposition.class),
-        p.string("separator"), p.strings("middleware"));
+        p.string("separator"), p.strings("middleware"),
+        p.has("redaction") ? RedactionContract.fromTree(p.object("redaction")).toRedaction() : null);
     Map<String, ToolContract> tools = new TreeMap<>();
     r.objects("tools").forEach((k, v) -> tools.put(k, ToolContract.fromTree(k, v)));
     Map<String, PromptContract> prompts = new TreeMap<>();

@@ -1,6 +1,7 @@
 package dev.mcpfusion.core.lock;
 
 import dev.mcpfusion.core.Exposition;
+import dev.mcpfusion.core.Redaction;
 import java.util.List;
 import java.util.Objects;
 
@@ -20,8 +21,11 @@ import java.util.Objects;
  * @param exposition FLAT (one tool per action) or GROUPED (one tool per router)
  * @param separator the FLAT separator between router and action name: {@code "_"} or {@code "-"}
  * @param middleware the server-wide middleware class names, in the order they run
+ * @param redaction the server-wide redaction ({@code FusionServer.Builder.redact}); a view's
+ *     {@code @Redact} replaces it for the actions presenting that view
  */
-public record LockProfile(Exposition exposition, String separator, List<String> middleware) {
+public record LockProfile(Exposition exposition, String separator, List<String> middleware,
+    Redaction redaction) {
 
   public LockProfile {
     Objects.requireNonNull(exposition, "exposition");
@@ -32,6 +36,17 @@ public record LockProfile(Exposition exposition, String separator, List<String> 
               + separator + "\"");
     }
     middleware = List.copyOf(middleware);
+    redaction = redaction == null ? Redaction.none() : redaction;
+  }
+
+  /** A profile without a server-wide redaction. */
+  public LockProfile(Exposition exposition, String separator, List<String> middleware) {
+    this(exposition, separator, middleware, Redaction.none());
+  }
+
+  /** A profile with the same options and this server-wide redaction. */
+  public LockProfile withRedaction(Redaction redaction) {
+    return new LockProfile(exposition, separator, middleware, redaction);
   }
 
   /** FLAT exposition, separator {@code "_"}, no server-wide middleware: the server builder's defaults. */
@@ -42,6 +57,6 @@ public record LockProfile(Exposition exposition, String separator, List<String> 
   /** A profile with the same options and these server-wide middleware classes, in order. */
   public LockProfile withMiddleware(Class<?>... classes) {
     return new LockProfile(exposition, separator,
-        java.util.Arrays.stream(classes).map(Class::getName).toList());
+        java.util.Arrays.stream(classes).map(Class::getName).toList(), redaction);
   }
 }

@@ -209,10 +209,8 @@ public final class FeatureRegistry {
         continue;
       }
       if (features.spiVersion() != FusionSpi.VERSION) {
-        errors.add("[fusion/SpiVersionMismatch] " + features.getClass().getName()
-            + " was generated for SPI version " + features.spiVersion()
-            + ", but this fusion-core implements version " + FusionSpi.VERSION
-            + ". Rebuild with the fusion-processor version that matches fusion-core.");
+        errors.add(BuildProblem.ROUTER_SPI_MISMATCH.text(features.getClass().getName(),
+            features.spiVersion(), FusionSpi.VERSION));
         continue;
       }
       FeaturesDescriptor d = features.descriptor();
@@ -229,8 +227,7 @@ public final class FeatureRegistry {
         String where = type + "." + p.methodName();
         String earlier = promptOwners.putIfAbsent(p.name(), where);
         if (earlier != null) {
-          errors.add("[fusion/DuplicatePrompt] The prompt name '" + p.name() + "' is used by "
-              + earlier + " and by " + where + ". Rename one with @Prompt(name = \"...\").");
+          errors.add(BuildProblem.DUPLICATE_PROMPT.text(p.name(), earlier, where));
           continue;
         }
         List<FusionMiddleware> chain = chain(classChain, p.middleware(), where, resolver);
@@ -243,8 +240,7 @@ public final class FeatureRegistry {
         String where = type + "." + r.methodName();
         String earlier = uriOwners.putIfAbsent(r.uri(), where);
         if (earlier != null) {
-          errors.add("[fusion/DuplicateResource] The resource URI '" + r.uri() + "' is served by "
-              + earlier + " and by " + where + ". Give each resource its own URI.");
+          errors.add(BuildProblem.DUPLICATE_RESOURCE.text(r.uri(), earlier, where));
           continue;
         }
         List<FusionMiddleware> chain = chain(classChain, r.middleware(), where, resolver);
@@ -297,11 +293,8 @@ public final class FeatureRegistry {
     }
     for (ContextParameter parameter : parameters) {
       if (!available.contains(parameter.type())) {
-        String simple = parameter.type().getSimpleName();
-        errors.add("[fusion/ContextNotProvided] " + where + "(" + parameter.name()
-            + "): nothing provides @Context " + simple + ". Register a provider with "
-            + "FusionServer.builder(...).context(" + simple + ".class, request -> ...), or a "
-            + "middleware of this class whose provides() includes " + simple + ".class.");
+        errors.add(BuildProblem.CONTEXT_NOT_PROVIDED.text(where, parameter.name(),
+            parameter.type().getSimpleName()));
       }
     }
   }
@@ -351,18 +344,16 @@ public final class FeatureRegistry {
         try {
           return (GeneratedFeatures) m.invoke(null, target);
         } catch (InvocationTargetException e) {
-          throw new IllegalStateException("[fusion/BindFailed] " + generated.getName()
-              + ".bind(...) failed.", e.getCause());
+          throw new IllegalStateException(BuildProblem.BIND_FAILED.text(generated.getName()),
+              e.getCause());
         } catch (IllegalAccessException e) {
-          throw new IllegalStateException("[fusion/BindFailed] " + generated.getName()
-              + ".bind(...) is not accessible; open its package to dev.mcpfusion.core or register "
-              + generated.getName() + ".bind(instance).", e);
+          throw new IllegalStateException(BuildProblem.BIND_INACCESSIBLE.text(generated.getName()),
+              e);
         }
       }
     }
-    errors.add("[fusion/GeneratedClassMismatch] " + generated.getName() + " has no public static "
-        + "GeneratedFeatures bind(" + target.getClass().getSimpleName() + "). Rebuild with the "
-        + "fusion-processor version that matches fusion-core.");
+    errors.add(BuildProblem.GENERATED_FEATURES_BIND_MISSING.text(generated.getName(),
+        target.getClass().getSimpleName()));
     return null;
   }
 }

@@ -2,6 +2,7 @@ package dev.mcpfusion.core.server;
 
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionMiddleware;
+import dev.mcpfusion.core.Redaction;
 import dev.mcpfusion.core.RequestContext;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -21,6 +22,7 @@ import java.util.function.Function;
  * @param providers the typed context providers
  * @param middleware the server-wide middleware, in order
  * @param provided instances for {@code @Use} lookup
+ * @param redaction the server-wide redaction default (a view's {@code @Redact} replaces it)
  */
 public record ServerConfig(
     String name,
@@ -30,12 +32,22 @@ public record ServerConfig(
     String separator,
     Map<Class<?>, Function<RequestContext, ?>> providers,
     List<FusionMiddleware> middleware,
-    List<FusionMiddleware> provided) {
+    List<FusionMiddleware> provided,
+    Redaction redaction) {
 
   public ServerConfig {
     registrations = List.copyOf(registrations);
     providers = Collections.unmodifiableMap(new LinkedHashMap<>(providers));
     middleware = List.copyOf(middleware);
     provided = List.copyOf(provided);
+    redaction = redaction == null ? Redaction.none() : redaction;
+  }
+
+  /** A configuration without a server-wide redaction default. */
+  public ServerConfig(String name, String version, List<Object> registrations,
+      Exposition exposition, String separator, Map<Class<?>, Function<RequestContext, ?>> providers,
+      List<FusionMiddleware> middleware, List<FusionMiddleware> provided) {
+    this(name, version, registrations, exposition, separator, providers, middleware, provided,
+        Redaction.none());
   }
 }
