@@ -76,3 +76,16 @@ for (const [transport, target] of [["stdio", () => ["java", "-jar", jar]], ["HTT
     });
   }
 }
+
+for (const [transport, target] of [["stdio", () => ["java", "-jar", jar]], ["HTTP", () => [endpoint, "--transport", "http"]]]) {
+  test(`${transport}: a prompt and a resource read the same in both eras`, () => {
+    const prompt = ["--method", "prompts/get", "--prompt-name", "overdue_invoices", "--prompt-args", "audience=ops"];
+    const legacyPrompt = run(target(), "legacy", ...prompt);
+    assert.deepEqual(run(target(), "modern", ...prompt).messages, legacyPrompt.messages);
+    assert.equal(legacyPrompt.messages.length, 3);
+    const read = ["--method", "resources/read", "--uri", "billing://invoices/INV-0042"];
+    const legacyRead = run(target(), "legacy", ...read);
+    assert.deepEqual(run(target(), "modern", ...read).contents, legacyRead.contents);
+    assert.equal(JSON.parse(legacyRead.contents[0].text).id, "INV-0042");
+  });
+}

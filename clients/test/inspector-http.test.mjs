@@ -70,3 +70,24 @@ test("HTTP GROUPED: list, get, not-found and void through the Inspector", () => 
   assert.equal(voided.json.content[0].text,
       "<cache_invalidation cause=\"billing.void_invoice\" domains=\"billing.*\" />");
 });
+
+test("HTTP: prompts, resource templates and resources through the Inspector", () => {
+  const prompts = inspect("--method", "prompts/list");
+  const overdue = prompts.json.prompts.find((p) => p.name === "overdue_invoices");
+  assert.deepEqual(overdue.arguments.map((a) => [a.name, a.required]), [["audience", true], ["tone", false]]);
+
+  const prompt = inspect("--method", "prompts/get", "--prompt-name", "overdue_invoices",
+      "--prompt-args", "audience=the finance team");
+  assert.equal(prompt.json.messages.length, 3);
+  assert.match(prompt.json.messages[1].content.text, /^\[\{"id":"INV-/);
+  assert.match(prompt.json.messages[2].content.text, /^<domain_rules>/);
+  assert.ok(!prompt.text.includes("whsec_"));
+
+  const templates = inspect("--method", "resources/templates/list");
+  assert.deepEqual(templates.json.resourceTemplates.map((t) => t.uriTemplate), ["billing://invoices/{id}"]);
+
+  const resource = inspect("--method", "resources/read", "--uri", "billing://invoices/INV-0042");
+  assert.equal(resource.json.contents[0].mimeType, "application/json");
+  assert.equal(JSON.parse(resource.json.contents[0].text).id, "INV-0042");
+  assert.ok(!resource.text.includes("whsec_"));
+});

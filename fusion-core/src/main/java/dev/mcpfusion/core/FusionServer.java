@@ -1,10 +1,12 @@
 package dev.mcpfusion.core;
 
 import dev.mcpfusion.core.edge.Edge;
+import dev.mcpfusion.core.server.FeatureRegistry;
 import dev.mcpfusion.core.server.McpJson;
 import dev.mcpfusion.core.server.Pipeline;
 import dev.mcpfusion.core.server.ServerConfig;
 import dev.mcpfusion.core.server.ToolRegistry;
+import dev.mcpfusion.core.spi.GeneratedFeatures;
 import dev.mcpfusion.core.spi.GeneratedRouter;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.transport.StdioTransport;
@@ -51,15 +53,18 @@ public final class FusionServer {
   private final String name;
   private final String version;
   private final ToolRegistry registry;
+  private final FeatureRegistry features;
   private final Edge edge;
 
-  private FusionServer(String name, String version, ToolRegistry registry, FusionTracer tracer) {
+  private FusionServer(String name, String version, ToolRegistry registry, FeatureRegistry features,
+      FusionTracer tracer) {
     this.name = name;
     this.version = version;
     this.registry = registry;
+    this.features = features;
     JsonMapper jackson = McpJson.newJacksonMapper();
-    this.edge = new Edge(name, version, registry, new Pipeline(registry, tracer), tracer, jackson,
-        new JacksonMcpJsonMapper(jackson));
+    this.edge = new Edge(name, version, registry, features, new Pipeline(registry, tracer), tracer,
+        jackson, new JacksonMcpJsonMapper(jackson));
   }
 
   /** A builder for a server announcing itself as {@code name} {@code version}. */
@@ -85,6 +90,11 @@ public final class FusionServer {
   /** The names of the tools, in the order {@code tools/list} returns them. */
   public List<String> toolNames() {
     return registry.toolNames();
+  }
+
+  /** The names of the prompts, in the order {@code prompts/list} returns them. */
+  public List<String> promptNames() {
+    return features.promptNames();
   }
 
   /**
@@ -150,7 +160,11 @@ public final class FusionServer {
       this.version = Objects.requireNonNull(version, "version");
     }
 
-    /** Registers a {@code @Router} instance; {@link #build} finds its generated {@code X_Fusion} by name. */
+    /**
+     * Registers a {@code @Router} instance, or any instance with {@code @Prompt},
+     * {@code @Resource} or {@code @Complete} methods; {@link #build} finds its generated
+     * {@code X_Fusion} and {@code X_Features} by name.
+     */
     public Builder register(Object router) {
       registrations.add(Objects.requireNonNull(router, "router"));
       return this;
@@ -159,6 +173,15 @@ public final class FusionServer {
     /** Registers a bound generated router ({@code X_Fusion.bind(tools)}), without reflection. */
     public Builder register(GeneratedRouter router) {
       registrations.add(Objects.requireNonNull(router, "router"));
+      return this;
+    }
+
+    /**
+     * Registers a bound generated features class ({@code X_Features.bind(instance)}: the prompts,
+     * resources and completions of a class), without reflection.
+     */
+    public Builder register(GeneratedFeatures features) {
+      registrations.add(Objects.requireNonNull(features, "features"));
       return this;
     }
 
@@ -237,7 +260,8 @@ public final class FusionServer {
     public FusionServer build() {
       ServerConfig config = new ServerConfig(name, version, registrations, exposition, separator,
           providers, middleware, provided, redaction);
-      return new FusionServer(name, version, ToolRegistry.build(config), tracer);
+      ToolRegistry tools = ToolRegistry.build(config);
+      return new FusionServer(name, version, tools, FeatureRegistry.build(config), tracer);
     }
   }
 }

@@ -81,7 +81,9 @@ abstract class AbstractLockMojo extends AbstractMojo {
     try (URLClassLoader loader = ContractLoader.classLoader(new ArrayList<>(entries),
         Contract.class.getClassLoader())) {
       List<RouterDescriptor> routers = ContractLoader.load(classes, loader);
-      if (routers.isEmpty()) {
+      List<dev.mcpfusion.core.spi.FeaturesDescriptor> features =
+          ContractLoader.loadFeatures(classes, loader);
+      if (routers.isEmpty() && features.isEmpty()) {
         if (!lockfile.isFile()) {
           getLog().info("No generated router (*_Fusion.class) in " + classes + " and no "
               + lockfile.getName() + ": nothing to lock in this module");
@@ -92,7 +94,7 @@ abstract class AbstractLockMojo extends AbstractMojo {
             + " fusion-processor to the maven-compiler-plugin annotationProcessorPaths.");
       }
       LockProfile profile = ContractLoader.profile(profileClass, loader);
-      return Optional.of(Contract.of(routers, profile));
+      return Optional.of(Contract.of(routers, features, profile));
     } catch (IllegalStateException | IllegalArgumentException e) {
       throw new MojoExecutionException(e.getMessage(), e);
     } catch (LinkageError e) {

@@ -12,9 +12,11 @@ import javax.lang.model.element.TypeElement;
 
 /**
  * The MCP Fusion annotation processor: validates {@code @Model}, {@code @Presenter} and
- * {@code @Router} declarations and generates {@code V_Presenter} and {@code X_Fusion} classes.
+ * {@code @Router} declarations and generates {@code V_Presenter} and {@code X_Fusion} classes, and
+ * {@code X_Features} for the {@code @Prompt}, {@code @Resource} and {@code @Complete} methods of a class.
  *
- * <p>It runs one step per annotation family, in order: models, presenters, routers. Every step
+ * <p>It runs one step per annotation family, in order: models, presenters, routers,
+ * then prompts, resources and completions. Every step
  * validates first and generates only from a clean model; an error in one type never stops the
  * others. It never claims annotations, and it reads every annotation through mirrors and qualified
  * names, so the processor path needs no runtime jar.
@@ -33,7 +35,8 @@ public final class FusionProcessor extends AbstractProcessor {
     super.init(env);
     Reporter reporter = new Reporter(env.getMessager());
     steps = List.of(new ModelStep(env, reporter), new PresenterStep(env, reporter),
-        new RouterStep(env, reporter), new ReferenceStep(env, reporter));
+        new RouterStep(env, reporter), new FeatureStep(env, reporter),
+        new ReferenceStep(env, reporter));
   }
 
   @Override
@@ -41,7 +44,7 @@ public final class FusionProcessor extends AbstractProcessor {
     return Set.of(PKG + "Model", PKG + "Presenter", PKG + "Router", PKG + "Query",
         PKG + "Mutation", PKG + "Action", PKG + "Hidden", PKG + "Guarded", PKG + "Describe",
         PKG + "Rules", PKG + "Suggest", PKG + "Use", PKG + "Context", PKG + "Invalidates",
-        PKG + "CacheControl");
+        PKG + "CacheControl", PKG + "Prompt", PKG + "Resource", PKG + "Complete");
   }
 
   @Override

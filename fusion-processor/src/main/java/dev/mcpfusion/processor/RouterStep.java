@@ -253,7 +253,7 @@ final class RouterStep extends TypeStep<RouterModel> {
       }
       valid.add(a);
     }
-    if (valid.isEmpty() && ok) {
+    if (valid.isEmpty() && ok && !FeatureStep.hasFeatures(router)) {
       reporter.report(Diagnostic.EMPTY_ROUTER, router, display);
     }
     return ok ? new RouterModel(router, name, Mirrors.string(elements, ann, "description"),

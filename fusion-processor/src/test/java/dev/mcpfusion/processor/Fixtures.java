@@ -404,6 +404,41 @@ final class Fixtures {
       "  }",
       "}");
 
+  // ------------------------------------------------------------------ prompts, resources, completions
+
+  static final JavaFileObject DOCS = source("billing.Docs",
+      "package billing;",
+      "import dev.mcpfusion.annotation.*;",
+      "import dev.mcpfusion.core.PromptResult;",
+      "import jakarta.validation.constraints.NotBlank;",
+      "import jakarta.validation.constraints.Pattern;",
+      "import java.util.List;",
+      "import java.util.Optional;",
+      "@Use(TenantGuard.class)",
+      "public class Docs {",
+      "  public enum Tone { FRIENDLY, FIRM }",
+      "  @Prompt(description = \"Summarise invoices\", presenter = InvoiceView.class)",
+      "  public PromptResult summary(@NotBlank @Pattern(regexp = \"[a-z]+\") @Describe(\"Who reads it\") String audience,",
+      "      Optional<String> note, @Describe(\"How it sounds\") Tone tone, @Context Tenant tenant) {",
+      "    return PromptResult.user(audience + note.orElse(\"\") + tone + tenant.id());",
+      "  }",
+      "  /** Says hello. */",
+      "  @Prompt(name = \"hello-world\", title = \"Hello\")",
+      "  public static String hello() { return \"hi\"; }",
+      "  @Resource(uri = \"docs://pages/{page}/v/{version}\", description = \"A page\")",
+      "  public String page(String version, @Context Tenant tenant, String page) {",
+      "    return page + \"@\" + version + \"/\" + tenant.id();",
+      "  }",
+      "  @Resource(uri = \"docs://logo\", description = \"The logo\", mimeType = \"image/png\")",
+      "  public byte[] logo() { return new byte[] {1, 2}; }",
+      "  @Resource(uri = \"docs://invoices\", description = \"Invoices\", presenter = InvoiceView.class)",
+      "  public List<Invoice> invoices() { return List.of(); }",
+      "  @Complete(prompt = \"summary\", argument = \"audience\")",
+      "  public List<String> audiences(String prefix) { return List.of(prefix + \"1\", prefix + \"2\"); }",
+      "  @Complete(resource = \"docs://pages/{page}/v/{version}\", argument = \"version\")",
+      "  public List<String> versions(@Context Tenant tenant, String prefix) { return List.of(tenant.id() + prefix); }",
+      "}");
+
   /** Every fixture that compiles cleanly, for the determinism check. */
   static List<JavaFileObject> all() {
     List<JavaFileObject> all = new ArrayList<>(List.of(billing()));
@@ -411,6 +446,7 @@ final class Fixtures {
     all.addAll(List.of(shop()));
     all.addAll(List.of(kinds()));
     all.add(INTL);
+    all.add(DOCS);
     return all;
   }
 }

@@ -4,7 +4,8 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 
 /**
- * Entry point of the AssertJ assertions on tool results.
+ * Entry point of the AssertJ assertions on tool results and on prompt, resource and completion
+ * answers.
  *
  * <pre>{@code
  * import static dev.mcpfusion.testing.FusionAssertions.assertThat;
@@ -28,6 +29,14 @@ public final class FusionAssertions {
   /** Assertions on one tool call's result. */
   public static ToolResultAssert assertThat(ToolResult result) {
     return new ToolResultAssert(result);
+  }
+
+  /**
+   * Assertions on the answer to a prompt, resource or completion request, e.g.
+   * {@code assertThat(tester.getPrompt("overdue", Map.of())).isError(-32602)}.
+   */
+  public static McpResponseAssert assertThat(McpResponse response) {
+    return new McpResponseAssert(response);
   }
 
   /**

@@ -502,6 +502,110 @@ public final class FusionTester implements AutoCloseable {
     return List.copyOf(tools);
   }
 
+  // ---- prompts, resources, completions --------------------------------------------------------
+
+  /** Sends {@code prompts/list} and returns its {@code prompts}, each a plain JSON tree. */
+  public List<Map<String, Object>> listPrompts() {
+    return listOf("prompts/list", "prompts");
+  }
+
+  /** Sends {@code resources/list} and returns its {@code resources}, each a plain JSON tree. */
+  public List<Map<String, Object>> listResources() {
+    return listOf("resources/list", "resources");
+  }
+
+  /** Sends {@code resources/templates/list} and returns its {@code resourceTemplates}. */
+  public List<Map<String, Object>> listResourceTemplates() {
+    return listOf("resources/templates/list", "resourceTemplates");
+  }
+
+  private List<Map<String, Object>> listOf(String method, String member) {
+    McpResponse response = new McpResponse(send(method, new LinkedHashMap<>()));
+    if (response.isError()) {
+      throw new IllegalStateException(method + " failed: " + response.raw());
+    }
+    List<Map<String, Object>> out = new ArrayList<>();
+    if (response.result().get(member) instanceof List<?> list) {
+      for (Object item : list) {
+        out.add(JsonTrees.stringKeys((Map<?, ?>) item));
+      }
+    }
+    return out;
+  }
+
+  /** Sends {@code prompts/get} of {@code name} with {@code arguments} (strings) as given. */
+  public PromptResponse getPrompt(String name, Map<String, ?> arguments) {
+    Objects.requireNonNull(name, "name");
+    Map<String, Object> params = new LinkedHashMap<>();
+    params.put("name", name);
+    if (arguments != null) {
+      params.put("arguments", arguments);
+    }
+    return new PromptResponse(send("prompts/get", params));
+  }
+
+  /** Sends {@code resources/read} of {@code uri}. */
+  public ResourceResponse readResource(String uri) {
+    Objects.requireNonNull(uri, "uri");
+    Map<String, Object> params = new LinkedHashMap<>();
+    params.put("uri", uri);
+    return new ResourceResponse(send("resources/read", params));
+  }
+
+  /** Sends {@code completion/complete} for argument {@code argument} of prompt {@code prompt}. */
+  public CompletionResponse complete(String prompt, String argument, String value) {
+    return complete(Map.of("type", "ref/prompt", "name", prompt), argument, value);
+  }
+
+  /** Sends {@code completion/complete} for variable {@code variable} of resource template {@code uriTemplate}. */
+  public CompletionResponse completeResource(String uriTemplate, String variable, String value) {
+    return complete(Map.of("type", "ref/resource", "uri", uriTemplate), variable, value);
+  }
+
+  private CompletionResponse complete(Map<String, Object> ref, String argument, String value) {
+    Map<String, Object> params = new LinkedHashMap<>();
+    params.put("ref", ref);
+    params.put("argument", Map.of("name", argument, "value", value));
+    return new CompletionResponse(send("completion/complete", params));
+  }
+
+  /**
+   * Sends {@code resources/subscribe} for {@code uri} (a 2025 session only): a successful mutation
+   * that invalidates the resource's router then sends {@code notifications/resources/updated},
+   * captured by {@link #resourceUpdates()}.
+   */
+  public McpResponse subscribe(String uri) {
+    return new McpResponse(send("resources/subscribe", new LinkedHashMap<>(Map.of("uri", uri))));
+  }
+
+  /** Sends {@code resources/unsubscribe} for {@code uri}. */
+  public McpResponse unsubscribe(String uri) {
+    return new McpResponse(send("resources/unsubscribe", new LinkedHashMap<>(Map.of("uri", uri))));
+  }
+
+  /** The URI of every {@code notifications/resources/updated} received so far, in order. */
+  public List<String> resourceUpdates() {
+    List<String> uris = new ArrayList<>();
+    for (String message : rawMessages()) {
+      if (message.contains("notifications/resources/updated")
+          && Json.parse(message) instanceof Map<?, ?> m
+          && "notifications/resources/updated".equals(m.get("method"))
+          && m.get("params") instanceof Map<?, ?> params) {
+        uris.add(String.valueOf(params.get("uri")));
+      }
+    }
+    return uris;
+  }
+
+  private String send(String method, Map<String, Object> params) {
+    Started s = start();
+    Map<String, Object> requestMeta = meta(null);
+    if (requestMeta != null) {
+      params.put("_meta", requestMeta);
+    }
+    return request(s, method, params);
+  }
+
   /** The request's {@code _meta}: the caller's, plus the protocol version in the 2026-07-28 era. */
   private Map<String, Object> meta(Map<String, ?> meta) {
     if (!MODERN.equals(protocolVersion)) {

@@ -25,13 +25,17 @@ public final class LockfileAssertions {
 
   /**
    * Fails with the classified report (one line per change, BREAKING / RISKY / SAFE / COSMETIC)
-   * when the routers no longer match the committed lockfile. Reads the generated descriptors only;
-   * no router is instantiated.
+   * when the classes (their tools, prompts and resources) no longer match the committed lockfile.
+   * Reads the generated descriptors only; no class is instantiated.
    */
   public static void assertMatchesLockfile(Path lockfile, LockProfile profile, Class<?>... routerTypes)
       throws IOException {
-    List<RouterDescriptor> routers = Arrays.stream(routerTypes).map(ContractLoader::describeRouter).toList();
-    Drift drift = Drift.check(Files.readString(lockfile), Contract.of(routers, profile));
+    List<RouterDescriptor> routers = Arrays.stream(routerTypes)
+        .filter(t -> t.isAnnotationPresent(dev.mcpfusion.annotation.Router.class))
+        .map(ContractLoader::describeRouter).toList();
+    List<dev.mcpfusion.core.spi.FeaturesDescriptor> features = Arrays.stream(routerTypes)
+        .flatMap(t -> ContractLoader.featuresOf(t).stream()).toList();
+    Drift drift = Drift.check(Files.readString(lockfile), Contract.of(routers, features, profile));
     if (drift.fails(null)) {
       throw new AssertionError("mcpfusion.lock drift (max " + drift.maxSeverity().orElseThrow() + "):\n"
           + drift.report());

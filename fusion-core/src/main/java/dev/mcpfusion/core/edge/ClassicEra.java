@@ -42,16 +42,19 @@ final class ClassicEra implements McpServerTransportProvider {
   private final String name;
   private final String version;
   private final ToolCalls tools;
+  private final dev.mcpfusion.core.server.FeatureRegistry features;
   private final JsonMapper jackson;
   private final McpJsonMapper mapper;
   private final Set<EdgeSession> sessions = ConcurrentHashMap.newKeySet();
   private volatile McpServerSession.Factory factory;
   private volatile McpSyncServer server;
 
-  ClassicEra(String name, String version, ToolCalls tools, JsonMapper jackson, McpJsonMapper mapper) {
+  ClassicEra(String name, String version, ToolCalls tools,
+      dev.mcpfusion.core.server.FeatureRegistry features, JsonMapper jackson, McpJsonMapper mapper) {
     this.name = name;
     this.version = version;
     this.tools = tools;
+    this.features = features;
     this.jackson = jackson;
     this.mapper = mapper;
   }
@@ -87,12 +90,31 @@ final class ClassicEra implements McpServerTransportProvider {
     }
     return McpServer.sync(this)
         .serverInfo(name, version)
-        .capabilities(McpSchema.ServerCapabilities.builder().tools(false).logging().build())
+        .capabilities(capabilities())
         .validateToolInputs(false)
         .jsonMapper(mapper)
         .jsonSchemaValidator(new DefaultJsonSchemaValidator(jackson))
         .tools(specifications)
         .build();
+  }
+
+  /**
+   * What {@code initialize} advertises: tools, logging, and — when the server has them, answered by the
+   * edge — prompts, resources with subscriptions, and completions.
+   */
+  private McpSchema.ServerCapabilities capabilities() {
+    McpSchema.ServerCapabilities.Builder builder =
+        McpSchema.ServerCapabilities.builder().tools(false).logging();
+    if (features.hasPrompts()) {
+      builder.prompts(false);
+    }
+    if (features.hasResources()) {
+      builder.resources(true, false);
+    }
+    if (features.hasPrompts() || features.hasResources()) {
+      builder.completions();
+    }
+    return builder.build();
   }
 
   /** Closes the SDK server, if it was built. */

@@ -5,6 +5,8 @@ import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.presenter.Reply;
 import dev.mcpfusion.core.server.ExposedTool;
+import dev.mcpfusion.core.server.FeatureCalls;
+import dev.mcpfusion.core.server.FeatureRegistry;
 import dev.mcpfusion.core.server.Pipeline;
 import dev.mcpfusion.core.server.ToolRegistry;
 import dev.mcpfusion.core.trace.FusionTracer;
@@ -28,6 +30,8 @@ import tools.jackson.databind.json.JsonMapper;
  *   <li>routes the era (2026-07-28 requests carry their protocol version in {@code params._meta});
  *   <li>answers {@code tools/call} of both eras itself: checks the params, looks the tool up once,
  *       runs the pipeline once and writes the era's result straight from the {@code Reply};
+ *   <li>answers prompts, resources and completions of both eras itself, and resource
+ *       subscriptions of the classic era ({@link FeatureRequests});
  *   <li>hands the rest to the SDK (the classic session of the connection, or the modern server);
  *   <li>writes every error body, and logs every exception it catches (never on the wire).
  * </ul>
@@ -44,6 +48,7 @@ public final class Edge {
   private final ToolCalls tools;
   private final ClassicEra classic;
   private final ModernEra modern;
+  private final FeatureRequests features;
   /** Writes a tool's result in an era; replaceable only by tests, to prove an unwritable result is answered. */
   private volatile ResultWriter resultWriter;
 
@@ -57,12 +62,22 @@ public final class Edge {
    */
   public Edge(String name, String version, ToolRegistry registry, Pipeline pipeline,
       FusionTracer tracer, JsonMapper jackson, McpJsonMapper mapper) {
+    this(name, version, registry, FeatureRegistry.EMPTY, pipeline, tracer, jackson, mapper);
+  }
+
+  /**
+   * An edge in front of {@code pipeline} that also serves the prompts, resources and completions
+   * of {@code features}.
+   */
+  public Edge(String name, String version, ToolRegistry registry, FeatureRegistry features,
+      Pipeline pipeline, FusionTracer tracer, JsonMapper jackson, McpJsonMapper mapper) {
     this.reader = new MessageReader(jackson);
     this.tools = new ToolCalls(registry, pipeline, tracer == null ? FusionTracer.NOOP : tracer);
-    this.classic = new ClassicEra(name, version, tools, jackson, mapper);
-    this.modern = new ModernEra(name, version, tools, mapper);
+    this.classic = new ClassicEra(name, version, tools, features, jackson, mapper);
+    this.modern = new ModernEra(name, version, tools, features, mapper);
     // Every 2026-07-28 result names the server in its _meta (the SDK's modern server does the same).
     String serverInfo = Bodies.serverInfoMember(name, version);
+    this.features = new FeatureRequests(new FeatureCalls(features, registry), serverInfo);
     this.resultWriter = (id, reply, attached, modernEra) -> modernEra
         ? Bodies.modernToolResult(id, reply, attached, serverInfo)
         : Bodies.classicToolResult(id, reply, attached);
@@ -157,7 +172,8 @@ public final class Edge {
    */
   public boolean runsCall(Message message, Inbound inbound) {
     return message.kind() == Message.Kind.REQUEST
-        && (McpSchema.METHOD_TOOLS_CALL.equals(message.method()) || isModern(message, inbound));
+        && (McpSchema.METHOD_TOOLS_CALL.equals(message.method()) || isModern(message, inbound)
+            || features.runsUserCode(message.method()));
   }
 
   /** Whether {@code message} belongs to the 2026-07-28 era, given what the transport says too. */
@@ -180,6 +196,8 @@ public final class Edge {
       Object version = message.metaProtocolVersion();
       if (McpSchema.METHOD_TOOLS_CALL.equals(message.method()) && ModernEra.SUPPORTED.contains(version)) {
         toolCall(message, inbound, session, out, true);
+      } else if (features.handles(message.method()) && ModernEra.SUPPORTED.contains(version)) {
+        featureRequest(message, inbound, session, out, true);
       } else {
         run(message, session, (sink, call) -> modern.answer(message, sink), out);
       }
@@ -205,6 +223,10 @@ public final class Edge {
     }
     if (McpSchema.METHOD_TOOLS_CALL.equals(message.method())) {
       toolCall(message, inbound, session, out, false);
+      return;
+    }
+    if (features.handles(message.method())) {
+      featureRequest(message, inbound, session, out, false);
       return;
     }
     if (McpSchema.METHOD_LOGGING_SET_LEVEL.equals(message.method())) {
@@ -343,6 +365,31 @@ public final class Edge {
         return;
       }
       sink.reply(id, 0, body);
+      features.afterToolCall(reply);
+    }, out);
+  }
+
+  // ---- prompts, resources, completions ---------------------------------------------------------
+
+  @SuppressWarnings("unchecked")
+  private void featureRequest(Message message, Inbound inbound, EdgeSession session, Outbound out,
+      boolean modernEra) {
+    Object rawParams = message.rawParams();
+    if (rawParams != null && !(rawParams instanceof Map<?, ?>)) {
+      out.reply(message.id(), Bodies.INVALID_PARAMS, Bodies.error(message.id(), Bodies.INVALID_PARAMS,
+          "Invalid params: " + message.method() + " needs an object."));
+      return;
+    }
+    Map<?, ?> params = message.params();
+    Map<String, Object> meta = params != null && params.get("_meta") instanceof Map<?, ?> m
+        ? (Map<String, Object>) m : null;
+    String sessionId = session == null ? null : session.id();
+    String version = modernEra ? ModernEra.PROTOCOL_VERSION : protocolVersion(inbound, session);
+    run(message, session, (sink, call) -> {
+      // A prompt or resource handler reaches the client (progress, logs) as a tool handler does.
+      RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version,
+          new CallLink(session, sink, call, modernEra, meta));
+      features.answer(message, request, session, sink, modernEra);
     }, out);
   }
 

@@ -51,13 +51,16 @@ public final class ModernEra {
   private final String name;
   private final String version;
   private final ToolCalls tools;
+  private final dev.mcpfusion.core.server.FeatureRegistry features;
   private final McpJsonMapper mapper;
   private volatile McpServer server;
 
-  ModernEra(String name, String version, ToolCalls tools, McpJsonMapper mapper) {
+  ModernEra(String name, String version, ToolCalls tools,
+      dev.mcpfusion.core.server.FeatureRegistry features, McpJsonMapper mapper) {
     this.name = name;
     this.version = version;
     this.tools = tools;
+    this.features = features;
     this.mapper = mapper;
   }
 
@@ -65,7 +68,11 @@ public final class ModernEra {
     FusionToolRepository repository = new FusionToolRepository(tools, mapper);
     DeferringSchemaValidator validator = new DeferringSchemaValidator(repository.inputSchemas(),
         new DefaultJsonSchemaValidator(McpJson.newJacksonMapper()));
-    return McpServer.builder()
+    McpServer.Builder builder = McpServer.builder();
+    if (features.hasPrompts() || features.hasResources()) {
+      builder.feature(new FeatureCapabilities(features));
+    }
+    return builder
         .serverInfo(McpSchema.Implementation.builder(name, version).build())
         .supportedVersions(SUPPORTED)
         .jsonMapper(mapper)

@@ -2,6 +2,9 @@ package dev.mcpfusion.core.lock;
 
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.spi.ActionDescriptor;
+import dev.mcpfusion.core.spi.FeaturesDescriptor;
+import dev.mcpfusion.core.spi.PromptDescriptor;
+import dev.mcpfusion.core.spi.ResourceDescriptor;
 import dev.mcpfusion.core.spi.RouterDescriptor;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -11,18 +14,59 @@ import java.util.TreeMap;
 
 /**
  * The canonical contract of a connector: every tool an agent can reach under a serving profile,
- * computed from router descriptors alone (no user instance is needed or created).
+ * and every prompt and resource, computed from generated descriptors alone (no user instance is
+ * needed or created). A connector without prompts or resources writes neither key, so its lockfile
+ * reads as before they existed.
  *
  * @param profile the serving profile the tools are exposed under
  * @param tools the tools by exposed name
+ * @param prompts the prompts by name
+ * @param resources the resources and resource templates by URI
  */
-public record Contract(LockProfile profile, Map<String, ToolContract> tools) {
+public record Contract(LockProfile profile, Map<String, ToolContract> tools,
+    Map<String, PromptContract> prompts, Map<String, ResourceContract> resources) {
 
   /** The lockfile format this code writes and reads. */
   public static final int LOCKFILE_VERSION = 1;
 
   public Contract {
     tools = Collections.unmodifiableMap(new TreeMap<>(tools));
+    prompts = Collections.unmodifiableMap(new TreeMap<>(prompts));
+    resources = Collections.unmodifiableMap(new TreeMap<>(resources));
+  }
+
+  /** A contract of tools only. */
+  public Contract(LockProfile profile, Map<String, ToolContract> tools) {
+    this(profile, tools, Map.of(), Map.of());
+  }
+
+  /**
+   * The contract of {@code routers} exposed under {@code profile}, with the prompts and resources
+   * of {@code features}.
+   *
+   * @throws IllegalArgumentException if two routers expose a tool of the same name, or two classes
+   *     declare one prompt name or resource URI
+   */
+  public static Contract of(List<RouterDescriptor> routers, List<FeaturesDescriptor> features,
+      LockProfile profile) {
+    Contract tools = of(routers, profile);
+    Map<String, PromptContract> prompts = new TreeMap<>();
+    Map<String, ResourceContract> resources = new TreeMap<>();
+    for (FeaturesDescriptor f : features) {
+      for (PromptDescriptor p : f.prompts()) {
+        if (prompts.putIfAbsent(p.name(), PromptContract.of(f.router(), p)) != null) {
+          throw new IllegalArgumentException("Two classes declare a prompt named \"" + p.name()
+              + "\"; rename one with @Prompt(name = ...)");
+        }
+      }
+      for (ResourceDescriptor r : f.resources()) {
+        if (resources.putIfAbsent(r.uri(), ResourceContract.of(f.router(), r)) != null) {
+          throw new IllegalArgumentException("Two classes declare the resource \"" + r.uri()
+              + "\"; give each its own URI");
+        }
+      }
+    }
+    return new Contract(profile, tools.tools(), prompts, resources);
   }
 
   /**
@@ -77,6 +121,16 @@ public record Contract(LockProfile profile, Map<String, ToolContract> tools) {
     tree.put("lockfileVersion", LOCKFILE_VERSION);
     tree.put("profile", profileTree);
     tree.put("tools", toolTrees);
+    if (!prompts.isEmpty()) {
+      Map<String, Object> promptTrees = new TreeMap<>();
+      prompts.forEach((k, v) -> promptTrees.put(k, v.toTree()));
+      tree.put("prompts", promptTrees);
+    }
+    if (!resources.isEmpty()) {
+      Map<String, Object> resourceTrees = new TreeMap<>();
+      resources.forEach((k, v) -> resourceTrees.put(k, v.toTree()));
+      tree.put("resources", resourceTrees);
+    }
     return tree;
   }
 
@@ -100,7 +154,15 @@ public record Contract(LockProfile profile, Map<String, ToolContract> tools) {
         p.has("redaction") ? RedactionContract.fromTree(p.object("redaction")).toRedaction() : null);
     Map<String, ToolContract> tools = new TreeMap<>();
     r.objects("tools").forEach((k, v) -> tools.put(k, ToolContract.fromTree(k, v)));
-    Contract contract = new Contract(profile, tools);
+    Map<String, PromptContract> prompts = new TreeMap<>();
+    if (r.has("prompts")) {
+      r.objects("prompts").forEach((k, v) -> prompts.put(k, PromptContract.fromTree(k, v)));
+    }
+    Map<String, ResourceContract> resources = new TreeMap<>();
+    if (r.has("resources")) {
+      r.objects("resources").forEach((k, v) -> resources.put(k, ResourceContract.fromTree(k, v)));
+    }
+    Contract contract = new Contract(profile, tools, prompts, resources);
     if (!r.string("digest").equals(contract.digest())) {
       throw new IllegalArgumentException("mcpfusion.lock: the server digest does not match its"
           + " content (edited by hand or merged?); run the lock goal again");

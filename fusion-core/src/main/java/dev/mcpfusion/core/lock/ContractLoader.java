@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.lock;
 
+import dev.mcpfusion.core.spi.FeaturesDescriptor;
 import dev.mcpfusion.core.spi.RouterDescriptor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,6 +28,7 @@ import java.util.stream.Stream;
  */
 public final class ContractLoader {
   private static final String SUFFIX = "_Fusion.class";
+  private static final String FEATURES_SUFFIX = "_Features.class";
 
   private ContractLoader() {}
 
@@ -50,12 +52,16 @@ public final class ContractLoader {
 
   /** The binary names of the generated routers under {@code classesDir}, sorted. */
   public static List<String> generatedRouters(Path classesDir) {
+    return generated(classesDir, SUFFIX);
+  }
+
+  private static List<String> generated(Path classesDir, String suffix) {
     if (!Files.isDirectory(classesDir)) {
       return List.of();
     }
     try (Stream<Path> files = Files.walk(classesDir)) {
       return files
-          .filter(f -> f.getFileName().toString().endsWith(SUFFIX))
+          .filter(f -> f.getFileName().toString().endsWith(suffix))
           .map(f -> classesDir.relativize(f).toString().replace('\\', '/'))
           .filter(rel -> !rel.contains("$"))
           .map(rel -> rel.substring(0, rel.length() - ".class".length()).replace('/', '.'))
@@ -88,6 +94,61 @@ public final class ContractLoader {
       out.add(describe(type));
     }
     return out;
+  }
+
+  /**
+   * The descriptors of the prompts, resources and completions of every generated
+   * {@code X_Features} under {@code classesDir}, loaded through {@code loader}, in class-name order.
+   */
+  public static List<FeaturesDescriptor> loadFeatures(Path classesDir, ClassLoader loader) {
+    List<FeaturesDescriptor> out = new ArrayList<>();
+    for (String name : generated(classesDir, FEATURES_SUFFIX)) {
+      Class<?> type;
+      try {
+        type = Class.forName(name, false, loader);
+      } catch (ClassNotFoundException | LinkageError e) {
+        throw new IllegalStateException("Cannot load generated features " + name
+            + " (is the dependency class path complete?): " + e, e);
+      }
+      if (dev.mcpfusion.core.spi.GeneratedFeatures.class.isAssignableFrom(type)) {
+        out.add(describeFeatures(type));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The prompts, resources and completions of {@code type}, read from its generated
+   * {@code X_Features} in the same class loader (nothing instantiated); empty when it has none.
+   */
+  public static java.util.Optional<FeaturesDescriptor> featuresOf(Class<?> type) {
+    String pkg = type.getPackageName();
+    String simple = type.getName().substring(pkg.isEmpty() ? 0 : pkg.length() + 1).replace('$', '_');
+    String name = (pkg.isEmpty() ? "" : pkg + ".") + simple + "_Features";
+    try {
+      return java.util.Optional.of(describeFeatures(Class.forName(name, false, type.getClassLoader())));
+    } catch (ClassNotFoundException absent) {
+      return java.util.Optional.empty();
+    }
+  }
+
+  private static FeaturesDescriptor describeFeatures(Class<?> generated) {
+    try {
+      Object value = generated.getMethod("describe").invoke(null);
+      if (value instanceof FeaturesDescriptor d) {
+        return d;
+      }
+      throw new IllegalStateException(generated.getName() + " yielded " + value
+          + " instead of a FeaturesDescriptor of this fusion-core (mismatched fusion-core versions?)");
+    } catch (NoSuchMethodException | IllegalAccessException e) {
+      throw new IllegalStateException("Cannot call " + generated.getName() + ".describe(): " + e, e);
+    } catch (InvocationTargetException e) {
+      throw new IllegalStateException(generated.getName() + ".describe() failed: " + e.getCause(),
+          e.getCause());
+    } catch (ExceptionInInitializerError e) {
+      throw new IllegalStateException("Initialising " + generated.getName() + " failed: "
+          + e.getCause(), e);
+    }
   }
 
   /**

@@ -39,6 +39,12 @@ import java.util.TreeSet;
  *       not being in canonical form while its content is unchanged.
  * </ul>
  *
+ * <p>Prompts and resources follow the same rules: a prompt or resource removed, a required prompt
+ * argument added, a resource's MIME type or text/binary kind changed, or its presenter's egress or
+ * rules changed is BREAKING; a resource moved to another router (its subscribers are notified by
+ * other mutations) or a presenter changed is RISKY; one added, an optional argument added or an
+ * argument removed or made optional is SAFE; names, titles and descriptions are COSMETIC.
+ *
  * <p><b>Which wins when a described view property's text changes.</b> The text of a
  * {@code @Describe}d view property is both a description in the output schema and a line of
  * {@code <domain_rules>}; the rules win: the change is reported once, as BREAKING {@code rules
@@ -156,6 +162,94 @@ public final class Drift {
           tool(b, a);
         }
       }
+      for (String name : union(before.prompts(), after.prompts())) {
+        PromptContract b = before.prompts().get(name);
+        PromptContract a = after.prompts().get(name);
+        String where = "prompt " + name;
+        if (a == null) {
+          add(Severity.BREAKING, where, "prompt removed");
+        } else if (b == null) {
+          add(Severity.SAFE, where, "prompt added");
+        } else {
+          int mark = changes.size();
+          prompt(where, b, a);
+          if (changes.size() == mark && !b.equals(a)) {
+            add(Severity.RISKY, where, "changed in a way this version cannot classify");
+          }
+        }
+      }
+      for (String uri : union(before.resources(), after.resources())) {
+        ResourceContract b = before.resources().get(uri);
+        ResourceContract a = after.resources().get(uri);
+        String where = "resource " + uri;
+        if (a == null) {
+          add(Severity.BREAKING, where, "resource removed");
+        } else if (b == null) {
+          add(Severity.SAFE, where, "resource added");
+        } else {
+          int mark = changes.size();
+          resource(where, b, a);
+          if (changes.size() == mark && !b.equals(a)) {
+            add(Severity.RISKY, where, "changed in a way this version cannot classify");
+          }
+        }
+      }
+    }
+
+    private void prompt(String where, PromptContract b, PromptContract a) {
+      if (!b.description().equals(a.description())) {
+        add(Severity.COSMETIC, where, "description changed", q(b.description()), q(a.description()));
+      }
+      if (!b.title().equals(a.title())) {
+        add(Severity.COSMETIC, where, "title changed", q(b.title()), q(a.title()));
+      }
+      if (!b.router().equals(a.router())) {
+        add(Severity.RISKY, where, "router changed", q(b.router()), q(a.router()));
+      }
+      for (String name : union(b.arguments(), a.arguments())) {
+        Boolean br = b.arguments().get(name);
+        Boolean ar = a.arguments().get(name);
+        if (ar == null) {
+          add(Severity.SAFE, where, (br ? "required" : "optional") + " argument removed: " + name);
+        } else if (br == null) {
+          add(ar ? Severity.BREAKING : Severity.SAFE, where,
+              (ar ? "required" : "optional") + " argument added: " + name);
+        } else if (!br && ar) {
+          add(Severity.BREAKING, where, "required argument added: " + name + " (was optional)");
+        } else if (br && !ar) {
+          add(Severity.SAFE, where, "required argument removed: " + name + " (now optional)");
+        }
+        String bd = b.argumentDescriptions().get(name);
+        String ad = a.argumentDescriptions().get(name);
+        if (bd != null && ad != null && !bd.equals(ad)) {
+          add(Severity.COSMETIC, where, "description of argument " + name + " changed", q(bd), q(ad));
+        }
+      }
+      presenter(where, b.presenter(), a.presenter());
+    }
+
+    private void resource(String where, ResourceContract b, ResourceContract a) {
+      if (!b.name().equals(a.name())) {
+        add(Severity.COSMETIC, where, "name changed", q(b.name()), q(a.name()));
+      }
+      if (!b.title().equals(a.title())) {
+        add(Severity.COSMETIC, where, "title changed", q(b.title()), q(a.title()));
+      }
+      if (!b.description().equals(a.description())) {
+        add(Severity.COSMETIC, where, "description changed", q(b.description()), q(a.description()));
+      }
+      if (!b.mimeType().equals(a.mimeType())) {
+        add(Severity.BREAKING, where, "mimeType changed", q(b.mimeType()), q(a.mimeType()));
+      }
+      if (b.binary() != a.binary()) {
+        add(Severity.BREAKING, where, "content kind changed", b.binary() ? "binary" : "text",
+            a.binary() ? "binary" : "text");
+      }
+      if (!b.router().equals(a.router())) {
+        add(Severity.RISKY, where, "router changed (other mutations notify its subscribers)",
+            q(b.router()), q(a.router()));
+      }
+      presenter(where, b.presenter(), a.presenter());
     }
 
     private void tool(ToolContract b, ToolContract a) {

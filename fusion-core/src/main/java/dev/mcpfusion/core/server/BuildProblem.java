@@ -94,7 +94,16 @@ enum BuildProblem {
       "Register an instance: FusionServer.builder(...).provide(new %1$s(...))."),
   MIDDLEWARE_NOT_CONSTRUCTED("MiddlewareNotConstructible",
       "@Use(%s.class) on %s: %s could not be constructed (%s).",
-      "Register an instance: FusionServer.builder(...).provide(new %1$s(...)).");
+      "Register an instance: FusionServer.builder(...).provide(new %1$s(...))."),
+  DUPLICATE_PROMPT("DuplicatePrompt",
+      "The prompt name '%s' is used by %s and by %s.",
+      "Rename one with @Prompt(name = \"...\")."),
+  DUPLICATE_RESOURCE("DuplicateResource",
+      "The resource URI '%s' is served by %s and by %s.",
+      "Give each resource its own URI."),
+  GENERATED_FEATURES_BIND_MISSING("GeneratedClassMismatch",
+      "%s has no public static GeneratedFeatures bind(%s).",
+      "Rebuild with the fusion-processor version that matches fusion-core.");
 
   private final String code;
   private final String problem;

@@ -146,6 +146,9 @@ public final class ToolRegistry {
 
     List<BoundRouter> routers = new ArrayList<>();
     for (Object registration : config.registrations()) {
+      if (featuresOnly(registration)) {
+        continue; // prompts, resources and completions only: FeatureRegistry binds it
+      }
       BoundRouter bound = bind(registration, errors);
       if (bound != null) {
         routers.add(bound);
@@ -181,6 +184,9 @@ public final class ToolRegistry {
     for (BoundRouter router : byName.values()) {
       RouterDescriptor descriptor = router.descriptor();
       if (descriptor.actions().isEmpty()) {
+        if (FeatureRegistry.hasFeatures(descriptor.routerType())) {
+          continue; // a router of prompts and resources only exposes no tool
+        }
         errors.add(BuildProblem.NO_ACTIONS.text(router.name(), typeName(router)));
         continue;
       }
@@ -381,6 +387,22 @@ public final class ToolRegistry {
 
   // ---------------------------------------------------------------- binding
 
+  /** A registration that has prompts, resources or completions but no {@code @Router} tools. */
+  private static boolean featuresOnly(Object registration) {
+    if (registration instanceof dev.mcpfusion.core.spi.GeneratedFeatures) {
+      return true;
+    }
+    if (registration instanceof GeneratedRouter) {
+      return false;
+    }
+    for (Class<?> t = registration.getClass(); t != null; t = t.getSuperclass()) {
+      if (t.isAnnotationPresent(Router.class)) {
+        return false;
+      }
+    }
+    return FeatureRegistry.hasFeatures(registration.getClass());
+  }
+
   private static BoundRouter bind(Object registration, List<String> errors) {
     GeneratedRouter router;
     Object target = null;
@@ -506,7 +528,7 @@ public final class ToolRegistry {
   }
 
   /** Finds or makes the instance for each {@code @Use} class, once per class. */
-  private static final class MiddlewareResolver {
+  static final class MiddlewareResolver {
     private final ServerConfig config;
     private final List<String> errors;
     private final Map<Class<?>, FusionMiddleware> made = new HashMap<>();

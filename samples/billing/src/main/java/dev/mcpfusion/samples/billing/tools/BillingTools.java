@@ -2,14 +2,18 @@ package dev.mcpfusion.samples.billing.tools;
 
 import dev.mcpfusion.annotation.CacheControl;
 import dev.mcpfusion.annotation.CachePolicy;
+import dev.mcpfusion.annotation.Complete;
 import dev.mcpfusion.annotation.Context;
 import dev.mcpfusion.annotation.Describe;
 import dev.mcpfusion.annotation.Invalidates;
 import dev.mcpfusion.annotation.Mutation;
+import dev.mcpfusion.annotation.Prompt;
 import dev.mcpfusion.annotation.Query;
+import dev.mcpfusion.annotation.Resource;
 import dev.mcpfusion.annotation.Router;
 import dev.mcpfusion.annotation.Use;
 import dev.mcpfusion.core.FusionError;
+import dev.mcpfusion.core.PromptResult;
 import dev.mcpfusion.samples.billing.model.Invoice;
 import dev.mcpfusion.samples.billing.model.InvoiceStatus;
 import dev.mcpfusion.samples.billing.presenter.InvoiceView;
@@ -19,7 +23,10 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
 import java.util.List;
 
-/** The billing connector: list, inspect and void invoices. */
+/**
+ * The billing connector: list, inspect and void invoices; a prompt that summarises the open
+ * invoices, and each invoice as a resource ({@code billing://invoices/{id}}) whose id completes.
+ */
 @Router(value = "billing", description = "Invoices: list, inspect and void them")
 @Use(TenantGuard.class)
 public final class BillingTools {
@@ -60,6 +67,39 @@ public final class BillingTools {
           .actions("billing.get_invoice");
     }
     return voided;
+  }
+
+  /** How a summary should sound. */
+  public enum Tone { FRIENDLY, FIRM }
+
+  @Prompt(description = "Summarise the open (unpaid, overdue) invoices for a person",
+      presenter = InvoiceView.class)
+  public PromptResult overdueInvoices(
+      @NotBlank @Describe("Who reads the summary, e.g. the finance team") String audience,
+      @Describe("How the summary should sound; friendly unless told") Tone tone,
+      @Context Tenant tenant) {
+    String how = tone == Tone.FIRM ? "firm and direct" : "friendly";
+    return PromptResult.user("Write a " + how + " summary of the open invoices below for "
+            + audience + ": how many there are, the total owed, and which to chase first.")
+        .data(store.list(tenant, InvoiceStatus.OPEN));
+  }
+
+  @Resource(uri = "billing://invoices/{id}", description = "One invoice, as an agent may see it",
+      presenter = InvoiceView.class)
+  public Invoice invoice(String id, @Context Tenant tenant) {
+    return store.find(tenant, id).orElseThrow(() -> notFound(id));
+  }
+
+  @Resource(uri = "billing://invoices/open", description = "The open invoices, newest first",
+      presenter = InvoiceView.class)
+  public List<Invoice> openInvoices(@Context Tenant tenant) {
+    return store.list(tenant, InvoiceStatus.OPEN);
+  }
+
+  @Complete(resource = "billing://invoices/{id}", argument = "id")
+  public List<String> invoiceIds(String prefix, @Context Tenant tenant) {
+    return store.list(tenant, null).stream().map(Invoice::id)
+        .filter(id -> id.startsWith(prefix.toUpperCase(java.util.Locale.ROOT))).sorted().toList();
   }
 
   private static FusionError notFound(String id) {

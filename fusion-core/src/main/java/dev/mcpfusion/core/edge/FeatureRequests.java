@@ -1,0 +1,183 @@
+package dev.mcpfusion.core.edge;
+
+import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.core.presenter.Reply;
+import dev.mcpfusion.core.server.FeatureCalls;
+import dev.mcpfusion.core.server.FeatureError;
+import dev.mcpfusion.core.server.FeatureRegistry;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The edge's answers to prompts, resources and completions, in both eras: {@code prompts/list},
+ * {@code prompts/get}, {@code resources/list}, {@code resources/templates/list},
+ * {@code resources/read}, {@code completion/complete}, and — in the classic (session) era only —
+ * {@code resources/subscribe} and {@code resources/unsubscribe}.
+ *
+ * <p>Subscriptions are per session; a successful tool call whose {@code mcpfusion/invalidation}
+ * domains match a subscribed resource's router sends {@code notifications/resources/updated} for
+ * that URI to every session subscribed to it. A closed session's subscriptions are dropped.
+ */
+final class FeatureRequests {
+  private static final Logger LOG = LoggerFactory.getLogger(FeatureRequests.class);
+
+  static final String PROMPTS_LIST = "prompts/list";
+  static final String PROMPTS_GET = "prompts/get";
+  static final String RESOURCES_LIST = "resources/list";
+  static final String TEMPLATES_LIST = "resources/templates/list";
+  static final String RESOURCES_READ = "resources/read";
+  static final String SUBSCRIBE = "resources/subscribe";
+  static final String UNSUBSCRIBE = "resources/unsubscribe";
+  static final String COMPLETE = "completion/complete";
+  static final String UPDATED = "notifications/resources/updated";
+
+  private static final Set<String> METHODS = Set.of(PROMPTS_LIST, PROMPTS_GET, RESOURCES_LIST,
+      TEMPLATES_LIST, RESOURCES_READ, SUBSCRIBE, UNSUBSCRIBE, COMPLETE);
+  private static final Set<String> USER_CODE = Set.of(PROMPTS_GET, RESOURCES_READ, COMPLETE);
+  /**
+   * The 2026-07-28 results that must say how long a client may cache them: never, and only for
+   * this caller (lists and reads depend on the caller's context and change with every mutation).
+   */
+  private static final Set<String> CACHEABLE = Set.of(PROMPTS_LIST, RESOURCES_LIST, TEMPLATES_LIST,
+      RESOURCES_READ);
+
+  private final FeatureCalls calls;
+  private final String serverInfoMember;
+  private final Map<EdgeSession, Set<String>> subscriptions = new ConcurrentHashMap<>();
+
+  FeatureRequests(FeatureCalls calls, String serverInfoMember) {
+    this.calls = calls;
+    this.serverInfoMember = serverInfoMember;
+  }
+
+  FeatureRegistry registry() {
+    return calls.registry();
+  }
+
+  /** Whether the edge answers {@code method} itself (only when the server has any feature). */
+  boolean handles(String method) {
+    FeatureRegistry r = calls.registry();
+    return (r.hasPrompts() || r.hasResources()) && METHODS.contains(method);
+  }
+
+  /** Whether answering {@code method} runs user code (and may take as long as it does). */
+  boolean runsUserCode(String method) {
+    return USER_CODE.contains(method) && handles(method);
+  }
+
+  /** Answers one request; {@code session} is {@code null} on a stateless transport. */
+  void answer(Message message, RequestContext request, EdgeSession session, Outbound out,
+      boolean modern) {
+    Object id = message.id();
+    Map<?, ?> params = message.params();
+    try {
+      Map<String, Object> result = switch (message.method()) {
+        case PROMPTS_LIST -> calls.listPrompts();
+        case PROMPTS_GET -> calls.getPrompt(params, request);
+        case RESOURCES_LIST -> calls.listResources();
+        case TEMPLATES_LIST -> calls.listTemplates();
+        case RESOURCES_READ -> calls.readResource(params, request);
+        case COMPLETE -> calls.complete(params, request);
+        case SUBSCRIBE, UNSUBSCRIBE -> subscription(message, params, session, modern);
+        default -> throw new IllegalStateException("not a feature method: " + message.method());
+      };
+      out.reply(id, 0, modern
+          ? modernResult(id, result, CACHEABLE.contains(message.method()))
+          : Bodies.result(id, result));
+    } catch (FeatureError e) {
+      out.reply(id, e.code(), Bodies.error(id, e.code(), e.getMessage(), e.data()));
+    }
+  }
+
+  private Map<String, Object> subscription(Message message, Map<?, ?> params, EdgeSession session,
+      boolean modern) {
+    if (modern || session == null) {
+      throw new FeatureError(Bodies.METHOD_NOT_FOUND, "Method not found: " + message.method()
+          + " needs a 2025-11-25 session (initialize first); the stateless 2026-07-28 protocol has"
+          + " no resource subscriptions.", null);
+    }
+    String uri = calls.subscribable(params);
+    if (SUBSCRIBE.equals(message.method())) {
+      if (!session.isClosed()) {
+        subscriptions.computeIfAbsent(session, s -> ConcurrentHashMap.newKeySet()).add(uri);
+      }
+    } else {
+      Set<String> uris = subscriptions.get(session);
+      if (uris != null) {
+        uris.remove(uri);
+      }
+    }
+    return Map.of();
+  }
+
+  /** The URIs {@code session} is subscribed to (for tests). */
+  Set<String> subscriptions(EdgeSession session) {
+    Set<String> uris = subscriptions.get(session);
+    return uris == null ? Set.of() : Set.copyOf(uris);
+  }
+
+  /**
+   * After a tool call: when it succeeded and marked domains stale, tells every subscribed session
+   * which of its resources changed.
+   */
+  void afterToolCall(Reply reply) {
+    if (reply.isError() || subscriptions.isEmpty()
+        || !(reply.meta().get("mcpfusion/invalidation") instanceof Map<?, ?> invalidation)
+        || !(invalidation.get("domains") instanceof List<?> domains)) {
+      return;
+    }
+    for (Map.Entry<EdgeSession, Set<String>> entry : subscriptions.entrySet()) {
+      EdgeSession session = entry.getKey();
+      if (session.isClosed()) {
+        subscriptions.remove(session);
+        continue;
+      }
+      for (String uri : entry.getValue()) {
+        FeatureRegistry.Resolved resolved = calls.registry().resolve(uri);
+        if (resolved != null && matches(domains, resolved.resource().router())) {
+          try {
+            session.notify(UPDATED, Map.of("uri", uri));
+          } catch (RuntimeException e) {
+            LOG.debug("Could not notify session {} of {}", session.id(), uri, e);
+          }
+        }
+      }
+    }
+  }
+
+  private static boolean matches(List<?> domains, String router) {
+    for (Object domain : domains) {
+      if (domain instanceof String pattern && FeatureRegistry.invalidates(pattern, router)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A 2026-07-28 result: the members of {@code result}, the cache members when the method's result
+   * is cacheable, {@code resultType} and the server's {@code _meta}.
+   */
+  private byte[] modernResult(Object id, Map<String, Object> result, boolean cacheable) {
+    StringBuilder out = new StringBuilder(256);
+    out.append("{\"jsonrpc\":\"2.0\",\"id\":");
+    Json.appendValue(id, out);
+    out.append(",\"result\":");
+    String members = Json.write(result);
+    out.append(members, 0, members.length() - 1);
+    if (members.length() > 2) {
+      out.append(',');
+    }
+    if (cacheable) {
+      out.append("\"ttlMs\":0,\"cacheScope\":\"private\",");
+    }
+    out.append("\"resultType\":\"complete\",\"_meta\":{").append(serverInfoMember).append("}}}");
+    return out.toString().getBytes(StandardCharsets.UTF_8);
+  }
+}

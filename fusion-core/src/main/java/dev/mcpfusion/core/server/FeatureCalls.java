@@ -1,0 +1,619 @@
+package dev.mcpfusion.core.server;
+
+import dev.mcpfusion.annotation.CachePolicy;
+import dev.mcpfusion.core.FusionError;
+import dev.mcpfusion.core.FusionMiddleware;
+import dev.mcpfusion.core.Invocation;
+import dev.mcpfusion.core.PromptResult;
+import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.error.ErrorReplies;
+import dev.mcpfusion.core.presenter.Presentation;
+import dev.mcpfusion.core.presenter.References;
+import dev.mcpfusion.core.presenter.Reply;
+import dev.mcpfusion.core.presenter.ResultPresenter;
+import dev.mcpfusion.core.spi.ActionDescriptor;
+import dev.mcpfusion.core.spi.ContextLookup;
+import dev.mcpfusion.core.spi.ElementKind;
+import dev.mcpfusion.core.spi.PresenterBinding;
+import dev.mcpfusion.core.spi.Problem;
+import dev.mcpfusion.core.spi.Problems;
+import dev.mcpfusion.core.spi.PromptArgument;
+import dev.mcpfusion.core.spi.ResourceDescriptor;
+import dev.mcpfusion.core.spi.ResultShape;
+import dev.mcpfusion.core.spi.Verb;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Answers {@code prompts/list}, {@code prompts/get}, {@code resources/list},
+ * {@code resources/templates/list}, {@code resources/read} and {@code completion/complete} as plain
+ * JSON result trees, for the edge to write in either protocol era. A request the server cannot
+ * serve throws {@link FeatureError} with a message that names what exists; a handler's thrown
+ * {@link FusionError} keeps its text, anything else is an internal error logged with an incident
+ * id. Presenter-backed prompts and resources go through the same strip, limit and rules step as a
+ * tool result ({@link ResultPresenter}), so no {@code @Hidden} value can leave.
+ *
+ * <p>Thread-safe.
+ */
+public final class FeatureCalls {
+  private static final Logger LOG = LoggerFactory.getLogger(FeatureCalls.class);
+  /** The most completion values one answer carries (the protocol's limit). */
+  static final int MAX_COMPLETIONS = 100;
+
+  private final FeatureRegistry registry;
+  private final Map<Class<?>, Function<RequestContext, ?>> providers;
+  private final References references;
+  private final Map<String, Presentation> presentations = new ConcurrentHashMap<>();
+
+  /** Calls over {@code registry}, with the context providers and references of {@code tools}. */
+  public FeatureCalls(FeatureRegistry registry, ToolRegistry tools) {
+    this.registry = registry;
+    this.providers = tools.providers();
+    this.references = tools.references();
+  }
+
+  /** The registry served. */
+  public FeatureRegistry registry() {
+    return registry;
+  }
+
+  // ---------------------------------------------------------------- prompts
+
+  /** The {@code prompts/list} result. */
+  public Map<String, Object> listPrompts() {
+    List<Object> prompts = new ArrayList<>();
+    for (FeatureRegistry.BoundPrompt p : registry.prompts()) {
+      Map<String, Object> prompt = new LinkedHashMap<>();
+      prompt.put("name", p.descriptor().name());
+      if (!p.descriptor().title().isEmpty()) {
+        prompt.put("title", p.descriptor().title());
+      }
+      prompt.put("description", p.descriptor().description());
+      List<Object> arguments = new ArrayList<>();
+      for (PromptArgument a : p.descriptor().arguments()) {
+        Map<String, Object> argument = new LinkedHashMap<>();
+        argument.put("name", a.name());
+        String description = argumentDescription(a);
+        if (!description.isEmpty()) {
+          argument.put("description", description);
+        }
+        // Explicit either way: an optional argument must read as optional to every client.
+        argument.put("required", a.required());
+        arguments.add(argument);
+      }
+      prompt.put("arguments", arguments);
+      prompts.add(prompt);
+    }
+    return Map.of("prompts", prompts);
+  }
+
+  private static String argumentDescription(PromptArgument a) {
+    if (a.values().isEmpty()) {
+      return a.description();
+    }
+    String values = "One of: " + String.join(", ", a.values()) + ".";
+    String d = a.description().strip();
+    if (d.isEmpty()) {
+      return values;
+    }
+    char last = d.charAt(d.length() - 1);
+    return d + (last == '.' || last == '!' || last == '?' ? " " : ". ") + values;
+  }
+
+  /** The {@code prompts/get} result for {@code params} ({@code name}, {@code arguments}). */
+  public Map<String, Object> getPrompt(Map<?, ?> params, RequestContext request) {
+    Object name = params == null ? null : params.get("name");
+    if (!(name instanceof String promptName)) {
+      throw new FeatureError(FeatureError.INVALID_PARAMS, "Invalid params: prompts/get needs the"
+          + " prompt \"name\" (a string). Prompts: " + list(registry.promptNames()) + ".", null);
+    }
+    FeatureRegistry.BoundPrompt prompt = registry.prompt(promptName);
+    if (prompt == null) {
+      throw unknownPrompt(promptName);
+    }
+    Object raw = params.get("arguments");
+    if (raw != null && !(raw instanceof Map<?, ?>)) {
+      throw new FeatureError(FeatureError.INVALID_PARAMS, "Invalid params: \"arguments\" of"
+          + " prompts/get must be an object of strings.", null);
+    }
+    @SuppressWarnings("unchecked")
+    Map<String, ?> arguments = raw == null ? Map.of() : (Map<String, ?>) raw;
+    Problems problems = new Problems();
+    Object[] decoded = prompt.features().decodePrompt(prompt.index(), arguments, problems);
+    if (!problems.isEmpty()) {
+      throw invalidArguments(prompt, problems.list());
+    }
+    String router = routerOf(prompt.router(), prompt.features());
+    Object result = run(router, prompt.descriptor().name(), promptName, arguments, request,
+        prompt.chain(), FeatureError.INVALID_PARAMS, "prompt",
+        ctx -> prompt.features().prompt(prompt.index(), decoded, ctx));
+    try {
+      return promptResult(prompt, result);
+    } catch (FusionError e) {
+      throw fusionError(e, FeatureError.INVALID_PARAMS);
+    } catch (RuntimeException e) {
+      throw internal(router, promptName, "prompt", e);
+    }
+  }
+
+  private Map<String, Object> promptResult(FeatureRegistry.BoundPrompt prompt, Object result) {
+    List<Object> messages = new ArrayList<>();
+    String description = prompt.descriptor().description();
+    if (result instanceof String text) {
+      messages.add(message("user", text("user", text)));
+    } else if (result instanceof PromptResult r) {
+      if (r.description() != null) {
+        description = r.description();
+      }
+      for (PromptResult.Message m : r.messages()) {
+        messages.add(message(m.role().wire(), m.content()));
+      }
+      PresenterBinding<?, ?> binding = prompt.descriptor().presenter();
+      if (r.hasData() && binding == null) {
+        throw new IllegalStateException("PromptResult.data(...) was set, but @Prompt names no"
+            + " presenter; add presenter = SomeView.class to @Prompt");
+      }
+      if (r.hasData() && r.data() != null) {
+        Reply reply = present(binding, r.data(), prompt.descriptor().name());
+        List<String> data = new ArrayList<>();
+        String rules = null;
+        for (String block : reply.blocks()) {
+          if (block.startsWith("<domain_rules>")) {
+            rules = block;
+          } else if (!block.startsWith("<action_suggestions>")) {
+            data.add(block);
+          }
+        }
+        messages.add(message("user", text("user", String.join("\n\n", data))));
+        if (rules != null) {
+          messages.add(message("user", text("user", rules)));
+        }
+      }
+    } else {
+      throw new IllegalStateException(result == null ? "returned null"
+          : "returned a " + result.getClass().getName() + " where a PromptResult was expected");
+    }
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("description", description);
+    out.put("messages", messages);
+    return out;
+  }
+
+  private static Map<String, Object> text(String role, String text) {
+    Map<String, Object> content = new LinkedHashMap<>();
+    content.put("type", "text");
+    content.put("text", text);
+    return content;
+  }
+
+  private static Map<String, Object> message(String role, Map<String, Object> content) {
+    Map<String, Object> message = new LinkedHashMap<>();
+    message.put("role", role);
+    message.put("content", content);
+    return message;
+  }
+
+  private FeatureError unknownPrompt(String name) {
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put("code", "UNKNOWN_PROMPT");
+    data.put("available", registry.promptNames());
+    return new FeatureError(FeatureError.INVALID_PARAMS, "The prompt \"" + name + "\" does not"
+        + " exist. Prompts: " + list(registry.promptNames()) + ".", data);
+  }
+
+  private static FeatureError invalidArguments(FeatureRegistry.BoundPrompt prompt,
+      List<Problem> problems) {
+    StringBuilder text = new StringBuilder("Invalid arguments for prompt \"")
+        .append(prompt.descriptor().name()).append("\": ");
+    List<Object> fields = new ArrayList<>();
+    for (int i = 0; i < problems.size(); i++) {
+      Problem p = problems.get(i);
+      text.append(i == 0 ? "" : "; ").append('"').append(p.path()).append("\" ").append(p.message());
+      Map<String, Object> field = new LinkedHashMap<>();
+      field.put("path", p.path());
+      field.put("message", p.message());
+      fields.add(field);
+    }
+    text.append(". Arguments: ");
+    List<String> arguments = new ArrayList<>();
+    for (PromptArgument a : prompt.descriptor().arguments()) {
+      arguments.add(a.name() + (a.required() ? " (required)" : " (optional)"));
+    }
+    text.append(list(arguments)).append('.');
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put("code", "VALIDATION_ERROR");
+    data.put("fields", fields);
+    return new FeatureError(FeatureError.INVALID_PARAMS, text.toString(), data);
+  }
+
+  // ---------------------------------------------------------------- resources
+
+  /** The {@code resources/list} result: the static resources. */
+  public Map<String, Object> listResources() {
+    List<Object> resources = new ArrayList<>();
+    for (FeatureRegistry.BoundResource r : registry.staticResources()) {
+      Map<String, Object> resource = describe(r.descriptor());
+      resource.put("uri", r.descriptor().uri());
+      resources.add(reorder(resource, "uri"));
+    }
+    return Map.of("resources", resources);
+  }
+
+  /** The {@code resources/templates/list} result. */
+  public Map<String, Object> listTemplates() {
+    List<Object> templates = new ArrayList<>();
+    for (FeatureRegistry.BoundResource r : registry.templates()) {
+      Map<String, Object> template = describe(r.descriptor());
+      template.put("uriTemplate", r.descriptor().uri());
+      templates.add(reorder(template, "uriTemplate"));
+    }
+    return Map.of("resourceTemplates", templates);
+  }
+
+  private static Map<String, Object> describe(ResourceDescriptor d) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("name", d.name());
+    if (!d.title().isEmpty()) {
+      out.put("title", d.title());
+    }
+    out.put("description", d.description());
+    out.put("mimeType", d.mimeType());
+    return out;
+  }
+
+  private static Map<String, Object> reorder(Map<String, Object> map, String first) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put(first, map.get(first));
+    map.forEach((k, v) -> {
+      if (!k.equals(first)) {
+        out.put(k, v);
+      }
+    });
+    return out;
+  }
+
+  /**
+   * The URI a {@code resources/subscribe} or {@code unsubscribe} names, checked: a string that a
+   * resource or template of this server serves.
+   */
+  public String subscribable(Map<?, ?> params) {
+    String uri = uri(params, "resources/subscribe");
+    if (registry.resolve(uri) == null) {
+      throw unknownResource(uri);
+    }
+    return uri;
+  }
+
+  private String uri(Map<?, ?> params, String method) {
+    Object uri = params == null ? null : params.get("uri");
+    if (!(uri instanceof String s)) {
+      throw new FeatureError(FeatureError.INVALID_PARAMS, "Invalid params: " + method
+          + " needs the resource \"uri\" (a string). " + resourceList(), null);
+    }
+    return s;
+  }
+
+  /** The {@code resources/read} result for {@code params} ({@code uri}). */
+  public Map<String, Object> readResource(Map<?, ?> params, RequestContext request) {
+    String uri = uri(params, "resources/read");
+    FeatureRegistry.Resolved resolved = registry.resolve(uri);
+    if (resolved == null) {
+      throw unknownResource(uri);
+    }
+    FeatureRegistry.BoundResource resource = resolved.resource();
+    ResourceDescriptor d = resource.descriptor();
+    String router = routerOf(resource.router(), resource.features());
+    Object result = run(router, d.name(), uri, resolved.variables(), request, resource.chain(),
+        FeatureError.RESOURCE_NOT_FOUND, "resource",
+        ctx -> resource.features().resource(resource.index(), resolved.variables(), ctx));
+    Map<String, Object> content = new LinkedHashMap<>();
+    content.put("uri", uri);
+    content.put("mimeType", d.mimeType());
+    try {
+      if (d.presenter() != null) {
+        Reply reply = present(d.presenter(), result, d.name());
+        content.put("text", reply.blocks().get(0));
+        if (!reply.meta().isEmpty()) {
+          content.put("_meta", new LinkedHashMap<>(reply.meta()));
+        }
+      } else if (result instanceof byte[] bytes) {
+        content.put("blob", Base64.getEncoder().encodeToString(bytes));
+      } else if (result instanceof String text) {
+        content.put("text", text);
+      } else {
+        throw new IllegalStateException(result == null ? "returned null"
+            : "returned a " + result.getClass().getName());
+      }
+    } catch (FusionError e) {
+      throw fusionError(e, FeatureError.RESOURCE_NOT_FOUND);
+    } catch (RuntimeException e) {
+      throw internal(router, uri, "resource", e);
+    }
+    return Map.of("contents", List.of(content));
+  }
+
+  private FeatureError unknownResource(String uri) {
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put("code", "UNKNOWN_RESOURCE");
+    data.put("uri", uri);
+    data.put("resources", uris(registry.staticResources()));
+    data.put("templates", uris(registry.templates()));
+    return new FeatureError(FeatureError.RESOURCE_NOT_FOUND, "The resource \"" + uri + "\" does"
+        + " not exist. " + resourceList(), data);
+  }
+
+  private String resourceList() {
+    return "Resources: " + list(uris(registry.staticResources())) + "; templates: "
+        + list(uris(registry.templates())) + ".";
+  }
+
+  private static List<String> uris(List<FeatureRegistry.BoundResource> resources) {
+    List<String> out = new ArrayList<>();
+    for (FeatureRegistry.BoundResource r : resources) {
+      out.add(r.descriptor().uri());
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------- completions
+
+  /** The {@code completion/complete} result for {@code params} ({@code ref}, {@code argument}). */
+  public Map<String, Object> complete(Map<?, ?> params, RequestContext request) {
+    Object ref = params == null ? null : params.get("ref");
+    Object argument = params == null ? null : params.get("argument");
+    if (!(ref instanceof Map<?, ?> r) || !(argument instanceof Map<?, ?> a)
+        || !(a.get("name") instanceof String argumentName)) {
+      throw new FeatureError(FeatureError.INVALID_PARAMS, "Invalid params: completion/complete"
+          + " needs \"ref\" ({\"type\": \"ref/prompt\", \"name\": ...} or {\"type\":"
+          + " \"ref/resource\", \"uri\": ...}) and \"argument\" ({\"name\": ..., \"value\": ...}).",
+          null);
+    }
+    String value = a.get("value") instanceof String v ? v : "";
+    Object type = r.get("type");
+    List<String> values;
+    if ("ref/prompt".equals(type) && r.get("name") instanceof String name) {
+      FeatureRegistry.BoundPrompt prompt = registry.prompt(name);
+      if (prompt == null) {
+        throw unknownPrompt(name);
+      }
+      PromptArgument known = prompt.argument(argumentName);
+      if (known == null) {
+        List<String> names = new ArrayList<>();
+        prompt.descriptor().arguments().forEach(x -> names.add(x.name()));
+        throw unknownArgument("prompt", name, argumentName, names);
+      }
+      Integer completer = prompt.completions().get(argumentName);
+      values = completer != null
+          ? completeWith(prompt.features(), completer, prompt.router(), name, argumentName, value,
+              prompt.chain(), request)
+          : startingWith(known.values(), value);
+    } else if ("ref/resource".equals(type) && r.get("uri") instanceof String uri) {
+      FeatureRegistry.BoundResource template = registry.template(uri);
+      if (template == null) {
+        throw new FeatureError(FeatureError.INVALID_PARAMS, "The resource template \"" + uri
+            + "\" does not exist. Templates: " + list(uris(registry.templates())) + ".",
+            Map.of("code", "UNKNOWN_RESOURCE", "templates", uris(registry.templates())));
+      }
+      if (!template.descriptor().variables().contains(argumentName)) {
+        throw unknownArgument("resource template", uri, argumentName,
+            template.descriptor().variables());
+      }
+      Integer completer = template.completions().get(argumentName);
+      values = completer == null ? List.of()
+          : completeWith(template.features(), completer, template.router(),
+              template.descriptor().name(), argumentName, value, template.chain(), request);
+    } else {
+      throw new FeatureError(FeatureError.INVALID_PARAMS, "Invalid params: \"ref\" must be"
+          + " {\"type\": \"ref/prompt\", \"name\": ...} or {\"type\": \"ref/resource\", \"uri\":"
+          + " ...}.", null);
+    }
+    List<String> shown = values.size() > MAX_COMPLETIONS ? values.subList(0, MAX_COMPLETIONS) : values;
+    Map<String, Object> completion = new LinkedHashMap<>();
+    completion.put("values", new ArrayList<>(shown));
+    completion.put("total", values.size());
+    completion.put("hasMore", values.size() > shown.size());
+    return Map.of("completion", completion);
+  }
+
+  private static FeatureError unknownArgument(String kind, String target, String argument,
+      List<String> arguments) {
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put("code", "UNKNOWN_ARGUMENT");
+    data.put("available", arguments);
+    return new FeatureError(FeatureError.INVALID_PARAMS, "The " + kind + " \"" + target
+        + "\" has no argument \"" + argument + "\". Its arguments: " + list(arguments) + ".", data);
+  }
+
+  private List<String> completeWith(dev.mcpfusion.core.spi.GeneratedFeatures features, int index,
+      String router, String target, String argument, String value, List<FusionMiddleware> chain,
+      RequestContext request) {
+    Map<String, Object> args = new LinkedHashMap<>();
+    args.put(argument, value);
+    Object result = run(routerOf(router, features), target, target, args, request, chain,
+        FeatureError.INVALID_PARAMS, "completion",
+        ctx -> features.complete(index, value, ctx));
+    if (!(result instanceof List<?> list)) {
+      throw internal(router, target, "completion", new IllegalStateException("returned null"));
+    }
+    List<String> out = new ArrayList<>();
+    for (Object item : list) {
+      if (item != null) {
+        out.add(item.toString());
+      }
+    }
+    return out;
+  }
+
+  private static List<String> startingWith(List<String> values, String prefix) {
+    String lower = prefix.toLowerCase(Locale.ROOT);
+    List<String> out = new ArrayList<>();
+    for (String v : values) {
+      if (v.toLowerCase(Locale.ROOT).startsWith(lower)) {
+        out.add(v);
+      }
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------- running
+
+  /** One call into user code, through the middleware of its class. */
+  @FunctionalInterface
+  private interface Handler {
+    Object call(ContextLookup context) throws Exception;
+  }
+
+  private Object run(String router, String action, String target, Map<String, ?> arguments,
+      RequestContext request, List<FusionMiddleware> chain, int userErrorCode, String kind,
+      Handler handler) {
+    FeatureInvocation invocation = new FeatureInvocation(router, action, target, arguments,
+        request == null ? RequestContext.empty() : request, providers);
+    try {
+      return proceed(chain, 0, invocation, handler);
+    } catch (Throwable failure) {
+      Throwable cause = Pipeline.unwrap(failure);
+      if (cause instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      if (cause instanceof FusionError error) {
+        throw fusionError(error, userErrorCode);
+      }
+      throw internal(router, target, kind, cause);
+    }
+  }
+
+  private static Object proceed(List<FusionMiddleware> chain, int position, Invocation call,
+      Handler handler) throws Exception {
+    if (position == chain.size()) {
+      return handler.call(new ContextLookup() {
+        @Override
+        public <T> T get(Class<T> type) {
+          return call.get(type).orElse(null);
+        }
+      });
+    }
+    return chain.get(position).invoke(call, next -> proceed(chain, position + 1, next, handler));
+  }
+
+  private FeatureError fusionError(FusionError error, int userErrorCode) {
+    Reply reply = ErrorReplies.fusionError(error, references);
+    int code = "NOT_FOUND".equals(error.code()) ? userErrorCode : FeatureError.INVALID_PARAMS;
+    return new FeatureError(code, reply.text(), reply.meta().get("mcpfusion/error"));
+  }
+
+  private static FeatureError internal(String router, String target, String kind, Throwable cause) {
+    String incident = ErrorReplies.newIncidentId();
+    LOG.error("[{}/{}] the {} failed unexpectedly (incident {})", router, target, kind, incident,
+        cause);
+    return new FeatureError(FeatureError.INTERNAL_ERROR, "Internal error: [" + router + "/"
+        + target + "] the " + kind + " failed unexpectedly (incident " + incident + ").",
+        Map.of("code", "INTERNAL_ERROR", "incident", incident));
+  }
+
+  private static String routerOf(String router, dev.mcpfusion.core.spi.GeneratedFeatures features) {
+    return router.isEmpty() ? features.descriptor().type().getSimpleName() : router;
+  }
+
+  private static String list(List<String> names) {
+    return names.isEmpty() ? "none" : String.join(", ", names);
+  }
+
+  // ---------------------------------------------------------------- presenting
+
+  /**
+   * Presents {@code data} through {@code binding}: the shape (one item, a collection, an array, an
+   * {@code Optional}, a lazy {@code Iterable} or {@code Stream}) and the item kind (model, view,
+   * row) are read from the value, then the same step as a tool result runs.
+   */
+  private Reply present(PresenterBinding<?, ?> binding, Object data, String name) {
+    if (data == null) {
+      throw new IllegalStateException("returned null");
+    }
+    ResultShape shape;
+    Object sample;
+    Object value = data;
+    AutoCloseable close = null;
+    if (data instanceof Optional<?> o) {
+      shape = ResultShape.OPTIONAL;
+      sample = o.orElse(null);
+    } else if (data instanceof Collection<?> c) {
+      shape = ResultShape.COLLECTION;
+      sample = c.isEmpty() ? null : c.iterator().next();
+    } else if (data instanceof Object[] array) {
+      shape = ResultShape.ARRAY;
+      sample = array.length == 0 ? null : array[0];
+    } else if (data instanceof Stream<?> || (data instanceof Iterable<?> && !(data instanceof Map<?, ?>)
+        && !(data instanceof tools.jackson.databind.JsonNode))) {
+      // Lazy: look at the first item only, then hand the rest on unread.
+      Iterator<?> it = data instanceof Stream<?> s ? s.iterator() : ((Iterable<?>) data).iterator();
+      close = data instanceof AutoCloseable c ? c : null;
+      shape = ResultShape.ITERABLE;
+      sample = it.hasNext() ? it.next() : null;
+      value = sample == null ? it : new Peeked(sample, it);
+    } else {
+      shape = ResultShape.SINGLE;
+      sample = data;
+    }
+    ElementKind kind = sample == null || binding.modelType().isInstance(sample) ? ElementKind.MODEL
+        : binding.viewType().isInstance(sample) ? ElementKind.VIEW
+        : sample instanceof Map<?, ?> ? ElementKind.MAP
+        : sample instanceof tools.jackson.databind.JsonNode ? ElementKind.TREE
+        : ElementKind.MODEL;
+    String key = binding.getClass().getName() + '/' + shape + '/' + kind;
+    Presentation presentation = presentations.computeIfAbsent(key, k -> Presentation.of(
+        new ActionDescriptor(name, name, name, Verb.QUERY, true, false, false, false, List.of(),
+            List.of(), binding, shape, kind, null, CachePolicy.DEFAULT, List.of(), List.of(),
+            List.of(), false)));
+    try {
+      return ResultPresenter.present(presentation, value, references);
+    } finally {
+      if (close != null) {
+        try {
+          close.close();
+        } catch (Exception e) {
+          LOG.warn("Closing the data of {} failed", name, e);
+        }
+      }
+    }
+  }
+
+  /** An iterator whose first item was already read. */
+  private static final class Peeked implements Iterator<Object> {
+    private Object first;
+    private boolean firstTaken;
+    private final Iterator<?> rest;
+
+    Peeked(Object first, Iterator<?> rest) {
+      this.first = first;
+      this.rest = rest;
+    }
+
+    @Override
+    public boolean hasNext() {
+      return !firstTaken || rest.hasNext();
+    }
+
+    @Override
+    public Object next() {
+      if (!firstTaken) {
+        firstTaken = true;
+        Object out = first;
+        first = null;
+        return out;
+      }
+      return rest.next();
+    }
+  }
+}

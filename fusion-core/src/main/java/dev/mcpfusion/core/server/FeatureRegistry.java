@@ -1,0 +1,359 @@
+package dev.mcpfusion.core.server;
+
+import dev.mcpfusion.core.FusionMiddleware;
+import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.spi.CompletionDescriptor;
+import dev.mcpfusion.core.spi.ContextParameter;
+import dev.mcpfusion.core.spi.FeaturesDescriptor;
+import dev.mcpfusion.core.spi.FusionSpi;
+import dev.mcpfusion.core.spi.GeneratedFeatures;
+import dev.mcpfusion.core.spi.PromptArgument;
+import dev.mcpfusion.core.spi.PromptDescriptor;
+import dev.mcpfusion.core.spi.ResourceDescriptor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The frozen table of prompts, resources, resource templates and completions: every
+ * {@code X_Features} bound, its middleware resolved and its {@code @Context} types checked, once,
+ * at {@code build()}. Prompt names and resource URIs are unique across the server.
+ *
+ * <p>Whatever only the running server can know fails here, all problems in one
+ * {@link IllegalStateException}, each line with a stable {@code [fusion/...]} code and its fix.
+ */
+public final class FeatureRegistry {
+  /** A registry without prompts, resources or completions. */
+  public static final FeatureRegistry EMPTY = new FeatureRegistry(List.of(), List.of());
+
+  /**
+   * A bound prompt.
+   *
+   * @param features the generated class it belongs to
+   * @param index its index in the descriptor's prompts
+   * @param descriptor its descriptor
+   * @param router its class's router name ({@code ""} when the class is not a router)
+   * @param chain the middleware that runs around it: server-wide, class, method
+   * @param completions the completion index of each argument that has a {@code @Complete} method
+   */
+  public record BoundPrompt(GeneratedFeatures features, int index, PromptDescriptor descriptor,
+      String router, List<FusionMiddleware> chain, Map<String, Integer> completions) {
+
+    /** The argument called {@code name}, or {@code null}. */
+    public PromptArgument argument(String name) {
+      for (PromptArgument a : descriptor.arguments()) {
+        if (a.name().equals(name)) {
+          return a;
+        }
+      }
+      return null;
+    }
+  }
+
+  /**
+   * A bound resource or resource template.
+   *
+   * @param features the generated class it belongs to
+   * @param index its index in the descriptor's resources
+   * @param descriptor its descriptor
+   * @param router its class's router name ({@code ""} when the class is not a router)
+   * @param chain the middleware that runs around it: server-wide, class, method
+   * @param template the parsed URI template ({@code null} for a static resource)
+   * @param completions the completion index of each template variable that has a {@code @Complete}
+   */
+  public record BoundResource(GeneratedFeatures features, int index, ResourceDescriptor descriptor,
+      String router, List<FusionMiddleware> chain, UriTemplate template,
+      Map<String, Integer> completions) {}
+
+  private final List<BoundPrompt> prompts;
+  private final Map<String, BoundPrompt> promptsByName;
+  private final List<BoundResource> resources;
+  private final Map<String, BoundResource> staticByUri;
+  private final Map<String, BoundResource> templatesByUri;
+
+  private FeatureRegistry(List<BoundPrompt> prompts, List<BoundResource> resources) {
+    this.prompts = List.copyOf(prompts);
+    Map<String, BoundPrompt> byName = new LinkedHashMap<>();
+    for (BoundPrompt p : prompts) {
+      byName.put(p.descriptor().name(), p);
+    }
+    this.promptsByName = Collections.unmodifiableMap(byName);
+    this.resources = List.copyOf(resources);
+    Map<String, BoundResource> statics = new LinkedHashMap<>();
+    Map<String, BoundResource> templates = new LinkedHashMap<>();
+    for (BoundResource r : resources) {
+      (r.template() == null ? statics : templates).put(r.descriptor().uri(), r);
+    }
+    this.staticByUri = Collections.unmodifiableMap(statics);
+    this.templatesByUri = Collections.unmodifiableMap(templates);
+  }
+
+  /** The prompts, in registration and source order. */
+  public List<BoundPrompt> prompts() {
+    return prompts;
+  }
+
+  /** The prompt called {@code name}, or {@code null}. */
+  public BoundPrompt prompt(String name) {
+    return promptsByName.get(name);
+  }
+
+  /** The prompt names, in order. */
+  public List<String> promptNames() {
+    return List.copyOf(promptsByName.keySet());
+  }
+
+  /** The static resources, in order. */
+  public List<BoundResource> staticResources() {
+    return List.copyOf(staticByUri.values());
+  }
+
+  /** The resource templates, in order. */
+  public List<BoundResource> templates() {
+    return List.copyOf(templatesByUri.values());
+  }
+
+  /** The template whose URI template is exactly {@code uriTemplate}, or {@code null}. */
+  public BoundResource template(String uriTemplate) {
+    return templatesByUri.get(uriTemplate);
+  }
+
+  /** Whether there is any prompt. */
+  public boolean hasPrompts() {
+    return !prompts.isEmpty();
+  }
+
+  /** Whether there is any resource or template. */
+  public boolean hasResources() {
+    return !resources.isEmpty();
+  }
+
+  /**
+   * The resource {@code uri} names, with the values its template variables take: a static
+   * resource first, then the first template (in order) that matches; {@code null} when none does.
+   */
+  public Resolved resolve(String uri) {
+    BoundResource exact = staticByUri.get(uri);
+    if (exact != null) {
+      return new Resolved(exact, Map.of());
+    }
+    for (BoundResource r : templatesByUri.values()) {
+      Map<String, String> variables = r.template().match(uri);
+      if (variables != null) {
+        return new Resolved(r, variables);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * A URI resolved to its resource.
+   *
+   * @param resource the resource or template
+   * @param variables the template variables read from the URI (empty for a static resource)
+   */
+  public record Resolved(BoundResource resource, Map<String, String> variables) {}
+
+  /**
+   * Whether an {@code @Invalidates} pattern marks the resources of {@code router} stale: its router
+   * part (before the first {@code .}) matches the router name, {@code *} matching any run of
+   * characters ({@code billing.*}, {@code billing.invoices}, {@code *}).
+   */
+  public static boolean invalidates(String pattern, String router) {
+    if (router == null || router.isEmpty() || pattern == null) {
+      return false;
+    }
+    int dot = pattern.indexOf('.');
+    String head = dot < 0 ? pattern : pattern.substring(0, dot);
+    return glob(head, 0, router, 0);
+  }
+
+  private static boolean glob(String p, int i, String s, int j) {
+    if (i == p.length()) {
+      return j == s.length();
+    }
+    if (p.charAt(i) == '*') {
+      for (int k = j; k <= s.length(); k++) {
+        if (glob(p, i + 1, s, k)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    return j < s.length() && p.charAt(i) == s.charAt(j) && glob(p, i + 1, s, j + 1);
+  }
+
+  // ---------------------------------------------------------------- building
+
+  /** Binds every registration of {@code config} that has a generated {@code X_Features}. */
+  public static FeatureRegistry build(ServerConfig config) {
+    List<String> errors = new ArrayList<>();
+    ToolRegistry.MiddlewareResolver resolver = new ToolRegistry.MiddlewareResolver(config, errors);
+    Set<Class<?>> provided = new HashSet<>(config.providers().keySet());
+    provided.add(RequestContext.class);
+    List<BoundPrompt> prompts = new ArrayList<>();
+    List<BoundResource> resources = new ArrayList<>();
+    Map<String, String> promptOwners = new LinkedHashMap<>();
+    Map<String, String> uriOwners = new LinkedHashMap<>();
+    for (Object registration : config.registrations()) {
+      GeneratedFeatures features = registration instanceof GeneratedFeatures g ? g
+          : bindGenerated(registration, errors);
+      if (features == null) {
+        continue;
+      }
+      if (features.spiVersion() != FusionSpi.VERSION) {
+        errors.add(BuildProblem.ROUTER_SPI_MISMATCH.text(features.getClass().getName(),
+            features.spiVersion(), FusionSpi.VERSION));
+        continue;
+      }
+      FeaturesDescriptor d = features.descriptor();
+      String type = d.type().getSimpleName();
+      List<FusionMiddleware> classChain = new ArrayList<>(config.middleware());
+      for (Class<?> m : d.middleware()) {
+        FusionMiddleware resolved = resolver.resolve(m, type);
+        if (resolved != null) {
+          classChain.add(resolved);
+        }
+      }
+      for (int i = 0; i < d.prompts().size(); i++) {
+        PromptDescriptor p = d.prompts().get(i);
+        String where = type + "." + p.methodName();
+        String earlier = promptOwners.putIfAbsent(p.name(), where);
+        if (earlier != null) {
+          errors.add(BuildProblem.DUPLICATE_PROMPT.text(p.name(), earlier, where));
+          continue;
+        }
+        List<FusionMiddleware> chain = chain(classChain, p.middleware(), where, resolver);
+        checkContext(p.contextParameters(), where, chain, provided, errors);
+        prompts.add(new BoundPrompt(features, i, p, d.router(), chain,
+            completions(d, p.name(), null)));
+      }
+      for (int i = 0; i < d.resources().size(); i++) {
+        ResourceDescriptor r = d.resources().get(i);
+        String where = type + "." + r.methodName();
+        String earlier = uriOwners.putIfAbsent(r.uri(), where);
+        if (earlier != null) {
+          errors.add(BuildProblem.DUPLICATE_RESOURCE.text(r.uri(), earlier, where));
+          continue;
+        }
+        List<FusionMiddleware> chain = chain(classChain, r.middleware(), where, resolver);
+        checkContext(r.contextParameters(), where, chain, provided, errors);
+        resources.add(new BoundResource(features, i, r, d.router(), chain,
+            r.template() ? UriTemplate.parse(r.uri()) : null, completions(d, null, r.uri())));
+      }
+      for (CompletionDescriptor c : d.completions()) {
+        checkContext(c.contextParameters(), type + "." + c.methodName(), classChain, provided,
+            errors);
+      }
+    }
+    if (!errors.isEmpty()) {
+      throw new IllegalStateException("FusionServer cannot start:\n" + String.join("\n", errors));
+    }
+    return prompts.isEmpty() && resources.isEmpty() ? EMPTY : new FeatureRegistry(prompts, resources);
+  }
+
+  private static Map<String, Integer> completions(FeaturesDescriptor d, String prompt, String uri) {
+    Map<String, Integer> out = new LinkedHashMap<>();
+    for (int i = 0; i < d.completions().size(); i++) {
+      CompletionDescriptor c = d.completions().get(i);
+      if ((prompt != null && prompt.equals(c.prompt())) || (uri != null && uri.equals(c.resource()))) {
+        out.put(c.argument(), i);
+      }
+    }
+    return Collections.unmodifiableMap(out);
+  }
+
+  private static List<FusionMiddleware> chain(List<FusionMiddleware> classChain,
+      List<Class<?>> own, String where, ToolRegistry.MiddlewareResolver resolver) {
+    List<FusionMiddleware> chain = new ArrayList<>(classChain);
+    for (Class<?> m : own) {
+      FusionMiddleware resolved = resolver.resolve(m, where);
+      if (resolved != null) {
+        chain.add(resolved);
+      }
+    }
+    return List.copyOf(chain);
+  }
+
+  private static void checkContext(List<ContextParameter> parameters, String where,
+      List<FusionMiddleware> chain, Set<Class<?>> provided, List<String> errors) {
+    Set<Class<?>> available = new HashSet<>(provided);
+    for (FusionMiddleware m : chain) {
+      Set<Class<?>> types = m.provides();
+      if (types != null) {
+        available.addAll(types);
+      }
+    }
+    for (ContextParameter parameter : parameters) {
+      if (!available.contains(parameter.type())) {
+        errors.add(BuildProblem.CONTEXT_NOT_PROVIDED.text(where, parameter.name(),
+            parameter.type().getSimpleName()));
+      }
+    }
+  }
+
+  /** The generated class name of a class with features: {@code pkg.X_Features}, {@code pkg.Outer_Inner_Features}. */
+  public static String generatedName(Class<?> type) {
+    String pkg = type.getPackageName();
+    String binary = type.getName();
+    String local = pkg.isEmpty() ? binary : binary.substring(pkg.length() + 1);
+    return (pkg.isEmpty() ? "" : pkg + ".") + local.replace('$', '_') + "_Features";
+  }
+
+  /**
+   * The generated features class of {@code type} or one of its superclasses (a framework proxy
+   * binds as the class it extends), or {@code null} when none has one.
+   */
+  static Class<?> generatedClass(Class<?> type) {
+    for (Class<?> t = type; t != null && t != Object.class; t = t.getSuperclass()) {
+      ClassLoader loader = t.getClassLoader() != null ? t.getClassLoader()
+          : ClassLoader.getSystemClassLoader();
+      try {
+        return Class.forName(generatedName(t), true, loader);
+      } catch (ClassNotFoundException | LinkageError absent) {
+        // not this class: try its superclass
+      }
+    }
+    return null;
+  }
+
+  /** Whether {@code type} (or a superclass) has prompts, resources or completions. */
+  public static boolean hasFeatures(Class<?> type) {
+    return type != null && generatedClass(type) != null;
+  }
+
+  private static GeneratedFeatures bindGenerated(Object target, List<String> errors) {
+    if (target instanceof dev.mcpfusion.core.spi.GeneratedRouter) {
+      return null;
+    }
+    Class<?> generated = generatedClass(target.getClass());
+    if (generated == null) {
+      return null;
+    }
+    for (Method m : generated.getMethods()) {
+      if (m.getName().equals("bind") && Modifier.isStatic(m.getModifiers())
+          && m.getParameterCount() == 1 && m.getParameterTypes()[0].isInstance(target)
+          && GeneratedFeatures.class.isAssignableFrom(m.getReturnType())) {
+        try {
+          return (GeneratedFeatures) m.invoke(null, target);
+        } catch (InvocationTargetException e) {
+          throw new IllegalStateException(BuildProblem.BIND_FAILED.text(generated.getName()),
+              e.getCause());
+        } catch (IllegalAccessException e) {
+          throw new IllegalStateException(BuildProblem.BIND_INACCESSIBLE.text(generated.getName()),
+              e);
+        }
+      }
+    }
+    errors.add(BuildProblem.GENERATED_FEATURES_BIND_MISSING.text(generated.getName(),
+        target.getClass().getSimpleName()));
+    return null;
+  }
+}

@@ -1,0 +1,322 @@
+package dev.mcpfusion.processor;
+
+import com.palantir.javapoet.ClassName;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * The {@code @Prompt} / {@code @Resource} / {@code @Complete} family: validates every class that
+ * declares such methods (a {@code @Router} class or any other) and generates {@code X_Features}
+ * (nested: {@code Outer_Inner_Features}) with its descriptor and {@code switch} dispatchers. It
+ * validates a whole class first and generates only from a clean model.
+ */
+final class FeatureStep implements FusionProcessor.Step {
+  static final String PROMPT = Props.ANN + "Prompt";
+  static final String RESOURCE = Props.ANN + "Resource";
+  static final String COMPLETE = Props.ANN + "Complete";
+  private static final String ROUTER = Props.ANN + "Router";
+
+  private final Elements elements;
+  private final Reporter reporter;
+  private final FeatureValidation validation;
+  private final FeatureWriter writer;
+  private final Set<String> deferred = new TreeSet<>();
+  private final Set<String> done = new HashSet<>();
+
+  FeatureStep(ProcessingEnvironment env, Reporter reporter) {
+    this.elements = env.getElementUtils();
+    this.reporter = reporter;
+    Types types = env.getTypeUtils();
+    this.validation = new FeatureValidation(elements, types, reporter,
+        new Views(elements, types, new Nullness(env)));
+    this.writer = new FeatureWriter(types, env.getFiler(), reporter);
+  }
+
+  /** The generated class of a class with prompts, resources or completions. */
+  static ClassName featuresName(TypeElement type) {
+    return ClassName.get(ClassName.get(type).packageName(), Names.flatName(type) + "_Features");
+  }
+
+  /** Whether {@code type} declares a {@code @Prompt}, {@code @Resource} or {@code @Complete} method. */
+  static boolean hasFeatures(TypeElement type) {
+    for (ExecutableElement m : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      if (Mirrors.find(m, PROMPT) != null || Mirrors.find(m, RESOURCE) != null
+          || Mirrors.find(m, COMPLETE) != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // ---------------------------------------------------------------- model
+
+  static final class Param {
+    final VariableElement element;
+    final boolean context;
+    final Inputs.Site site;
+
+    Param(VariableElement element, boolean context, Inputs.Site site) {
+      this.element = element;
+      this.context = context;
+      this.site = site;
+    }
+
+    String name() {
+      return element.getSimpleName().toString();
+    }
+  }
+
+  static final class PromptModel {
+    ExecutableElement method;
+    String name;
+    String title;
+    String description;
+    TypeElement view;
+    boolean returnsString;
+    final List<Param> params = new ArrayList<>();
+    List<TypeMirror> middleware = List.of();
+  }
+
+  static final class ResourceModel {
+    ExecutableElement method;
+    String uri;
+    String name;
+    String title;
+    String description;
+    String mimeType;
+    TypeElement view;
+    boolean binary;
+    final List<String> variables = new ArrayList<>();
+    final List<Param> params = new ArrayList<>();
+    List<TypeMirror> middleware = List.of();
+  }
+
+  static final class CompletionModel {
+    ExecutableElement method;
+    String prompt;
+    String resource;
+    String argument;
+    final List<Param> params = new ArrayList<>();
+  }
+
+  static final class FeaturesModel {
+    TypeElement type;
+    String router = "";
+    List<TypeMirror> middleware = List.of();
+    final List<PromptModel> prompts = new ArrayList<>();
+    final List<ResourceModel> resources = new ArrayList<>();
+    final List<CompletionModel> completions = new ArrayList<>();
+  }
+
+  // ---------------------------------------------------------------- rounds
+
+  @Override
+  public void process(RoundEnvironment round) {
+    Set<String> names = new TreeSet<>(deferred);
+    deferred.clear();
+    for (String annotation : List.of(PROMPT, RESOURCE, COMPLETE)) {
+      TypeElement a = elements.getTypeElement(annotation);
+      if (a == null) {
+        continue;
+      }
+      for (Element e : round.getElementsAnnotatedWith(a)) {
+        if (e.getKind() == ElementKind.METHOD && e.getEnclosingElement() instanceof TypeElement) {
+          names.add(((TypeElement) e.getEnclosingElement()).getQualifiedName().toString());
+        }
+      }
+    }
+    for (String name : names) {
+      TypeElement type = elements.getTypeElement(name);
+      if (type == null || done.contains(name)) {
+        continue;
+      }
+      if (unresolved(type)) {
+        if (round.processingOver()) {
+          // Still missing after the last round: say so instead of silently generating nothing.
+          done.add(name);
+          reporter.markBroken(type);
+          reporter.report(Diagnostic.UNRESOLVED_TYPE, type, Names.display(type),
+              "a type one of its @Prompt, @Resource or @Complete methods names",
+              featuresName(type).simpleName());
+        } else {
+          deferred.add(name);
+        }
+        continue;
+      }
+      done.add(name);
+      int before = reporter.errorCount();
+      try {
+        FeaturesModel model = validate(type);
+        if (model != null && reporter.errorCount() == before && !usesBrokenView(model)) {
+          writer.write(model);
+        }
+      } catch (RuntimeException e) {
+        reporter.report(Diagnostic.PROCESSOR_FAILURE, type, name, e);
+      }
+    }
+  }
+
+  private boolean usesBrokenView(FeaturesModel f) {
+    for (PromptModel p : f.prompts) {
+      if (p.view != null && reporter.isBroken(p.view)) {
+        return true;
+      }
+    }
+    for (ResourceModel r : f.resources) {
+      if (r.view != null && reporter.isBroken(r.view)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean unresolved(TypeElement type) {
+    for (ExecutableElement m : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      if (Mirrors.find(m, PROMPT) == null && Mirrors.find(m, RESOURCE) == null
+          && Mirrors.find(m, COMPLETE) == null) {
+        continue;
+      }
+      if (Mirrors.hasErrorType(m.getReturnType())) {
+        return true;
+      }
+      for (VariableElement p : m.getParameters()) {
+        if (Mirrors.hasErrorType(p.asType())) {
+          return true;
+        }
+      }
+      for (String a : List.of(PROMPT, RESOURCE)) {
+        AnnotationMirror mirror = Mirrors.find(m, a);
+        if (mirror != null && Mirrors.unresolvedType(elements, mirror, "presenter")) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  // ---------------------------------------------------------------- validation
+
+  private FeaturesModel validate(TypeElement type) {
+    String display = Names.display(type);
+    FeaturesModel f = new FeaturesModel();
+    f.type = type;
+    if (type.getModifiers().contains(Modifier.PRIVATE) || !type.getTypeParameters().isEmpty()
+        || (type.getKind() != ElementKind.CLASS && type.getKind() != ElementKind.RECORD)) {
+      reporter.report(Diagnostic.INACCESSIBLE_FEATURE_TYPE, type, display,
+          featuresName(type).simpleName());
+      return null;
+    }
+    AnnotationMirror router = Mirrors.find(type, ROUTER);
+    if (router != null) {
+      f.router = Mirrors.string(elements, router, "value");
+    }
+    f.middleware = validation.use(type);
+    Inputs inputs = validation.inputs();
+    boolean ok = true;
+    Map<String, ExecutableElement> promptNames = new HashMap<>();
+    Map<String, ExecutableElement> uris = new HashMap<>();
+    List<ExecutableElement> completions = new ArrayList<>();
+    for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      AnnotationMirror prompt = Mirrors.find(method, PROMPT);
+      AnnotationMirror resource = Mirrors.find(method, RESOURCE);
+      AnnotationMirror complete = Mirrors.find(method, COMPLETE);
+      int count = (prompt != null ? 1 : 0) + (resource != null ? 1 : 0) + (complete != null ? 1 : 0);
+      if (count == 0) {
+        continue;
+      }
+      String where = display + "." + method.getSimpleName();
+      if (count > 1 || hasVerb(method)) {
+        reporter.report(Diagnostic.MULTIPLE_ROLES, method, where);
+        ok = false;
+        continue;
+      }
+      if (method.getModifiers().contains(Modifier.PRIVATE) || !method.getTypeParameters().isEmpty()) {
+        reporter.report(Diagnostic.INACCESSIBLE_FEATURE, method, where,
+            featuresName(type).simpleName());
+        ok = false;
+        continue;
+      }
+      if (prompt != null) {
+        PromptModel p = validation.prompt(method, prompt, where, inputs);
+        if (p == null) {
+          ok = false;
+          continue;
+        }
+        ExecutableElement first = promptNames.putIfAbsent(p.name, method);
+        if (first != null) {
+          reporter.reportOn(Diagnostic.DUPLICATE_PROMPT, method, prompt, null, where, p.name,
+              display + "." + first.getSimpleName());
+          ok = false;
+          continue;
+        }
+        f.prompts.add(p);
+      } else if (resource != null) {
+        ResourceModel r = validation.resource(method, resource, where);
+        if (r == null) {
+          ok = false;
+          continue;
+        }
+        ExecutableElement first = uris.putIfAbsent(r.uri, method);
+        if (first != null) {
+          reporter.reportOn(Diagnostic.DUPLICATE_RESOURCE, method, resource, null, where, r.uri,
+              display + "." + first.getSimpleName());
+          ok = false;
+          continue;
+        }
+        f.resources.add(r);
+      } else {
+        completions.add(method);
+      }
+    }
+    // Completions name prompts and templates of this class: read them once all are known.
+    Set<String> completed = new HashSet<>();
+    for (ExecutableElement method : completions) {
+      String where = display + "." + method.getSimpleName();
+      CompletionModel c = validation.completion(method, Mirrors.find(method, COMPLETE), where, f);
+      if (c == null) {
+        ok = false;
+        continue;
+      }
+      String key = (c.prompt.isEmpty() ? "resource " + c.resource : "prompt " + c.prompt) + " / "
+          + c.argument;
+      if (!completed.add(key)) {
+        reporter.report(Diagnostic.DUPLICATE_COMPLETION, method, where, c.argument,
+            c.prompt.isEmpty() ? "resource '" + c.resource + "'" : "prompt '" + c.prompt + "'",
+            display);
+        ok = false;
+        continue;
+      }
+      f.completions.add(c);
+    }
+    return ok ? f : null;
+  }
+
+  private boolean hasVerb(ExecutableElement method) {
+    for (String verb : List.of("Query", "Mutation", "Action")) {
+      if (Mirrors.find(method, Props.ANN + verb) != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+
+}
