@@ -70,33 +70,36 @@ public final class Redactor {
   }
 
   /**
-   * The problems of using this redactor on a view with the output schema {@code schemaJson}: each
-   * path that matches no field of the view (when {@code mustMatch}), or ends on something other than text (a masked number,
-   * enum or object would no longer match the schema the client validates against). Empty when fine.
+   * A path that does not fit a view: {@code field} is where it ends on something other than text
+   * and {@code kind} what that is; both {@code null} when the path matches no field of the view.
    */
-  public List<String> checkAgainst(String viewName, String schemaJson, boolean mustMatch) {
-    List<String> problems = new ArrayList<>();
+  public record PathProblem(String path, String field, String kind) {}
+
+  /**
+   * The problems of using this redactor on a view with the output schema {@code schemaJson}: each
+   * path that matches no field of the view (when {@code mustMatch}), or ends on something other
+   * than text (a masked number, enum or object would no longer match the schema the client
+   * validates against). Empty when fine.
+   */
+  public List<PathProblem> checkAgainst(String schemaJson, boolean mustMatch) {
+    List<PathProblem> problems = new ArrayList<>();
     Object schema = Json.parse(schemaJson);
     for (PathPattern path : paths) {
       List<String> found = new ArrayList<>();
-      List<String> wrong = new ArrayList<>();
+      List<String[]> wrong = new ArrayList<>();
       walkSchema(schema, path, new String[64], 0, found, wrong);
       if (mustMatch && found.isEmpty()) {
-        problems.add("@Redact path \"" + path + "\" of " + viewName + " matches no field of the"
-            + " view. Name a field it exposes (paths are relative to one view: \"email\","
-            + " \"cards[*].number\", \"*.email\").");
+        problems.add(new PathProblem(path.toString(), null, null));
       }
-      for (String w : wrong) {
-        problems.add("@Redact path \"" + path + "\" of " + viewName + " ends on " + w + "; only"
-            + " text can be masked without breaking the output schema. Point it at a String field"
-            + " (or a list of strings), or expose the value as a String in the view.");
+      for (String[] w : wrong) {
+        problems.add(new PathProblem(path.toString(), w[0], w[1]));
       }
     }
     return problems;
   }
 
   private static void walkSchema(Object node, PathPattern path, String[] at, int size,
-      List<String> found, List<String> wrong) {
+      List<String> found, List<String[]> wrong) {
     if (!(node instanceof Map<?, ?> schema) || size >= at.length - 1) {
       return;
     }
@@ -105,7 +108,7 @@ public final class Redactor {
           .replace(".[*]", "[*]");
       found.add(where);
       if (!isText(schema)) {
-        wrong.add("'" + where + "' (" + describe(schema) + ")");
+        wrong.add(new String[] {where, describe(schema)});
       }
       return;
     }

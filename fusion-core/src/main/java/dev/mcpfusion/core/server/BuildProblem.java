@@ -82,7 +82,20 @@ enum BuildProblem {
       "Register an instance: FusionServer.builder(...).provide(new %1$s(...))."),
   MIDDLEWARE_NOT_CONSTRUCTED("MiddlewareNotConstructible",
       "@Use(%s.class) on %s: %s could not be constructed (%s).",
-      "Register an instance: FusionServer.builder(...).provide(new %1$s(...)).");
+      "Register an instance: FusionServer.builder(...).provide(new %1$s(...))."),
+  REDACT_PATH_INVALID("RedactPath",
+      "%s: the redaction path \"%s\" is not valid: '%s' is not a field name.",
+      "Write an exact path (\"a.b\"), a list element path (\"items[*].cardNumber\") or an"
+          + " any-depth path (\"*.email\")."),
+  REDACT_PATH_UNMATCHED("RedactPath",
+      "@Redact path \"%s\" of %s matches no field of the view.",
+      "Name a field it exposes (paths are relative to one view: \"email\", \"cards[*].number\","
+          + " \"*.email\")."),
+  REDACT_PATH_NOT_TEXT("RedactPath",
+      "@Redact path \"%s\" of %s ends on '%s' (%s); only text can be masked without breaking the"
+          + " output schema.",
+      "Point it at a String field (or a list of strings), or expose the value as a String in the"
+          + " view.");
 
   private final String code;
   private final String problem;

@@ -7,6 +7,7 @@ import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.presenter.Presentation;
 import dev.mcpfusion.core.redact.DetailPresenter;
+import dev.mcpfusion.core.redact.PathPattern;
 import dev.mcpfusion.core.redact.Redactions;
 import dev.mcpfusion.core.redact.Redactor;
 import dev.mcpfusion.core.presenter.References;
@@ -168,8 +169,9 @@ public final class ToolRegistry {
     Redactor defaultRedactor = null;
     try {
       defaultRedactor = Redactor.compile(config.redaction());
-    } catch (IllegalArgumentException e) {
-      errors.add("[fusion/RedactPath] FusionServer.Builder.redact(...): " + e.getMessage());
+    } catch (PathPattern.InvalidPath e) {
+      errors.add(BuildProblem.REDACT_PATH_INVALID.text("FusionServer.Builder.redact(...)",
+          e.path(), e.segment()));
     }
     List<PresenterBinding<?, ?>> presenters = new ArrayList<>();
 
@@ -221,7 +223,7 @@ public final class ToolRegistry {
         }
         if (presentation != null) {
           presentation = presentation.withRedactor(
-              Redactions.forAction(action, config.redaction(), where, errors));
+              redactor(action, config, where, defaultRedactor != null || config.redaction().isEmpty(), errors));
           if (action.presenter() != null) {
             presenters.add(action.presenter());
           }
@@ -269,6 +271,30 @@ public final class ToolRegistry {
     }
     return new ToolRegistry(config.exposition(), separator, exposed, rendered, config.providers(),
         defaultRedactor, new DetailPresenter(presenters));
+  }
+
+  /**
+   * The redaction of one action, with each path that does not fit its view reported; a malformed
+   * server-wide path is reported once, where the default is compiled ({@code defaultOk} false).
+   */
+  private static Redactor redactor(ActionDescriptor action, ServerConfig config, String where,
+      boolean defaultOk, List<String> errors) {
+    Redactor redactor;
+    try {
+      redactor = Redactions.forAction(action, config.redaction());
+    } catch (PathPattern.InvalidPath e) {
+      if (defaultOk || Redactions.policy(action, config.redaction()) != config.redaction()) {
+        errors.add(BuildProblem.REDACT_PATH_INVALID.text(where, e.path(), e.segment()));
+      }
+      return null;
+    }
+    String view = action.presenter() == null ? "" : action.presenter().viewType().getSimpleName();
+    for (Redactor.PathProblem p : Redactions.check(action, config.redaction(), redactor)) {
+      errors.add(p.field() == null
+          ? BuildProblem.REDACT_PATH_UNMATCHED.text(p.path(), view)
+          : BuildProblem.REDACT_PATH_NOT_TEXT.text(p.path(), view, p.field(), p.kind()));
+    }
+    return redactor;
   }
 
   private static boolean checkToolName(String toolName, String where, Map<String, String> owners,
