@@ -221,14 +221,15 @@ public final class ToolRegistry {
         } catch (RuntimeException e) {
           errors.add(BuildProblem.PRESENTER_FAILED.text(where, e));
         }
+        Redactor redactor = null;
         if (presentation != null) {
-          presentation = presentation.withRedactor(
-              redactor(action, config, where, defaultRedactor != null || config.redaction().isEmpty(), errors));
+          redactor = redactor(action, config, where,
+              defaultRedactor != null || config.redaction().isEmpty(), errors);
           if (action.presenter() != null) {
             presenters.add(action.presenter());
           }
         }
-        actions.add(new BoundAction(router, i, action, chain, executable, presentation));
+        actions.add(new BoundAction(router, i, action, chain, executable, presentation, redactor));
       }
 
       if (config.exposition() == Exposition.GROUPED) {
