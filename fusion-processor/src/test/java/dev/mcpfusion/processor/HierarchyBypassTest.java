@@ -156,7 +156,7 @@ class HierarchyBypassTest {
         "}");
     Compilation c = compile(inner, outer, router);
     assertThat(c).hadErrorContaining("[fusion/HiddenInput] 'internalNote' of Secretive is @Hidden")
-        .inFile(inner).onLineContaining("internalNote");
+        .inFile(router).onLineContaining("Outer query");
   }
 
   @Test
@@ -194,7 +194,8 @@ class HierarchyBypassTest {
         "}");
     Compilation c = compile(common, router);
     // Reported on @Router(common = ...), what makes the record input: the record may come from a jar.
-    assertThat(c).hadErrorContaining("[fusion/HiddenInput] 'internalNote' of Workspace is @Hidden")
-        .inFile(router).onLineContaining("common = Workspace.class");
+    assertThat(c).hadErrorContaining("[fusion/HiddenInput] 'internalNote' of the common record"
+        + " Workspace is @Hidden, so the agent must never see it, but every action's input schema"
+        + " would show it.").inFile(router).onLineContaining("common = Workspace.class");
   }
 }
