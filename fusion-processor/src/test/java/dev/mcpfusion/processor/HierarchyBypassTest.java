@@ -196,7 +196,7 @@ class HierarchyBypassTest {
     Compilation c = compile(common, router);
     // Reported on @Router(common = ...), what makes the record input: the record may come from a jar.
     assertThat(c).hadErrorContaining("[fusion/HiddenInput] 'internalNote' of the common record"
-        + " Workspace is @Hidden")
-        .inFile(router).onLineContaining("common = Workspace.class");
+        + " Workspace is @Hidden, so the agent must never see it, but every action's input schema"
+        + " would show it.").inFile(router).onLineContaining("common = Workspace.class");
   }
 }

@@ -1,6 +1,5 @@
 package dev.mcpfusion.core.presenter;
 
-import dev.mcpfusion.core.redact.Redactor;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.PresenterBinding;
 import java.util.Collection;
@@ -22,28 +21,12 @@ public final class Presentation {
   private final List<String> staticRules;
   private final Set<String> staticRuleSet;
   private final String rulesBlock;
-  private final Redactor redactor;
 
-  private Presentation(ActionDescriptor action, List<String> staticRules, Redactor redactor) {
+  private Presentation(ActionDescriptor action, List<String> staticRules) {
     this.action = action;
     this.staticRules = staticRules;
     this.staticRuleSet = Set.copyOf(staticRules);
     this.rulesBlock = staticRules.isEmpty() ? null : rulesBlock(staticRules);
-    this.redactor = redactor;
-  }
-
-  private Presentation(ActionDescriptor action, List<String> staticRules) {
-    this(action, staticRules, null);
-  }
-
-  /** This presentation with the redaction its action's answers go through ({@code null}: none). */
-  public Presentation withRedactor(Redactor redactor) {
-    return new Presentation(action, staticRules, redactor);
-  }
-
-  /** The redaction of the action's answers (pipeline step 7), or {@code null} when there is none. */
-  public Redactor redactor() {
-    return redactor;
   }
 
   /**

@@ -38,29 +38,34 @@ public final class EgressRedaction {
     if (reply.isError()) {
       throw new IllegalStateException("an error reply is redacted when it is rendered");
     }
+    int before = tally.count();
     List<String> blocks = reply.blocks();
     Map<String, Object> structured = reply.structuredContent();
-    List<String> out = new ArrayList<>(blocks.size());
     Map<String, Object> newStructured = structured;
+    String data = null;
     int from = 0;
     if (structured != null && !blocks.isEmpty()) {
       newStructured = new LinkedHashMap<>(structured);
-      String data = data(redactor, shape, blocks.get(0), newStructured, tally);
-      out.add(data);
+      data = data(redactor, shape, blocks.get(0), newStructured, tally);
       from = 1;
     }
 
     Map<String, Object> meta = new LinkedHashMap<>();
     List<String> rules = null;
     List<Map<String, Object>> suggestions = null;
+    boolean rulesChanged = false;
+    boolean suggestionsChanged = false;
     for (Map.Entry<String, Object> e : reply.meta().entrySet()) {
+      int mark = tally.count();
       switch (e.getKey()) {
         case RULES:
           rules = rules(redactor, e.getValue(), tally);
+          rulesChanged = tally.count() != mark;
           meta.put(RULES, rules);
           break;
         case SUGGESTIONS:
           suggestions = suggestions(redactor, e.getValue(), tally);
+          suggestionsChanged = tally.count() != mark;
           meta.put(SUGGESTIONS, suggestions);
           break;
         case TRUNCATION:
@@ -71,15 +76,23 @@ public final class EgressRedaction {
       }
     }
 
+    List<String> out = new ArrayList<>(blocks.size());
+    if (data != null) {
+      out.add(data);
+    }
     for (int i = from; i < blocks.size(); i++) {
       String block = blocks.get(i);
       if (rules != null && block.startsWith("<domain_rules>")) {
-        out.add(Presentation.rulesBlock(rules));
+        out.add(rulesChanged ? Presentation.rulesBlock(rules) : block);
       } else if (suggestions != null && block.startsWith("<action_suggestions>")) {
-        out.add(suggestionsBlock(suggestions, refs));
+        out.add(suggestionsChanged ? suggestionsBlock(suggestions, refs) : block);
       } else {
         out.add(redactor.text(block, tally));
       }
+    }
+    if (tally.count() == before) {
+      // Nothing was masked: what was checked goes out as it was built.
+      return reply;
     }
     return new Reply(out, newStructured, meta, false);
   }
@@ -97,13 +110,21 @@ public final class EgressRedaction {
           structured.put("result", masked);
           return masked;
         }
+        int mark = tally.count();
         Object masked = redactor.tree(value, tally);
+        if (tally.count() == mark) {
+          return block;
+        }
         structured.put("result", masked);
         return Json.write(masked);
       }
       case SINGLE:
       case OPTIONAL: {
+        int mark = tally.count();
         Map<String, Object> masked = asMap(redactor.tree(structured, tally));
+        if (tally.count() == mark) {
+          return block;
+        }
         structured.clear();
         structured.putAll(masked);
         return Json.write(masked);
@@ -113,9 +134,14 @@ public final class EgressRedaction {
         if (!(items instanceof List<?> list)) {
           throw new IllegalStateException("a collection reply without an items list");
         }
+        // Each item is one view: the paths are relative to it.
+        int mark = tally.count();
         List<Object> masked = new ArrayList<>(list.size());
         for (Object item : list) {
           masked.add(redactor.tree(item, tally));
+        }
+        if (tally.count() == mark) {
+          return block;
         }
         structured.put("items", masked);
         return Json.write(masked);

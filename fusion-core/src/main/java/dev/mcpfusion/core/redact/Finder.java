@@ -145,15 +145,40 @@ abstract class Finder {
 
     @Override
     void find(String text, Spans out) {
-      if (text.length() < 15 || digits(text) < 2) {
+      int from = start(text, 0);
+      if (from < 0) {
         return;
       }
       Matcher m = P.matcher(text);
-      while (m.find()) {
+      while (from >= 0 && m.find(from)) {
         if (valid(m.group())) {
           out.add(m.start(), m.end());
         }
+        from = start(text, m.end());
       }
+    }
+
+    /**
+     * The next place an IBAN can start (two capitals, two digits, after a non-alphanumeric), found
+     * by a plain scan so that text without one never reaches the regular expression.
+     */
+    private static int start(String text, int from) {
+      for (int i = Math.max(from, 0); i + 15 <= text.length(); i++) {
+        if (upper(text.charAt(i)) && upper(text.charAt(i + 1)) && digit(text.charAt(i + 2))
+            && digit(text.charAt(i + 3))
+            && (i == 0 || !Character.isLetterOrDigit(text.charAt(i - 1)))) {
+          return i;
+        }
+      }
+      return -1;
+    }
+
+    private static boolean upper(char c) {
+      return c >= 'A' && c <= 'Z';
+    }
+
+    private static boolean digit(char c) {
+      return c >= '0' && c <= '9';
     }
 
     static boolean valid(String candidate) {
@@ -245,13 +270,61 @@ abstract class Finder {
       if (text.length() < 20) {
         return;
       }
+      int first = firstPrefix(text);
+      if (first < 0) {
+        return;
+      }
       Matcher m = P.matcher(text);
+      m.region(first, text.length());
+      m.useTransparentBounds(true);
       while (m.find()) {
         String header = m.group(1);
         if (header == null || isJwtHeader(header)) {
           out.add(m.start(), m.end());
         }
       }
+    }
+
+    /**
+     * Where the first key prefix starts ({@code sk_ sk- rk_ gh?_ github_pat_ glpat- xox npm_ AKIA
+     * AIza eyJ}), in one pass over the text; -1 for none, so text without one never reaches the
+     * regular expression.
+     */
+    private static int firstPrefix(String text) {
+      int last = text.length() - 4;
+      for (int i = 0; i <= last; i++) {
+        char c = text.charAt(i);
+        char d = text.charAt(i + 1);
+        boolean found;
+        switch (c) {
+          case 's':
+          case 'r':
+            found = d == 'k' && (text.charAt(i + 2) == '_' || (c == 's' && text.charAt(i + 2) == '-'));
+            break;
+          case 'g':
+            found = (d == 'h' && text.charAt(i + 3) == '_') || text.startsWith("github_pat_", i)
+                || text.startsWith("glpat-", i);
+            break;
+          case 'x':
+            found = d == 'o' && text.charAt(i + 2) == 'x';
+            break;
+          case 'n':
+            found = d == 'p' && text.startsWith("npm_", i);
+            break;
+          case 'A':
+            found = d == 'K' && text.startsWith("AKIA", i) || d == 'I' && text.startsWith("AIza", i);
+            break;
+          case 'e':
+            found = d == 'y' && text.charAt(i + 2) == 'J';
+            break;
+          default:
+            found = false;
+        }
+        if (found) {
+          return i;
+        }
+      }
+      return -1;
     }
 
     /** A JWT header is base64url JSON naming its algorithm. */

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * {@code a}) and a leading {@code *.} (at any depth). Compiled to tokens: names, and {@code [*]} for
  * "an element of the list before it".
  */
-final class PathPattern {
+public final class PathPattern {
   static final String ELEMENT = "[*]";
   private static final Pattern NAME = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
 
@@ -44,9 +44,7 @@ final class PathPattern {
         elements++;
       }
       if (!NAME.matcher(name).matches()) {
-        throw new IllegalArgumentException("The redaction path \"" + text + "\" is not valid: '"
-            + segment + "' is not a field name. Write an exact path (\"a.b\"), a list element path"
-            + " (\"items[*].cardNumber\") or an any-depth path (\"*.email\").");
+        throw new InvalidPath(text, segment);
       }
       tokens.add(name);
       for (int i = 0; i < elements; i++) {
@@ -54,6 +52,31 @@ final class PathPattern {
       }
     }
     return new PathPattern(text, anyDepth, tokens.toArray(new String[0]));
+  }
+
+  /** A path that is none of the three forms: {@link #path} and the {@link #segment} at fault. */
+  public static final class InvalidPath extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+    private final String path;
+    private final String segment;
+
+    InvalidPath(String path, String segment) {
+      super("The redaction path \"" + path + "\" is not valid: '" + segment + "' is not a field"
+          + " name. Write an exact path (\"a.b\"), a list element path (\"items[*].cardNumber\")"
+          + " or an any-depth path (\"*.email\").");
+      this.path = path;
+      this.segment = segment;
+    }
+
+    /** The whole path as written. */
+    public String path() {
+      return path;
+    }
+
+    /** The segment that is not a field name. */
+    public String segment() {
+      return segment;
+    }
   }
 
   /** Whether the node at {@code path} (the first {@code size} tokens) is one this pattern names. */

@@ -27,30 +27,27 @@ public final class Redactions {
   }
 
   /**
-   * The compiled redaction of {@code action} ({@code null}: none), adding to {@code errors} (the
-   * caller reports them as {@code [fusion/RedactPath]}) each
-   * path that is malformed or, checked against the view's output schema, ends on something that is
-   * not text. A view's own paths must also match one of its fields; the server-wide paths need not
-   * (they apply to every view).
+   * The compiled redaction of {@code action} ({@code null}: none).
+   *
+   * @throws PathPattern.InvalidPath for a path that is none of the three forms
    */
-  public static Redactor forAction(ActionDescriptor action, Redaction serverDefault, String where,
-      List<String> errors) {
-    Redaction policy = policy(action, serverDefault);
-    Redactor redactor;
-    try {
-      redactor = Redactor.compile(policy);
-    } catch (IllegalArgumentException e) {
-      errors.add(where + ": " + e.getMessage());
-      return null;
-    }
+  public static Redactor forAction(ActionDescriptor action, Redaction serverDefault) {
+    return Redactor.compile(policy(action, serverDefault));
+  }
+
+  /**
+   * The paths of {@code redactor} that do not fit the view of {@code action}: checked against the
+   * view's output schema, each that ends on something other than text and, for the view's own
+   * {@code @Redact} (not the server-wide paths, which apply to every view), each that matches none
+   * of its fields.
+   */
+  public static List<Redactor.PathProblem> check(ActionDescriptor action, Redaction serverDefault,
+      Redactor redactor) {
     PresenterBinding<?, ?> presenter = action.presenter();
-    if (redactor != null && presenter != null) {
-      boolean own = policy != serverDefault;
-      String view = presenter.viewType().getSimpleName();
-      for (String problem : redactor.checkAgainst(view, presenter.outputSchemaJson(), own)) {
-        errors.add(problem);
-      }
+    if (redactor == null || presenter == null) {
+      return List.of();
     }
-    return redactor;
+    boolean own = policy(action, serverDefault) != serverDefault;
+    return redactor.checkAgainst(presenter.outputSchemaJson(), own);
   }
 }

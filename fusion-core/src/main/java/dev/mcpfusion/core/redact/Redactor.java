@@ -70,33 +70,36 @@ public final class Redactor {
   }
 
   /**
-   * The problems of using this redactor on a view with the output schema {@code schemaJson}: each
-   * path that matches no field of the view (when {@code mustMatch}), or ends on something other than text (a masked number,
-   * enum or object would no longer match the schema the client validates against). Empty when fine.
+   * A path that does not fit a view: {@code field} is where it ends on something other than text
+   * and {@code kind} what that is; both {@code null} when the path matches no field of the view.
    */
-  public List<String> checkAgainst(String viewName, String schemaJson, boolean mustMatch) {
-    List<String> problems = new ArrayList<>();
+  public record PathProblem(String path, String field, String kind) {}
+
+  /**
+   * The problems of using this redactor on a view with the output schema {@code schemaJson}: each
+   * path that matches no field of the view (when {@code mustMatch}), or ends on something other
+   * than text (a masked number, enum or object would no longer match the schema the client
+   * validates against). Empty when fine.
+   */
+  public List<PathProblem> checkAgainst(String schemaJson, boolean mustMatch) {
+    List<PathProblem> problems = new ArrayList<>();
     Object schema = Json.parse(schemaJson);
     for (PathPattern path : paths) {
       List<String> found = new ArrayList<>();
-      List<String> wrong = new ArrayList<>();
+      List<String[]> wrong = new ArrayList<>();
       walkSchema(schema, path, new String[64], 0, found, wrong);
       if (mustMatch && found.isEmpty()) {
-        problems.add("@Redact path \"" + path + "\" of " + viewName + " matches no field of the"
-            + " view. Name a field it exposes (paths are relative to one view: \"email\","
-            + " \"cards[*].number\", \"*.email\").");
+        problems.add(new PathProblem(path.toString(), null, null));
       }
-      for (String w : wrong) {
-        problems.add("@Redact path \"" + path + "\" of " + viewName + " ends on " + w + "; only"
-            + " text can be masked without breaking the output schema. Point it at a String field"
-            + " (or a list of strings), or expose the value as a String in the view.");
+      for (String[] w : wrong) {
+        problems.add(new PathProblem(path.toString(), w[0], w[1]));
       }
     }
     return problems;
   }
 
   private static void walkSchema(Object node, PathPattern path, String[] at, int size,
-      List<String> found, List<String> wrong) {
+      List<String> found, List<String[]> wrong) {
     if (!(node instanceof Map<?, ?> schema) || size >= at.length - 1) {
       return;
     }
@@ -105,7 +108,7 @@ public final class Redactor {
           .replace(".[*]", "[*]");
       found.add(where);
       if (!isText(schema)) {
-        wrong.add("'" + where + "' (" + describe(schema) + ")");
+        wrong.add(new String[] {where, describe(schema)});
       }
       return;
     }
@@ -157,7 +160,7 @@ public final class Redactor {
     if (text == null || finders.length == 0 || text.isEmpty()) {
       return text;
     }
-    Spans spans = new Spans();
+    Spans spans = tally.spans();
     for (Finder finder : finders) {
       finder.find(text, spans);
     }
@@ -178,8 +181,10 @@ public final class Redactor {
   }
 
   /**
-   * A copy of the plain JSON tree {@code tree} (one view, or a map of arguments or details) with
-   * the values at the path patterns masked, and what the detectors find in every other string.
+   * The plain JSON tree {@code tree} (one view, or a map of arguments or details) with the values at
+   * the path patterns masked, and what the detectors find in every other string. Copy on write:
+   * {@code tree} itself is never changed, and a map or list with nothing to mask is returned as is
+   * (the same instance).
    *
    * @throws IllegalStateException for a node that is not a plain JSON value (string, number,
    *     boolean, null, list or string-keyed map), which it cannot vouch for
@@ -210,7 +215,9 @@ public final class Redactor {
       at = java.util.Arrays.copyOf(at, size * 2);
     }
     if (value instanceof Map<?, ?> map) {
-      Map<String, Object> out = new LinkedHashMap<>(Math.max(4, map.size() * 2));
+      // Copy on write: a map with nothing to mask is returned as it is, allocating nothing.
+      Map<String, Object> out = null;
+      int index = 0;
       for (Map.Entry<?, ?> e : map.entrySet()) {
         if (!(e.getKey() instanceof String key)) {
           throw new IllegalStateException("cannot redact a map whose key is a "
@@ -218,18 +225,41 @@ public final class Redactor {
         }
         at[size] = key;
         boolean here = masked || (paths.length > 0 && matchesPath(at, size + 1));
-        out.put(key, node(e.getValue(), at, size + 1, here, tally));
+        Object before = e.getValue();
+        Object after = node(before, at, size + 1, here, tally);
+        if (out == null && after != before) {
+          out = new LinkedHashMap<>(Math.max(4, map.size() * 2));
+          int copied = 0;
+          for (Map.Entry<?, ?> prior : map.entrySet()) {
+            if (copied++ == index) {
+              break;
+            }
+            out.put((String) prior.getKey(), prior.getValue());
+          }
+        }
+        if (out != null) {
+          out.put(key, after);
+        }
+        index++;
       }
-      return out;
+      return out == null ? map : out;
     }
     if (value instanceof List<?> list) {
       at[size] = PathPattern.ELEMENT;
       boolean here = masked || (paths.length > 0 && matchesPath(at, size + 1));
-      List<Object> out = new ArrayList<>(list.size());
-      for (Object item : list) {
-        out.add(node(item, at, size + 1, here, tally));
+      List<Object> out = null;
+      for (int i = 0; i < list.size(); i++) {
+        Object before = list.get(i);
+        Object after = node(before, at, size + 1, here, tally);
+        if (out == null && after != before) {
+          out = new ArrayList<>(list.size());
+          out.addAll(list.subList(0, i));
+        }
+        if (out != null) {
+          out.add(after);
+        }
       }
-      return out;
+      return out == null ? list : out;
     }
     throw new IllegalStateException("cannot redact a " + value.getClass().getName()
         + "; only plain JSON trees (String, Number, Boolean, List, Map, null) can be vouched for");

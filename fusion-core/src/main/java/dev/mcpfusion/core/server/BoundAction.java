@@ -2,6 +2,7 @@ package dev.mcpfusion.core.server;
 
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.presenter.Presentation;
+import dev.mcpfusion.core.redact.Redactor;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import java.util.List;
 
@@ -16,6 +17,7 @@ import java.util.List;
  * @param chain the middleware, in the order they run
  * @param executable the Bean Validation target, or {@code null} when the generated checks suffice
  * @param presentation what the action's answers share, rendered once (its static rules block)
+ * @param redactor the redaction of the action's answers (pipeline step 7), or {@code null} for none
  */
 public record BoundAction(
     BoundRouter router,
@@ -23,10 +25,17 @@ public record BoundAction(
     ActionDescriptor descriptor,
     List<FusionMiddleware> chain,
     ExecutableTarget executable,
-    Presentation presentation) {
+    Presentation presentation,
+    Redactor redactor) {
 
   public BoundAction {
     chain = List.copyOf(chain);
+  }
+
+  /** An action without redaction. */
+  public BoundAction(BoundRouter router, int index, ActionDescriptor descriptor,
+      List<FusionMiddleware> chain, ExecutableTarget executable, Presentation presentation) {
+    this(router, index, descriptor, chain, executable, presentation, null);
   }
 
   /** The action name. */

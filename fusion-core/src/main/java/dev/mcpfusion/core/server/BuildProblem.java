@@ -74,12 +74,6 @@ enum BuildProblem {
   UNKNOWN_ROUTER_REFERENCE("UnknownReference",
       "%s names '%s', but no registered router is named '%s'.%s",
       "Register that router, or name one of: %s."),
-  REDACT_PATH_OF_BUILDER("RedactPath",
-      "FusionServer.Builder.redact(...): %s",
-      ""),
-  REDACT_PATH("RedactPath",
-      "%s",
-      ""),
   NOT_A_MIDDLEWARE("NotAMiddleware",
       "@Use(%s.class) on %s: %s does not implement dev.mcpfusion.core.FusionMiddleware.",
       "Implement it or remove it from @Use."),
@@ -103,7 +97,20 @@ enum BuildProblem {
       "Give each resource its own URI."),
   GENERATED_FEATURES_BIND_MISSING("GeneratedClassMismatch",
       "%s has no public static GeneratedFeatures bind(%s).",
-      "Rebuild with the fusion-processor version that matches fusion-core.");
+      "Rebuild with the fusion-processor version that matches fusion-core."),
+  REDACT_PATH_INVALID("RedactPath",
+      "%s: the redaction path \"%s\" is not valid: '%s' is not a field name.",
+      "Write an exact path (\"a.b\"), a list element path (\"items[*].cardNumber\") or an"
+          + " any-depth path (\"*.email\")."),
+  REDACT_PATH_UNMATCHED("RedactPath",
+      "@Redact path \"%s\" of %s matches no field of the view.",
+      "Name a field it exposes (paths are relative to one view: \"email\", \"cards[*].number\","
+          + " \"*.email\")."),
+  REDACT_PATH_NOT_TEXT("RedactPath",
+      "@Redact path \"%s\" of %s ends on '%s' (%s); only text can be masked without breaking the"
+          + " output schema.",
+      "Point it at a String field (or a list of strings), or expose the value as a String in the"
+          + " view.");
 
   private final String code;
   private final String problem;

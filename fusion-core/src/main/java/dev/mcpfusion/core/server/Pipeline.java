@@ -159,7 +159,7 @@ public final class Pipeline {
 
       // 7. egress guard: redaction first. It fails closed: whatever it throws is answered as
       // INTERNAL_ERROR below, never with the reply it could not mask.
-      Redactor redactor = action.presentation().redactor();
+      Redactor redactor = action.redactor();
       if (redactor != null) {
         Tally tally = new Tally();
         reply = EgressRedaction.success(redactor, reply, descriptor.resultShape(), references, tally);
@@ -176,7 +176,7 @@ public final class Pipeline {
     } catch (Throwable failure) {
       Throwable cause = unwrap(failure);
       if (cause instanceof FusionError error) {
-        return errorReply(error, action.presentation().redactor(), descriptor.presenter(), trace);
+        return errorReply(error, action.redactor(), descriptor.presenter(), trace);
       }
       throw cause;
     }

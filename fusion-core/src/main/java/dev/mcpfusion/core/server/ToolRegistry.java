@@ -7,6 +7,7 @@ import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.presenter.Presentation;
 import dev.mcpfusion.core.redact.DetailPresenter;
+import dev.mcpfusion.core.redact.PathPattern;
 import dev.mcpfusion.core.redact.Redactions;
 import dev.mcpfusion.core.redact.Redactor;
 import dev.mcpfusion.core.presenter.References;
@@ -173,8 +174,9 @@ public final class ToolRegistry {
     Redactor defaultRedactor = null;
     try {
       defaultRedactor = Redactor.compile(config.redaction());
-    } catch (IllegalArgumentException e) {
-      errors.add(BuildProblem.REDACT_PATH_OF_BUILDER.text(e.getMessage()));
+    } catch (PathPattern.InvalidPath e) {
+      errors.add(BuildProblem.REDACT_PATH_INVALID.text("FusionServer.Builder.redact(...)",
+          e.path(), e.segment()));
     }
     List<PresenterBinding<?, ?>> presenters = new ArrayList<>();
 
@@ -227,18 +229,15 @@ public final class ToolRegistry {
         } catch (RuntimeException e) {
           errors.add(BuildProblem.PRESENTER_FAILED.text(where, e));
         }
+        Redactor redactor = null;
         if (presentation != null) {
-          List<String> redactProblems = new ArrayList<>();
-          presentation = presentation.withRedactor(
-              Redactions.forAction(action, config.redaction(), where, redactProblems));
-          for (String problem : redactProblems) {
-            errors.add(BuildProblem.REDACT_PATH.text(problem));
-          }
+          redactor = redactor(action, config, where,
+              defaultRedactor != null || config.redaction().isEmpty(), errors);
           if (action.presenter() != null) {
             presenters.add(action.presenter());
           }
         }
-        actions.add(new BoundAction(router, i, action, chain, executable, presentation));
+        actions.add(new BoundAction(router, i, action, chain, executable, presentation, redactor));
       }
 
       if (config.exposition() == Exposition.GROUPED) {

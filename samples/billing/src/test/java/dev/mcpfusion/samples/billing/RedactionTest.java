@@ -220,7 +220,7 @@ class RedactionTest {
         .hasMessageNotContaining("\"id\"");
     assertThatThrownBy(() -> FusionServer.builder("bad", "1").register(new Crm.CrmTools(List::of))
         .redact(Redaction.paths("items[1].x")).build())
-        .hasMessageContaining("[fusion/RedactPath] FusionServer.Builder.redact(...): The redaction"
-            + " path \"items[1].x\" is not valid");
+        .hasMessageContaining("[fusion/RedactPath] FusionServer.Builder.redact(...): the redaction"
+            + " path \"items[1].x\" is not valid: 'items[1]' is not a field name.");
   }
 }
