@@ -327,6 +327,30 @@ public final class ToolRegistry {
     }
   }
 
+  /**
+   * The redaction of one action, with each path that does not fit its view reported; a malformed
+   * server-wide path is reported once, where the default is compiled ({@code defaultOk} false).
+   */
+  private static Redactor redactor(ActionDescriptor action, ServerConfig config, String where,
+      boolean defaultOk, List<String> errors) {
+    Redactor redactor;
+    try {
+      redactor = Redactions.forAction(action, config.redaction());
+    } catch (PathPattern.InvalidPath e) {
+      if (defaultOk || Redactions.policy(action, config.redaction()) != config.redaction()) {
+        errors.add(BuildProblem.REDACT_PATH_INVALID.text(where, e.path(), e.segment()));
+      }
+      return null;
+    }
+    String view = action.presenter() == null ? "" : action.presenter().viewType().getSimpleName();
+    for (Redactor.PathProblem p : Redactions.check(action, config.redaction(), redactor)) {
+      errors.add(p.field() == null
+          ? BuildProblem.REDACT_PATH_UNMATCHED.text(p.path(), view)
+          : BuildProblem.REDACT_PATH_NOT_TEXT.text(p.path(), view, p.field(), p.kind()));
+    }
+    return redactor;
+  }
+
   /** The candidate within a small edit distance of {@code name}, or {@code null}. */
   private static String nearest(String name, java.util.Collection<String> candidates) {
     String best = null;
