@@ -143,6 +143,7 @@ public final class FusionServer {
     private final List<FusionMiddleware> middleware = new ArrayList<>();
     private final List<FusionMiddleware> provided = new ArrayList<>();
     private FusionTracer tracer = FusionTracer.NOOP;
+    private CallLimits limits = CallLimits.none();
 
     private Builder(String name, String version) {
       this.name = Objects.requireNonNull(name, "name");
@@ -215,16 +216,27 @@ public final class FusionServer {
     }
 
     /**
+     * Server-wide call limits: how many calls run at once (and wait), the deadline of one call and
+     * the largest reply. A router's or method's {@code @Limits} overrides each field it sets.
+     * Default: {@link CallLimits#none()}.
+     */
+    public Builder limits(CallLimits limits) {
+      this.limits = Objects.requireNonNull(limits, "limits");
+      return this;
+    }
+
+    /**
      * Binds every router and checks what only the running server can know, failing fast with an
      * {@link IllegalStateException} that names each element at fault and its fix: a missing
      * generated class, an SPI version mismatch, a {@code @Context} type that neither a provider,
      * {@link RequestContext} nor a middleware of the action ({@link FusionMiddleware#provides()})
      * provides, a {@code @Use} middleware that cannot be constructed, two routers with one name,
-     * duplicate or invalid tool names, a separator other than {@code _} or {@code -}.
+     * duplicate or invalid tool names, a separator other than {@code _} or {@code -}, an
+     * out-of-range {@code @Limits} value.
      */
     public FusionServer build() {
       ServerConfig config = new ServerConfig(name, version, registrations, exposition, separator,
-          providers, middleware, provided);
+          providers, middleware, provided, limits);
       return new FusionServer(name, version, ToolRegistry.build(config), tracer);
     }
   }

@@ -297,20 +297,47 @@ public final class Edge {
     }
     Map<String, ?> arguments = (Map<String, ?>) params.get("arguments");
     run(message, session, sink -> {
-      Reply reply = tools.call(tool, arguments == null ? Map.of() : arguments, request);
-      byte[] body;
-      try {
-        body = resultWriter.write(id, reply, modernEra);
-      } catch (RuntimeException | StackOverflowError unwritable) {
-        String incident = ErrorReplies.newIncidentId();
-        LOG.error("Could not write the result of {} for request {} (incident {})", name, id, incident,
-            unwritable);
-        sink.reply(id, Bodies.INTERNAL_ERROR, Bodies.error(id, Bodies.INTERNAL_ERROR,
-            "Internal error: the result could not be written (incident " + incident + ")."));
-        return;
+      // A deadline's TIMEOUT reply is written at the deadline, from the timer's thread; the
+      // pipeline then returns null and whatever the handler produced is never written.
+      Reply reply = tools.call(tool, arguments == null ? Map.of() : arguments, request,
+          early -> writeResult(id, name, early, modernEra, sink));
+      if (reply != null) {
+        writeResult(id, name, reply, modernEra, sink);
       }
-      sink.reply(id, 0, body);
     }, out);
+  }
+
+  private void writeResult(Object id, String name, Reply reply, boolean modernEra, Outbound sink) {
+    byte[] body;
+    try {
+      body = resultWriter.write(id, reply, modernEra);
+    } catch (RuntimeException | StackOverflowError unwritable) {
+      String incident = ErrorReplies.newIncidentId();
+      LOG.error("Could not write the result of {} for request {} (incident {})", name, id, incident,
+          unwritable);
+      sink.reply(id, Bodies.INTERNAL_ERROR, Bodies.error(id, Bodies.INTERNAL_ERROR,
+          "Internal error: the result could not be written (incident " + incident + ")."));
+      return;
+    }
+    sink.reply(id, 0, body);
+  }
+
+  /**
+   * Whether a call's reply may be written before its dispatch returns, from another thread (some
+   * action has a deadline): a transport that sends the reply only after dispatch returns must then
+   * let it go out when it arrives.
+   */
+  public boolean repliesEarly() {
+    return tools.registry().hasDeadlines();
+  }
+
+  /**
+   * The most calls the server's concurrency gates admit at once (running and waiting), or
+   * {@link Integer#MAX_VALUE} when some action is not gated: a transport that gives each call a
+   * thread of its own needs at most this many (plus the one that reads).
+   */
+  public int callCapacity() {
+    return tools.registry().callCapacity();
   }
 
   private static String protocolVersion(Inbound inbound, EdgeSession session) {
@@ -413,9 +440,10 @@ public final class Edge {
     return modern.started();
   }
 
-  /** Closes the SDK's classic server, if it was built. */
+  /** Closes the SDK's classic server, if it was built, and the deadline timer. */
   public void close() {
     classic.shutdown();
+    tools.close();
   }
 
   /** How a tool's result becomes the bytes of its JSON-RPC response. */

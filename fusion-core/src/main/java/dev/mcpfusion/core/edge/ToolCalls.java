@@ -65,8 +65,17 @@ final class ToolCalls {
 
   /** Runs the pipeline once. Never throws: a failure around the pipeline is an internal error. */
   Reply call(ExposedTool tool, Map<String, ?> arguments, RequestContext request) {
+    return call(tool, arguments, request, null);
+  }
+
+  /**
+   * Runs the pipeline once; a reply sent at a deadline goes to {@code early} and {@code null} is
+   * returned (see {@link Pipeline#call(ExposedTool, Map, RequestContext, java.util.function.Consumer)}).
+   */
+  Reply call(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
+      java.util.function.Consumer<Reply> early) {
     try {
-      return pipeline.call(tool, arguments, request);
+      return pipeline.call(tool, arguments, request, early);
     } catch (Throwable failure) {
       // The pipeline answers every failure itself; this only guards the code around it.
       String incident = ErrorReplies.newIncidentId();
@@ -74,6 +83,11 @@ final class ToolCalls {
       return ErrorReplies.internal(tool.router().name(),
           tool.grouped() ? tool.name() : tool.single().name(), incident);
     }
+  }
+
+  /** Stops the pipeline's deadline timer. */
+  void close() {
+    pipeline.close();
   }
 
   /** The -32602 error body for an unknown tool; records its span. */

@@ -1,6 +1,8 @@
 package dev.mcpfusion.core.server;
 
 import dev.mcpfusion.core.FusionMiddleware;
+import dev.mcpfusion.core.guard.ActionLimits;
+import dev.mcpfusion.core.guard.ConcurrencyGate;
 import dev.mcpfusion.core.presenter.Presentation;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import java.util.List;
@@ -16,6 +18,9 @@ import java.util.List;
  * @param chain the middleware, in the order they run
  * @param executable the Bean Validation target, or {@code null} when the generated checks suffice
  * @param presentation what the action's answers share, rendered once (its static rules block)
+ * @param limits the action's resolved limits
+ * @param gate the concurrency gate it shares with the actions of the same {@code maxConcurrent}
+ *     declaration, or {@code null} when its calls are not counted
  */
 public record BoundAction(
     BoundRouter router,
@@ -23,10 +28,19 @@ public record BoundAction(
     ActionDescriptor descriptor,
     List<FusionMiddleware> chain,
     ExecutableTarget executable,
-    Presentation presentation) {
+    Presentation presentation,
+    ActionLimits limits,
+    ConcurrencyGate gate) {
 
   public BoundAction {
     chain = List.copyOf(chain);
+    limits = limits == null ? ActionLimits.NONE : limits;
+  }
+
+  /** An action without limits. */
+  public BoundAction(BoundRouter router, int index, ActionDescriptor descriptor,
+      List<FusionMiddleware> chain, ExecutableTarget executable, Presentation presentation) {
+    this(router, index, descriptor, chain, executable, presentation, ActionLimits.NONE, null);
   }
 
   /** The action name. */

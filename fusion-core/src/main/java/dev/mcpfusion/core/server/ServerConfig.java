@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.server;
 
+import dev.mcpfusion.core.CallLimits;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.RequestContext;
@@ -21,6 +22,7 @@ import java.util.function.Function;
  * @param providers the typed context providers
  * @param middleware the server-wide middleware, in order
  * @param provided instances for {@code @Use} lookup
+ * @param limits the server-wide call limits, which {@code @Limits} overrides field by field
  */
 public record ServerConfig(
     String name,
@@ -30,12 +32,23 @@ public record ServerConfig(
     String separator,
     Map<Class<?>, Function<RequestContext, ?>> providers,
     List<FusionMiddleware> middleware,
-    List<FusionMiddleware> provided) {
+    List<FusionMiddleware> provided,
+    CallLimits limits) {
 
   public ServerConfig {
+    limits = limits == null ? CallLimits.none() : limits;
     registrations = List.copyOf(registrations);
     providers = Collections.unmodifiableMap(new LinkedHashMap<>(providers));
     middleware = List.copyOf(middleware);
     provided = List.copyOf(provided);
+  }
+
+  /** A configuration without server-wide limits. */
+  public ServerConfig(String name, String version, List<Object> registrations,
+      Exposition exposition, String separator,
+      Map<Class<?>, Function<RequestContext, ?>> providers, List<FusionMiddleware> middleware,
+      List<FusionMiddleware> provided) {
+    this(name, version, registrations, exposition, separator, providers, middleware, provided,
+        CallLimits.none());
   }
 }

@@ -16,6 +16,8 @@ import dev.mcpfusion.core.spi.RouterDescriptor;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
+import dev.mcpfusion.core.guard.ActionLimits;
+import dev.mcpfusion.core.guard.ConcurrencyGate;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
@@ -111,6 +113,41 @@ public final class ToolRegistry {
     return providers;
   }
 
+  /** Whether any action has a deadline (a transport then lets a reply go out before its handler returns). */
+  public boolean hasDeadlines() {
+    for (ExposedTool tool : tools) {
+      for (BoundAction action : tool.actions().values()) {
+        if (action.limits().timeoutMs() > 0) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The most calls the concurrency gates let in at once (running and waiting), or
+   * {@link Integer#MAX_VALUE} when some action has no gate: a transport that gives each call a
+   * thread needs no more threads than this.
+   */
+  public int callCapacity() {
+    java.util.Set<ConcurrencyGate> gates = java.util.Collections.newSetFromMap(
+        new java.util.IdentityHashMap<>());
+    for (ExposedTool tool : tools) {
+      for (BoundAction action : tool.actions().values()) {
+        if (action.gate() == null) {
+          return Integer.MAX_VALUE;
+        }
+        gates.add(action.gate());
+      }
+    }
+    long capacity = 0;
+    for (ConcurrencyGate gate : gates) {
+      capacity += (long) gate.maxConcurrent() + gate.queue();
+    }
+    return (int) Math.min(Integer.MAX_VALUE, capacity);
+  }
+
   /** Renders logical references as this exposition calls them; unknown ones as written. */
   public References references() {
     return reference -> rendered.getOrDefault(reference, reference);
@@ -146,6 +183,7 @@ public final class ToolRegistry {
     }
 
     MiddlewareResolver resolver = new MiddlewareResolver(config, errors);
+    Gates gates = new Gates();
     Set<Class<?>> provided = new HashSet<>(config.providers().keySet());
     provided.add(RequestContext.class);
 
@@ -198,7 +236,10 @@ public final class ToolRegistry {
           errors.add("[fusion/PresenterFailed] The presenter of " + where
               + " failed to give its static rules (" + e + "). Fix its staticRules() method.");
         }
-        actions.add(new BoundAction(router, i, action, chain, executable, presentation));
+        ActionLimits limits = ActionLimits.resolve(config.limits(), descriptor.routerType(),
+            actionMethod(descriptor, action), where, errors);
+        actions.add(new BoundAction(router, i, action, chain, executable, presentation, limits,
+            gates.gate(limits, router.name(), action.name())));
       }
 
       if (config.exposition() == Exposition.GROUPED) {
@@ -361,6 +402,37 @@ public final class ToolRegistry {
     } catch (IllegalAccessException e) {
       throw new IllegalStateException("[fusion/BindFailed] " + name + ".bind(...) is not accessible;"
           + " open its package to dev.mcpfusion.core or register " + name + ".bind(router).", e);
+    }
+  }
+
+  /** The action's method, for its {@code @Limits}; {@code null} when it cannot be found. */
+  private static Method actionMethod(RouterDescriptor router, ActionDescriptor action) {
+    try {
+      return router.routerType().getDeclaredMethod(action.methodName(),
+          action.parameterTypes().toArray(new Class<?>[0]));
+    } catch (NoSuchMethodException | SecurityException e) {
+      return null;
+    }
+  }
+
+  /**
+   * One gate per {@code maxConcurrent} declaration: the server's is shared by every action that
+   * inherits it, a router's by its actions that inherit it, a method's is its own.
+   */
+  private static final class Gates {
+    private final Map<String, ConcurrencyGate> byScope = new HashMap<>();
+
+    ConcurrencyGate gate(ActionLimits limits, String router, String action) {
+      if (limits.maxConcurrent() <= 0) {
+        return null;
+      }
+      String scope = switch (limits.gateScope()) {
+        case "server" -> "server";
+        case "router" -> "router:" + router;
+        default -> "method:" + router + "." + action;
+      };
+      return byScope.computeIfAbsent(scope + "/" + limits.maxConcurrent() + "/" + limits.queue(),
+          k -> new ConcurrencyGate(limits.maxConcurrent(), limits.queue()));
     }
   }
 
