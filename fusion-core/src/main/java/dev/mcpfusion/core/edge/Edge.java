@@ -440,10 +440,9 @@ public final class Edge {
     return modern.started();
   }
 
-  /** Closes the SDK's classic server, if it was built, and the deadline timer. */
+  /** Closes the SDK's classic server, if it was built. */
   public void close() {
     classic.shutdown();
-    tools.close();
   }
 
   /** How a tool's result becomes the bytes of its JSON-RPC response. */

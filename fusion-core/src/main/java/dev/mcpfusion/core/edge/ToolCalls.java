@@ -85,11 +85,6 @@ final class ToolCalls {
     }
   }
 
-  /** Stops the pipeline's deadline timer. */
-  void close() {
-    pipeline.close();
-  }
-
   /** The -32602 error body for an unknown tool; records its span. */
   byte[] unknownTool(Object id, String name, RequestContext request) {
     Map<String, Object> data = unknownToolData();

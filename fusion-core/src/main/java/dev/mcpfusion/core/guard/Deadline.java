@@ -1,7 +1,5 @@
 package dev.mcpfusion.core.guard;
 
-import java.util.concurrent.ScheduledFuture;
-
 /**
  * The deadline of one call (pipeline step 5), started by {@link Deadlines#start}. Exactly one of
  * two things happens: the call's thread {@linkplain #finish() finishes} first and the deadline is
@@ -17,20 +15,26 @@ public final class Deadline {
   private static final int DONE = 1;
   private static final int EXPIRED = 2;
 
+  private final Deadlines owner;
   private final long timeoutMs;
+  private final long due;
   private final Thread runner;
   private final Runnable onExpiry;
   private int state = RUNNING;
-  private ScheduledFuture<?> task;
+  /** Whether the expiry action has run (only after an expiry). */
+  private boolean delivered;
 
-  Deadline(long timeoutMs, Thread runner, Runnable onExpiry) {
+  Deadline(Deadlines owner, long timeoutMs, long due, Thread runner, Runnable onExpiry) {
+    this.owner = owner;
     this.timeoutMs = timeoutMs;
+    this.due = due;
     this.runner = runner;
     this.onExpiry = onExpiry;
   }
 
-  synchronized void armed(ScheduledFuture<?> task) {
-    this.task = task;
+  /** When it is due, in {@link System#nanoTime} terms. */
+  long due() {
+    return due;
   }
 
   /** Runs on the timer thread. */
@@ -42,8 +46,15 @@ public final class Deadline {
       state = EXPIRED;
       runner.interrupt();
     }
-    if (onExpiry != null) {
-      onExpiry.run();
+    try {
+      if (onExpiry != null) {
+        onExpiry.run();
+      }
+    } finally {
+      synchronized (this) {
+        delivered = true;
+        notifyAll();
+      }
     }
   }
 
@@ -51,23 +62,28 @@ public final class Deadline {
    * Called by the call's thread when the call is done (whatever its outcome).
    *
    * @return {@code true} when the call finished in time; {@code false} when the deadline expired
-   *     first (the result must be discarded; the thread's interrupt has been cleared)
+   *     first (the result must be discarded; the expiry action has run, and the thread's interrupt
+   *     has been cleared)
    */
   public boolean finish() {
-    boolean expired;
     synchronized (this) {
-      expired = state == EXPIRED;
-      if (!expired) {
+      if (state != EXPIRED) {
         state = DONE;
-        if (task != null) {
-          task.cancel(false);
+        owner.disarm(this);
+        return true;
+      }
+      // The expiry's reply must be handed over before the caller learns it was sent: a transport
+      // that finds no reply when dispatch returns would otherwise answer the request itself.
+      while (!delivered) {
+        try {
+          wait();
+        } catch (InterruptedException expected) {
+          // the expiry interrupted this thread; cleared below
         }
       }
     }
-    if (expired) {
-      Thread.interrupted();
-    }
-    return !expired;
+    Thread.interrupted();
+    return false;
   }
 
   /** Whether the deadline expired before the call finished. */

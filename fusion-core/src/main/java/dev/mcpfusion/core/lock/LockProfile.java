@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.lock;
 
+import dev.mcpfusion.core.CallLimits;
 import dev.mcpfusion.core.Exposition;
 import java.util.List;
 import java.util.Objects;
@@ -12,18 +13,25 @@ import java.util.Objects;
  * lockProfile()} (a method that builds no stores and opens no connections), named by the build's
  * {@code profileClass}; without one, {@link #defaults()} applies.
  *
- * <p>Builder-level limits (concurrency, timeout, egress bytes) do not exist on the server builder
- * yet, so they are not part of the profile; when they arrive they belong here and flow into each
- * action's {@code limits} object of the lockfile, where {@link Drift} already classifies any named
- * limit (added or tightened: SAFE; removed or loosened: RISKY).
+ * <p>The server-wide limits ({@code FusionServer.Builder.limits}) are resolved with each router's
+ * and method's {@code @Limits} into each action's {@code limits} object of the lockfile, where
+ * {@link Drift} classifies every named limit (added or tightened: SAFE; removed or loosened: RISKY).
  *
  * @param exposition FLAT (one tool per action) or GROUPED (one tool per router)
  * @param separator the FLAT separator between router and action name: {@code "_"} or {@code "-"}
  * @param middleware the server-wide middleware class names, in the order they run
+ * @param limits the server-wide call limits, as given to {@code FusionServer.Builder.limits}
  */
-public record LockProfile(Exposition exposition, String separator, List<String> middleware) {
+public record LockProfile(Exposition exposition, String separator, List<String> middleware,
+    CallLimits limits) {
+
+  /** A profile without server-wide limits. */
+  public LockProfile(Exposition exposition, String separator, List<String> middleware) {
+    this(exposition, separator, middleware, CallLimits.none());
+  }
 
   public LockProfile {
+    limits = limits == null ? CallLimits.none() : limits;
     Objects.requireNonNull(exposition, "exposition");
     Objects.requireNonNull(separator, "separator");
     if (!separator.equals("_") && !separator.equals("-")) {
@@ -42,6 +50,11 @@ public record LockProfile(Exposition exposition, String separator, List<String> 
   /** A profile with the same options and these server-wide middleware classes, in order. */
   public LockProfile withMiddleware(Class<?>... classes) {
     return new LockProfile(exposition, separator,
-        java.util.Arrays.stream(classes).map(Class::getName).toList());
+        java.util.Arrays.stream(classes).map(Class::getName).toList(), limits);
+  }
+
+  /** A profile with the same options and these server-wide limits. */
+  public LockProfile withLimits(CallLimits limits) {
+    return new LockProfile(exposition, separator, middleware, limits);
   }
 }

@@ -102,11 +102,6 @@ public final class Pipeline {
     }
   }
 
-  /** Stops the deadline timer (the server is closing). */
-  public void close() {
-    deadlines.close();
-  }
-
   /** Where a call's reply goes when its deadline passes first. */
   private static final class Early {
     final Consumer<Reply> sink;

@@ -57,6 +57,8 @@ public final class ToolRegistry {
   private final List<String> toolNames;
   private final Map<String, String> rendered;
   private final Map<Class<?>, Function<RequestContext, ?>> providers;
+  private final boolean hasDeadlines;
+  private final int callCapacity;
 
   private ToolRegistry(Exposition exposition, String separator, List<ExposedTool> tools,
       Map<String, String> rendered, Map<Class<?>, Function<RequestContext, ?>> providers) {
@@ -76,6 +78,8 @@ public final class ToolRegistry {
     this.toolNames = List.copyOf(names);
     this.rendered = Collections.unmodifiableMap(new HashMap<>(rendered));
     this.providers = providers;
+    this.hasDeadlines = anyDeadline(this.tools);
+    this.callCapacity = capacity(this.tools);
   }
 
   /** The exposition the tools were built for. */
@@ -115,6 +119,10 @@ public final class ToolRegistry {
 
   /** Whether any action has a deadline (a transport then lets a reply go out before its handler returns). */
   public boolean hasDeadlines() {
+    return hasDeadlines;
+  }
+
+  private static boolean anyDeadline(List<ExposedTool> tools) {
     for (ExposedTool tool : tools) {
       for (BoundAction action : tool.actions().values()) {
         if (action.limits().timeoutMs() > 0) {
@@ -131,6 +139,10 @@ public final class ToolRegistry {
    * thread needs no more threads than this.
    */
   public int callCapacity() {
+    return callCapacity;
+  }
+
+  private static int capacity(List<ExposedTool> tools) {
     java.util.Set<ConcurrencyGate> gates = java.util.Collections.newSetFromMap(
         new java.util.IdentityHashMap<>());
     for (ExposedTool tool : tools) {
