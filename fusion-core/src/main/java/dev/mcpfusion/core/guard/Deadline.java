@@ -1,5 +1,7 @@
 package dev.mcpfusion.core.guard;
 
+import java.util.concurrent.atomic.AtomicInteger;
+
 /**
  * The deadline of one call (pipeline step 5), started by {@link Deadlines#start}. Exactly one of
  * two things happens: the call's thread {@linkplain #finish() finishes} first and the deadline is
@@ -7,25 +9,24 @@ package dev.mcpfusion.core.guard;
  * (it sends the {@code TIMEOUT} reply at once, while the handler may still be running). After an
  * expiry, whatever the call's thread produces is discarded.
  *
- * <p>The interrupt is delivered under the same lock that {@link #finish} takes, and
- * {@code finish} clears it, so an expiry's interrupt never outlives the call on a pooled thread.
+ * <p>Which one happened is decided by one compare-and-set; after an expiry {@link #finish} waits
+ * until the interrupt has been delivered and the expiry action has run, then clears the interrupt,
+ * so it never outlives the call on a pooled thread.
  */
 public final class Deadline {
   private static final int RUNNING = 0;
   private static final int DONE = 1;
   private static final int EXPIRED = 2;
 
-  private final Deadlines owner;
   private final long timeoutMs;
   private final long due;
   private final Thread runner;
   private final Runnable onExpiry;
-  private int state = RUNNING;
-  /** Whether the expiry action has run (only after an expiry). */
+  private final AtomicInteger state = new AtomicInteger(RUNNING);
+  /** Whether the expiry action has run (only after an expiry); guarded by {@code this}. */
   private boolean delivered;
 
-  Deadline(Deadlines owner, long timeoutMs, long due, Thread runner, Runnable onExpiry) {
-    this.owner = owner;
+  Deadline(long timeoutMs, long due, Thread runner, Runnable onExpiry) {
     this.timeoutMs = timeoutMs;
     this.due = due;
     this.runner = runner;
@@ -37,16 +38,18 @@ public final class Deadline {
     return due;
   }
 
+  /** Whether the call finished or the deadline expired (the timer forgets it then). */
+  boolean settled() {
+    return state.get() != RUNNING;
+  }
+
   /** Runs on the timer thread. */
   void expire() {
-    synchronized (this) {
-      if (state != RUNNING) {
-        return;
-      }
-      state = EXPIRED;
-      runner.interrupt();
+    if (!state.compareAndSet(RUNNING, EXPIRED)) {
+      return;
     }
     try {
+      runner.interrupt();
       if (onExpiry != null) {
         onExpiry.run();
       }
@@ -66,12 +69,10 @@ public final class Deadline {
    *     has been cleared)
    */
   public boolean finish() {
+    if (state.compareAndSet(RUNNING, DONE)) {
+      return true;
+    }
     synchronized (this) {
-      if (state != EXPIRED) {
-        state = DONE;
-        owner.disarm(this);
-        return true;
-      }
       // The expiry's reply must be handed over before the caller learns it was sent: a transport
       // that finds no reply when dispatch returns would otherwise answer the request itself.
       while (!delivered) {
@@ -87,8 +88,8 @@ public final class Deadline {
   }
 
   /** Whether the deadline expired before the call finished. */
-  public synchronized boolean expired() {
-    return state == EXPIRED;
+  public boolean expired() {
+    return state.get() == EXPIRED;
   }
 
   /** The deadline in milliseconds from the start of the call. */

@@ -1,16 +1,17 @@
 package dev.mcpfusion.core.guard;
 
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.Iterator;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The timer behind every call deadline of one server: the deadlines in force sit in a concurrent
- * set that one daemon thread checks every {@value #TICK_MILLIS} ms, so starting and disarming a
- * deadline is a set insertion and removal — no timer task, no wake-up of another thread per call.
+ * The timer behind every call deadline of one server: deadlines sit in a lock-free queue that one
+ * daemon thread sweeps every {@value #TICK_MILLIS} ms — expiring those due, dropping those whose
+ * call finished — so starting a deadline is one enqueue and disarming it one compare-and-set: no
+ * timer task, no wake-up of another thread per call.
  * A deadline therefore expires within one tick after it is due. The thread starts with the first
  * deadline and ends after a second without any; an expiry action should be quick (it writes one
  * reply).
@@ -23,13 +24,13 @@ public final class Deadlines {
   private static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(1);
   private static final AtomicInteger TIMERS = new AtomicInteger();
 
-  private final Set<Deadline> active = ConcurrentHashMap.newKeySet();
+  private final ConcurrentLinkedQueue<Deadline> active = new ConcurrentLinkedQueue<>();
   private final AtomicBoolean ticking = new AtomicBoolean();
   private final String name = "fusion-deadlines-" + TIMERS.incrementAndGet();
 
   /** Starts the deadline of a call running on the current thread; {@code onExpiry} may be {@code null}. */
   public Deadline start(long timeoutMs, Runnable onExpiry) {
-    Deadline deadline = new Deadline(this, timeoutMs,
+    Deadline deadline = new Deadline(timeoutMs,
         System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs), Thread.currentThread(), onExpiry);
     active.add(deadline);
     if (!ticking.get() && ticking.compareAndSet(false, true)) {
@@ -40,12 +41,8 @@ public final class Deadlines {
     return deadline;
   }
 
-  void disarm(Deadline deadline) {
-    active.remove(deadline);
-  }
-
-  /** Deadlines in force now. */
-  public int active() {
+  /** Deadlines not swept yet (those in force, and finished ones until the next sweep). */
+  public int pending() {
     return active.size();
   }
 
@@ -66,8 +63,12 @@ public final class Deadlines {
         }
       }
       idleSince = now;
-      for (Deadline deadline : active) {
-        if (now - deadline.due() >= 0 && active.remove(deadline)) {
+      for (Iterator<Deadline> it = active.iterator(); it.hasNext(); ) {
+        Deadline deadline = it.next();
+        if (deadline.settled()) {
+          it.remove();
+        } else if (now - deadline.due() >= 0) {
+          it.remove();
           deadline.expire();
         }
       }

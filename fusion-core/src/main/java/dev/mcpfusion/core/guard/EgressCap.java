@@ -36,7 +36,12 @@ public final class EgressCap {
    */
   public static Reply fit(Reply reply, int maxBytes, String router, String action,
       UnaryOperator<Reply> later) {
-    if (maxBytes <= 0 || resultBytes(later.apply(reply)) <= maxBytes) {
+    if (maxBytes <= 0) {
+      return reply;
+    }
+    Reply sent = later.apply(reply);
+    // Most replies are far below the cap: a bound costs a walk over the tree, writing nothing.
+    if (upperBound(sent) <= maxBytes || resultBytes(sent) <= maxBytes) {
       return reply;
     }
     int n = reply.items();
@@ -194,6 +199,48 @@ public final class EgressCap {
     }
     out.append('}');
     return utf8Length(out);
+  }
+
+  /**
+   * An upper bound of {@link #resultBytes}, without writing anything: every character of a string
+   * counts 6 bytes (the longest a JSON writer makes of one UTF-16 unit, {@code \\uXXXX}), every
+   * number 24 (the longest {@code Double.toString}); anything else is measured exactly.
+   */
+  static long upperBound(Reply reply) {
+    long bound = 64; // {"content":[],"isError":false,"structuredContent":,"_meta":}
+    for (String block : reply.blocks()) {
+      bound += 26 + 6L * block.length(); // {"type":"text","text":""},
+    }
+    bound += bound(reply.structuredContent(), 0) + bound(reply.meta(), 0);
+    return bound;
+  }
+
+  private static long bound(Object value, int depth) {
+    if (value == null) {
+      return 4;
+    } else if (value instanceof String s) {
+      return 2 + 6L * s.length();
+    } else if (value instanceof Boolean) {
+      return 5;
+    } else if (value instanceof Integer || value instanceof Long || value instanceof Double
+        || value instanceof Float || value instanceof Short || value instanceof Byte) {
+      return 24;
+    } else if (depth < 64 && value instanceof Map<?, ?> map) {
+      long b = 2;
+      for (Map.Entry<?, ?> e : map.entrySet()) {
+        b += 2 + bound(e.getKey(), depth + 1) + bound(e.getValue(), depth + 1);
+      }
+      return b;
+    } else if (depth < 64 && value instanceof List<?> list) {
+      long b = 2;
+      for (Object item : list) {
+        b += 1 + bound(item, depth + 1);
+      }
+      return b;
+    }
+    StringBuilder exact = new StringBuilder();
+    Json.appendValue(value, exact);
+    return utf8Length(exact);
   }
 
   private static void text(String text, StringBuilder out) {
