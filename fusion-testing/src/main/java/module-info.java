@@ -1,4 +1,4 @@
-/** The in-RAM tester and its AssertJ assertions, for JUnit 5 tests of a connector. */
+/** The in-RAM tester and its AssertJ assertions, for JUnit Jupiter (5.13+ or 6.x) tests of a connector. */
 module dev.mcpfusion.testing {
   requires transitive dev.mcpfusion.core;
   // FusionTester and its assertions extend AssertJ and JUnit types.

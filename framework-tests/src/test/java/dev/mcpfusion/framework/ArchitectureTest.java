@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The direction rule between the published modules: annotations ← processor; annotations ← core ←
- * testing, otel, http; nothing backwards, and no module of the top row knows another. Inside
- * fusion-core: no servlet container, no OpenTelemetry, no package cycle.
+ * testing, otel, http; core + http ← the Spring Boot starter, which nothing depends on; nothing
+ * backwards, and no module of the top row knows another. Inside fusion-core: no servlet container,
+ * no OpenTelemetry, no package cycle.
  */
 class ArchitectureTest {
   private static final String ANNOTATIONS = "dev.mcpfusion.annotation..";
@@ -23,6 +24,7 @@ class ArchitectureTest {
   private static final String HTTP = "dev.mcpfusion.http..";
   private static final String TESTING = "dev.mcpfusion.testing..";
   private static final String OTEL = "dev.mcpfusion.otel..";
+  private static final String SPRING = "dev.mcpfusion.spring..";
 
   private static JavaClasses classes;
 
@@ -42,7 +44,8 @@ class ArchitectureTest {
         .anyMatch(p -> p.startsWith("dev.mcpfusion.core.spi"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.http"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.testing"))
-        .anyMatch(p -> p.startsWith("dev.mcpfusion.otel"));
+        .anyMatch(p -> p.startsWith("dev.mcpfusion.otel"))
+        .anyMatch(p -> p.startsWith("dev.mcpfusion.spring.boot"));
   }
 
   @Test
@@ -93,6 +96,40 @@ class ArchitectureTest {
   void otelSitsOnCoreOnly() {
     noClasses().that().resideInAPackage(OTEL)
         .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, HTTP, TESTING)
+        .check(classes);
+  }
+
+  /**
+   * The starter assembles a server through the user API and serves it with fusion-http's servlet:
+   * it never reaches the edge, the registry or the SDK (one front door), and never Jetty (Boot's
+   * own container hosts the servlet; the starter excludes Jetty from its dependencies).
+   */
+  @Test
+  void springBootStarterSitsOnCoreAndHttpOnly() {
+    noClasses().that().resideInAPackage(SPRING)
+        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, TESTING, OTEL,
+            "dev.mcpfusion.core.edge..", "dev.mcpfusion.core.server..", "io.modelcontextprotocol..",
+            "org.eclipse.jetty..")
+        .check(classes);
+  }
+
+  /** The starter is a leaf: no framework module knows Spring. */
+  @Test
+  void nothingDependsOnTheSpringBootStarter() {
+    noClasses().that().resideOutsideOfPackage(SPRING)
+        .should().dependOnClassesThat().resideInAPackage(SPRING)
+        .check(classes);
+  }
+
+  /**
+   * The servlet another container hosts ({@code McpHttpServlet}) loads without Jetty on the class
+   * path: nothing it reaches, directly or through other classes, is Jetty. Only {@code FusionHttp}
+   * and the embedded server's helpers touch it.
+   */
+  @Test
+  void theHostableServletNeedsNoJetty() {
+    noClasses().that().haveFullyQualifiedName("dev.mcpfusion.http.McpHttpServlet")
+        .should().transitivelyDependOnClassesThat().resideInAPackage("org.eclipse.jetty..")
         .check(classes);
   }
 

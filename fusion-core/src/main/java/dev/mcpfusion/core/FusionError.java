@@ -37,7 +37,7 @@ public final class FusionError extends RuntimeException {
   private final String code;
   private String recovery;
   private final List<String> actions = new ArrayList<>();
-  private final Map<String, String> details = new LinkedHashMap<>();
+  private final Map<String, Object> details = new LinkedHashMap<>();
   private Duration retryAfter;
   private Severity severity = Severity.ERROR;
 
@@ -83,24 +83,30 @@ public final class FusionError extends RuntimeException {
   }
 
   /**
-   * One detail, rendered as {@code <detail key="...">value</detail>}. The value must be a scalar —
+   * One detail, rendered as {@code <detail key="...">value</detail>}. The value is either a scalar —
    * text, a number, a boolean, a character, an enum constant, a {@code UUID} or a {@code java.time}
-   * value (or {@code null}) — because the agent reads its text as it is: an object's
-   * {@code toString()} (a record prints every component) could carry a {@code @Hidden} value past the
-   * presenter.
+   * value (or {@code null}), kept as its text — or a {@code @Presenter} view or a {@code @Model}: those
+   * are rendered through their presenter (a model through the presenter the server registers for
+   * it), as the compact JSON of what the presenter exposes. Any other object is refused because the
+   * agent would read its {@code toString()}, and a record prints every component, {@code @Hidden}
+   * ones too.
    *
    * @throws IllegalArgumentException for any other value, naming the key; pass the one field you
-   *     mean (e.g. {@code invoice.id()}) instead of the object
+   *     mean (e.g. {@code invoice.id()}), or the model or its view, instead
    */
   public FusionError detail(String key, Object value) {
     Objects.requireNonNull(key, "key");
-    if (value != null && !isScalar(value)) {
+    if (value == null || isScalar(value)) {
+      this.details.put(key, String.valueOf(value));
+    } else if (isPresentable(value.getClass())) {
+      this.details.put(key, value);
+    } else {
       throw new IllegalArgumentException("FusionError.detail(\"" + key + "\", …) got a "
           + value.getClass().getName() + "; pass a scalar (text, number, boolean, enum, UUID, "
-          + "java.time value), e.g. the one field you mean such as invoice.id(): an object's "
-          + "toString() could carry a @Hidden value to the agent.");
+          + "java.time value), e.g. the one field you mean such as invoice.id(), or a @Model or "
+          + "@Presenter view, which goes through its presenter: an object's toString() could carry "
+          + "a @Hidden value to the agent.");
     }
-    this.details.put(key, String.valueOf(value));
     return this;
   }
 
@@ -109,6 +115,19 @@ public final class FusionError extends RuntimeException {
         || value instanceof Character || value instanceof Enum<?> || value instanceof java.util.UUID
         || value instanceof java.time.temporal.TemporalAccessor
         || value instanceof java.time.temporal.TemporalAmount;
+  }
+
+  /** A view, or a model (or a subclass of one, such as an ORM proxy). */
+  private static boolean isPresentable(Class<?> type) {
+    if (type.isAnnotationPresent(dev.mcpfusion.annotation.Presenter.class)) {
+      return true;
+    }
+    for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+      if (c.isAnnotationPresent(dev.mcpfusion.annotation.Model.class)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Details in iteration order. */
@@ -144,8 +163,11 @@ public final class FusionError extends RuntimeException {
     return Collections.unmodifiableList(actions);
   }
 
-  /** The details, in insertion order. */
-  public Map<String, String> details() {
+  /**
+   * The details, in insertion order: scalars as their text, views and models as given (the
+   * framework renders them through their presenter).
+   */
+  public Map<String, Object> details() {
     return Collections.unmodifiableMap(details);
   }
 

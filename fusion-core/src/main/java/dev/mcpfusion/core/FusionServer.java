@@ -144,6 +144,7 @@ public final class FusionServer {
     private final List<FusionMiddleware> provided = new ArrayList<>();
     private FusionTracer tracer = FusionTracer.NOOP;
     private CallLimits limits = CallLimits.none();
+    private Redaction redaction = Redaction.none();
 
     private Builder(String name, String version) {
       this.name = Objects.requireNonNull(name, "name");
@@ -226,6 +227,17 @@ public final class FusionServer {
     }
 
     /**
+     * The server-wide redaction: what to mask in everything an agent reads (data,
+     * {@code structuredContent}, rules, suggestions, UI blocks, error messages and details). A
+     * view's {@code @Redact} replaces it for the actions presenting that view: the most specific
+     * wins. If redaction cannot run, the call answers {@code INTERNAL_ERROR}, never the raw data.
+     */
+    public Builder redact(Redaction redaction) {
+      this.redaction = Objects.requireNonNull(redaction, "redaction");
+      return this;
+    }
+
+    /**
      * Binds every router and checks what only the running server can know, failing fast with an
      * {@link IllegalStateException} that names each element at fault and its fix: a missing
      * generated class, an SPI version mismatch, a {@code @Context} type that neither a provider,
@@ -236,7 +248,7 @@ public final class FusionServer {
      */
     public FusionServer build() {
       ServerConfig config = new ServerConfig(name, version, registrations, exposition, separator,
-          providers, middleware, provided, limits);
+          providers, middleware, provided, redaction, limits);
       return new FusionServer(name, version, ToolRegistry.build(config), tracer);
     }
   }

@@ -1,25 +1,52 @@
 package dev.mcpfusion.core;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * What the framework knows about the request being served: transport headers, the call's
- * {@code params._meta}, the session and the protocol version. Always injectable into a handler
+ * What the framework knows about the request being served — transport headers, the call's
+ * {@code params._meta}, the session and the protocol version — and the way back to the client
+ * that made it: {@link #progress}, {@link #log}, {@link #cancelled}, {@link #sample},
+ * {@link #elicit}, and extra result {@link #attach content}. Always injectable into a handler
  * parameter and handed to every context provider.
+ *
+ * <pre>{@code
+ * @Mutation(description = "Import the ledger")
+ * public String importLedger(@NotBlank String url, RequestContext request) {
+ *   for (int i = 0; i < 10 && !request.cancelled(); i++) {
+ *     request.progress(i, 10, "Batch " + i);
+ *   }
+ *   request.log(LogLevel.INFO, "Imported " + url);
+ *   return "Imported";
+ * }
+ * }</pre>
+ *
+ * <p>What reaches the client depends on the protocol era: in a 2025-11-25 session everything does;
+ * a 2026-07-28 call is stateless, so it cannot ask the client for sampling or elicitation (those
+ * fail with {@code CLIENT_UNAVAILABLE}) and its notifications reach the client only over a
+ * streaming transport (stdio).
  */
 public final class RequestContext {
+  /** How long {@link #sample} and {@link #elicit} wait for the client (a person may be answering). */
+  private static final Duration ASK_TIMEOUT = Duration.ofMinutes(10);
+
   private final Map<String, String> headers;
   private final Map<String, Object> meta;
   private final String sessionId;
   private final String protocolVersion;
+  private final ClientLink link;
+  private final List<Content> attached = Collections.synchronizedList(new ArrayList<>());
 
   private RequestContext(Map<String, String> headers, Map<String, Object> meta, String sessionId,
-      String protocolVersion) {
+      String protocolVersion, ClientLink link) {
     TreeMap<String, String> h = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     if (headers != null) {
       h.putAll(headers);
@@ -28,17 +55,27 @@ public final class RequestContext {
     this.meta = meta == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(meta));
     this.sessionId = sessionId;
     this.protocolVersion = protocolVersion;
+    this.link = link == null ? ClientLink.NONE : link;
   }
 
-  /** A context with the given parts; any may be {@code null}. */
+  /** A context with the given parts, reaching no client; any may be {@code null}. */
   public static RequestContext of(Map<String, String> headers, Map<String, Object> meta,
       String sessionId, String protocolVersion) {
-    return new RequestContext(headers, meta, sessionId, protocolVersion);
+    return new RequestContext(headers, meta, sessionId, protocolVersion, null);
   }
 
-  /** An empty context (no transport headers, no {@code _meta}). */
+  /**
+   * A context with the given parts whose client is reached through {@code link} (the framework's
+   * front door passes one per call); any part may be {@code null}.
+   */
+  public static RequestContext of(Map<String, String> headers, Map<String, Object> meta,
+      String sessionId, String protocolVersion, ClientLink link) {
+    return new RequestContext(headers, meta, sessionId, protocolVersion, link);
+  }
+
+  /** An empty context (no transport headers, no {@code _meta}, no client). */
   public static RequestContext empty() {
-    return new RequestContext(null, null, null, null);
+    return new RequestContext(null, null, null, null, null);
   }
 
   /** The transport headers (HTTP), case-insensitive; empty on stdio and in memory. */
@@ -64,5 +101,168 @@ public final class RequestContext {
   /** The negotiated protocol version, if known. */
   public Optional<String> protocolVersion() {
     return Optional.ofNullable(protocolVersion);
+  }
+
+  // ---- talking back ----------------------------------------------------------------------------
+
+  /** The client's {@code progressToken} for this call ({@code params._meta.progressToken}), if it sent one. */
+  public Optional<Object> progressToken() {
+    Object token = meta.get("progressToken");
+    return token instanceof String || token instanceof Number ? Optional.of(token) : Optional.empty();
+  }
+
+  /**
+   * Reports progress ({@code notifications/progress}). Sent only when the client asked for
+   * progress with a {@code progressToken}; otherwise nothing is sent. {@code done} should grow
+   * with every report.
+   *
+   * @param total the amount of work, or a value below 0 when unknown
+   * @param message a human-readable step, or {@code null}
+   * @return whether a notification was sent
+   */
+  public boolean progress(double done, double total, String message) {
+    Optional<Object> token = progressToken();
+    if (token.isEmpty() || link.cancelled()) {
+      return false;
+    }
+    Map<String, Object> params = new LinkedHashMap<>();
+    params.put("progressToken", token.get());
+    params.put("progress", number(done));
+    if (total >= 0) {
+      params.put("total", number(total));
+    }
+    if (message != null) {
+      params.put("message", message);
+    }
+    link.notify("notifications/progress", params);
+    return true;
+  }
+
+  /** Reports progress without a known total. */
+  public boolean progress(double done, String message) {
+    return progress(done, -1, message);
+  }
+
+  private static Object number(double value) {
+    return value == Math.rint(value) && Math.abs(value) < 1e15 ? (Object) (long) value : (Object) value;
+  }
+
+  /**
+   * Sends a log message to the client ({@code notifications/message}) when {@code level} is at or
+   * above the level the client chose with {@code logging/setLevel}.
+   *
+   * @return whether a notification was sent
+   */
+  public boolean log(LogLevel level, String message) {
+    Objects.requireNonNull(level, "level");
+    Objects.requireNonNull(message, "message");
+    LogLevel wanted = link.logLevel();
+    if (wanted == null || level.compareTo(wanted) < 0 || link.cancelled()) {
+      return false;
+    }
+    Map<String, Object> params = new LinkedHashMap<>();
+    params.put("level", level.wire());
+    params.put("data", message);
+    link.notify("notifications/message", params);
+    return true;
+  }
+
+  /**
+   * Whether the client cancelled this call ({@code notifications/cancelled}). A cancelled call's
+   * thread is also interrupted, and whatever it returns is discarded: nothing more reaches the
+   * client. A long loop should check this and stop.
+   */
+  public boolean cancelled() {
+    return link.cancelled();
+  }
+
+  /**
+   * Asks the client's model to write a message ({@code sampling/createMessage}) and waits for it.
+   *
+   * @throws FusionError {@code CLIENT_UNAVAILABLE} when the client did not declare sampling or the
+   *     protocol era cannot ask; {@code CLIENT_ERROR} when the client refused or failed
+   */
+  public Sampling.Result sample(Sampling request) {
+    Objects.requireNonNull(request, "request");
+    refuseUnlessAble("sampling", "sample");
+    return Sampling.Result.fromWire(link.ask("sampling/createMessage", request.params(), ASK_TIMEOUT));
+  }
+
+  /**
+   * Shows the user a form ({@code elicitation/create}) made from the record {@code form} and waits
+   * for the answer. Each component is a field: its {@code @Describe} text is the description;
+   * {@code String}, integer and decimal numbers, {@code boolean}, an enum (single choice; constants
+   * with {@code @Describe} titles are sent as titled options) or a {@code List}/{@code Set} of an
+   * enum (multiple choice, {@code @Size} bounds the count); required by the tool-input rule
+   * (primitive, {@code @NotNull}, {@code @NotBlank}, {@code @NotEmpty}). An accepted answer is
+   * checked against the form before the handler sees it.
+   *
+   * @throws FusionError {@code INVALID_ELICITATION} when the client's answer does not match the
+   *     form (naming every field at fault); {@code CLIENT_UNAVAILABLE} / {@code CLIENT_ERROR} as
+   *     for {@link #sample}
+   * @throws IllegalArgumentException when {@code form} is not a record of such fields
+   */
+  public <T> Elicitation<T> elicit(Class<T> form, String message) {
+    return ask(form, null, message);
+  }
+
+  /**
+   * Like {@link #elicit(Class, String)}, with every non-null component of {@code defaults} sent as
+   * that field's {@code default} (the form the user sees is pre-filled).
+   */
+  @SuppressWarnings("unchecked")
+  public <T extends Record> Elicitation<T> elicitWithDefaults(T defaults, String message) {
+    Objects.requireNonNull(defaults, "defaults");
+    return ask((Class<T>) defaults.getClass(), defaults, message);
+  }
+
+  private <T> Elicitation<T> ask(Class<T> form, Object defaults, String message) {
+    Objects.requireNonNull(form, "form");
+    Objects.requireNonNull(message, "message");
+    Forms.Form shape = Forms.of(form);
+    refuseUnlessAble("elicitation", "elicit");
+    Map<String, Object> params = new LinkedHashMap<>();
+    params.put("message", message);
+    params.put("requestedSchema", shape.schema(defaults));
+    Map<String, Object> result = link.ask("elicitation/create", params, ASK_TIMEOUT);
+    Object action = result.get("action");
+    if ("decline".equals(action)) {
+      return Elicitation.without(Elicitation.Action.DECLINE);
+    }
+    if ("cancel".equals(action)) {
+      return Elicitation.without(Elicitation.Action.CANCEL);
+    }
+    if (!"accept".equals(action)) {
+      throw FusionError.of("INVALID_ELICITATION", "The client's answer to the " + form.getSimpleName()
+          + " form has the action " + (action == null ? "(none)" : "'" + action + "'")
+          + "; expected accept, decline or cancel.");
+    }
+    return Elicitation.accepted(form.cast(shape.read(result.get("content"))));
+  }
+
+  private void refuseUnlessAble(String capability, String verb) {
+    String why = link.cannotAsk(capability);
+    if (why != null) {
+      throw FusionError.of("CLIENT_UNAVAILABLE", "Cannot " + verb + ": " + why + ".")
+          .recovery("Answer without " + capability + ", or ask the user in the conversation.");
+    }
+  }
+
+  /**
+   * Adds content blocks (image, audio, embedded resource, resource link) to this call's result;
+   * they follow the presenter's text, in order. A {@code void} handler that attaches content
+   * answers with the attached blocks alone. Dropped when the call ends in an error.
+   */
+  public void attach(Content... content) {
+    for (Content c : content) {
+      attached.add(Objects.requireNonNull(c, "content"));
+    }
+  }
+
+  /** The content attached so far, in order. */
+  public List<Content> attachments() {
+    synchronized (attached) {
+      return List.copyOf(attached);
+    }
   }
 }

@@ -76,6 +76,8 @@ public final class FusionHttp {
    * {@code asyncSupported = true}; the container's port is the one Host and Origin are checked
    * against. {@code options.bindAddress()}, {@code port()} and {@code path()} are the container's
    * business and are ignored; {@code destroy()} drains calls in flight within the shutdown grace.
+   * Calling this loads Jetty with this class; where Jetty is not on the class path (a container of
+   * its own, such as Spring Boot's Tomcat), construct {@link McpHttpServlet} directly.
    */
   public static HttpServlet servlet(FusionServer server, HttpOptions options) {
     Objects.requireNonNull(server, "server");

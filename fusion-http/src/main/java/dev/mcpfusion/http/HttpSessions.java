@@ -230,6 +230,11 @@ final class HttpSessions {
       if (closed.get()) {
         throw new IOException("closed");
       }
+      write(out, json);
+    }
+
+    /** Writes one message as an SSE event and flushes it (the GET stream and streamed POST responses). */
+    static void write(OutputStream out, byte[] json) throws IOException {
       out.write(START);
       out.write(json);
       out.write(END);

@@ -26,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -50,8 +51,15 @@ import org.slf4j.LoggerFactory;
  * initialize, no {@code Mcp-Session-Id}); everything else goes to the Streamable HTTP sessions.
  *
  * <p>Must be registered with {@code asyncSupported = true} (the GET event stream is asynchronous).
+ *
+ * <p>Public so that another servlet container can host it (the Spring Boot starter registers it
+ * on Boot's server): this class and what it uses need no Jetty on the class path, unlike
+ * {@link FusionHttp}, which also starts the embedded server and so loads Jetty with it.
+ * {@link HttpOptions#bindAddress()}, {@code port()} and {@code path()} are the container's
+ * business there and are ignored; Host and Origin are checked against the port the request
+ * arrived on. {@link #destroy()} drains calls in flight within the shutdown grace.
  */
-final class McpHttpServlet extends HttpServlet {
+public final class McpHttpServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
   private static final Logger log = LoggerFactory.getLogger(McpHttpServlet.class);
   private static final List<String> LOOPBACK = List.of("localhost", "127.0.0.1", "[::1]");
@@ -74,7 +82,13 @@ final class McpHttpServlet extends HttpServlet {
   private final AtomicBoolean stopped = new AtomicBoolean();
   private volatile boolean draining;
 
-  McpHttpServlet(FusionServer server, HttpOptions options) {
+  /**
+   * The endpoint of {@code server} with {@code options}; register it with
+   * {@code asyncSupported = true}.
+   */
+  public McpHttpServlet(FusionServer server, HttpOptions options) {
+    Objects.requireNonNull(server, "server");
+    Objects.requireNonNull(options, "options");
     this.options = options;
     this.edge = server.edge();
     this.sessions = new HttpSessions(edge, options.sessionIdleTimeout(), options.maxSessions());
@@ -137,15 +151,14 @@ final class McpHttpServlet extends HttpServlet {
       return;
     }
     String version = req.getHeader(VERSION_HEADER);
-    if (version != null && !HttpSessions.PROTOCOL_VERSIONS.contains(version.trim())
-        && !ModernEra.PROTOCOL_VERSION.equals(version.trim())) {
-      send(resp, 400, error(null, INVALID_REQUEST, "Unsupported MCP-Protocol-Version header; this "
-          + "endpoint supports " + String.join(", ", HttpSessions.PROTOCOL_VERSIONS) + ", "
-          + ModernEra.PROTOCOL_VERSION + "."));
+    boolean unsupported = version != null && !HttpSessions.PROTOCOL_VERSIONS.contains(version.trim())
+        && !ModernEra.PROTOCOL_VERSION.equals(version.trim());
+    if (unsupported && !"POST".equals(req.getMethod())) {
+      send(resp, 400, unsupportedVersion(null));
       return;
     }
     switch (req.getMethod()) {
-      case "POST" -> post(req, resp, headers);
+      case "POST" -> post(req, resp, headers, unsupported);
       case "GET" -> get(req, resp);
       case "DELETE" -> delete(req, resp);
       default -> {
@@ -155,8 +168,20 @@ final class McpHttpServlet extends HttpServlet {
     }
   }
 
-  private void post(HttpServletRequest req, HttpServletResponse resp, Map<String, String> headers)
-      throws IOException {
+  private static byte[] unsupportedVersion(Object id) {
+    return error(id, INVALID_REQUEST, "Unsupported MCP-Protocol-Version header; this "
+        + "endpoint supports " + String.join(", ", HttpSessions.PROTOCOL_VERSIONS) + ", "
+        + ModernEra.PROTOCOL_VERSION + ".");
+  }
+
+  /**
+   * @param unsupportedVersion whether the {@code MCP-Protocol-Version} header names a version this
+   *     endpoint does not speak: a 2026-07-28-style request (its version in {@code _meta}) is then
+   *     answered by that era's UnsupportedProtocolVersionError, which lists the versions it
+   *     supports; any other gets 400 with its id
+   */
+  private void post(HttpServletRequest req, HttpServletResponse resp, Map<String, String> headers,
+      boolean unsupportedVersion) throws IOException {
     if (!"application/json".equals(mediaType(req.getContentType()))) {
       send(resp, 415, error(null, INVALID_REQUEST, "Unsupported Media Type: send Content-Type: application/json."));
       return;
@@ -175,6 +200,10 @@ final class McpHttpServlet extends HttpServlet {
       return;
     }
     Inbound inbound = Inbound.flat("http", headers);
+    if (unsupportedVersion && !message.isModern()) {
+      send(resp, 400, unsupportedVersion(message.id()));
+      return;
+    }
     if (Edge.isModern(message, inbound)) {
       modern(req, resp, inbound, message);
       return;
@@ -201,17 +230,91 @@ final class McpHttpServlet extends HttpServlet {
       resp.setContentLength(0);
       return;
     }
+    PostStream stream = new PostStream(session, session, resp,
+        accept != null && accepts(accept, "text/event-stream"));
     if (edge.repliesEarly() && edge.runsCall(message, inbound)) {
-      callAsync(req, resp, session, message, inbound);
+      callAsync(req, resp, session, message, inbound, stream);
       return;
     }
-    HttpSessions.Reply reply = call(session, message, inbound);
+    HttpSessions.Reply reply = call(session, message, inbound, stream);
     if (reply == null) {
       send(resp, 400, error(id, INVALID_REQUEST,
           "Invalid Request: a request with this id is already in progress in this session."));
       return;
     }
-    send(resp, 200, reply.json());
+    if (!stream.finish(reply.json())) {
+      send(resp, 200, reply.json());
+    }
+  }
+
+  /**
+   * Where one POSTed request's messages go. Its reply alone is a plain {@code application/json}
+   * body; when the call sends the client something first (progress, a log message, a sampling or
+   * elicitation request), the response turns into an event stream ({@code text/event-stream}) on
+   * which those messages and then the reply are events — the client reads them in order and may
+   * answer a request with another POST while this one is still open. A client whose
+   * {@code Accept} does not allow event streams gets those messages on its GET stream instead.
+   */
+  private static final class PostStream implements Outbound {
+    private final Outbound replies;
+    private final HttpSessions.Session session;
+    private final HttpServletResponse resp;
+    private final boolean streamable;
+    private boolean streaming;
+    private boolean finished;
+
+    /**
+     * @param replies where the reply goes (the servlet writes it once the call is done)
+     * @param session where messages go that this response cannot carry; {@code null} for a
+     *     stateless request, whose such messages are dropped
+     */
+    PostStream(Outbound replies, HttpSessions.Session session, HttpServletResponse resp,
+        boolean streamable) {
+      this.replies = replies;
+      this.session = session;
+      this.resp = resp;
+      this.streamable = streamable;
+    }
+
+    @Override
+    public void reply(Object id, int errorCode, byte[] json) {
+      replies.reply(id, errorCode, json);
+    }
+
+    @Override
+    public void push(byte[] json) {
+      synchronized (this) {
+        if (streamable && !finished) {
+          try {
+            if (!streaming) {
+              resp.setStatus(200);
+              resp.setContentType("text/event-stream");
+              resp.setCharacterEncoding("UTF-8");
+              resp.setHeader("Cache-Control", "no-cache");
+              streaming = true;
+            }
+            HttpSessions.EventStream.write(resp.getOutputStream(), json);
+            return;
+          } catch (IOException e) {
+            log.debug("The client left a streamed response", e);
+            finished = true;
+            return;
+          }
+        }
+      }
+      // Sent after the reply, or to a client that reads no streamed responses: the GET stream.
+      (session == null ? replies : session).push(json);
+    }
+
+    /** Writes the reply as the stream's last event; false when the response is not a stream. */
+    synchronized boolean finish(byte[] reply) throws IOException {
+      finished = true;
+      if (!streaming) {
+        return false;
+      }
+      HttpSessions.EventStream.write(resp.getOutputStream(), reply);
+      return true;
+    }
   }
 
   /**
@@ -220,7 +323,8 @@ final class McpHttpServlet extends HttpServlet {
    * and completed whenever the reply arrives, asynchronously.
    */
   private void callAsync(HttpServletRequest req, HttpServletResponse resp,
-      HttpSessions.Session session, Message request, Inbound inbound) throws IOException {
+      HttpSessions.Session session, Message request, Inbound inbound, PostStream stream)
+      throws IOException {
     Object id = request.id();
     CompletableFuture<HttpSessions.Reply> answer = session.expect(id);
     if (answer == null) {
@@ -243,7 +347,9 @@ final class McpHttpServlet extends HttpServlet {
             body = error(id, INTERNAL_ERROR, "The request did not complete in time.");
           }
           try {
-            send(resp, 200, body);
+            if (!stream.finish(body)) {
+              send(resp, 200, body);
+            }
           } catch (IOException | RuntimeException e) {
             log.debug("Session {}: the client went away before reply {}", session.id(), id, e);
           } finally {
@@ -252,7 +358,7 @@ final class McpHttpServlet extends HttpServlet {
             async.complete();
           }
         });
-    edge.dispatch(request, inbound, session.edge, session);
+    edge.dispatch(request, inbound, session.edge, stream);
   }
 
   /**
@@ -285,8 +391,13 @@ final class McpHttpServlet extends HttpServlet {
       return;
     }
     Captured reply = new Captured();
+    String accept = req.getHeader("Accept");
+    PostStream stream = new PostStream(reply, null, resp, accept != null && accepts(accept, "text/event-stream"));
     // The tool runs on this request thread (no hand-off to another pool).
-    edge.dispatch(message, inbound, null, reply);
+    edge.dispatch(message, inbound, null, stream);
+    if (reply.json != null && stream.finish(reply.json)) {
+      return;
+    }
     if (reply.json == null) {
       String incident = ErrorReplies.newIncidentId();
       log.error("The edge sent no reply to modern request {} ({}) (incident {})", id, message.method(), incident);
@@ -315,12 +426,16 @@ final class McpHttpServlet extends HttpServlet {
     AsyncContext async = req.startAsync();
     async.setTimeout(0);
     AtomicBoolean answered = new AtomicBoolean();
-    Outbound out = new Outbound() {
+    String accept = req.getHeader("Accept");
+    PostStream[] stream = new PostStream[1];
+    Outbound reply = new Outbound() {
       @Override
       public void reply(Object id, int errorCode, byte[] json) {
         if (answered.compareAndSet(false, true)) {
           try {
-            send(resp, modernStatus(errorCode), json);
+            if (!stream[0].finish(json)) {
+              send(resp, modernStatus(errorCode), json);
+            }
           } catch (IOException | RuntimeException e) {
             log.debug("The client went away before reply {}", id, e);
           } finally {
@@ -331,10 +446,11 @@ final class McpHttpServlet extends HttpServlet {
 
       @Override
       public void push(byte[] json) {
-        log.debug("Dropped a message sent before a 2026-07-28 reply");
+        log.debug("Dropped a message sent beside a 2026-07-28 reply");
       }
     };
-    edge.dispatch(message, inbound, null, out);
+    stream[0] = new PostStream(reply, null, resp, accept != null && accepts(accept, "text/event-stream"));
+    edge.dispatch(message, inbound, null, stream[0]);
     if (answered.compareAndSet(false, true)) {
       String incident = ErrorReplies.newIncidentId();
       log.error("The edge sent no reply to modern request {} ({}) (incident {})", message.id(),
@@ -347,7 +463,7 @@ final class McpHttpServlet extends HttpServlet {
     }
   }
 
-  /** The one reply of a stateless request (2026-07-28 sends no notification before it from a tool). */
+  /** The one reply of a stateless request. */
   private static final class Captured implements Outbound {
     volatile int errorCode;
     volatile byte[] json;
@@ -360,9 +476,9 @@ final class McpHttpServlet extends HttpServlet {
 
     @Override
     public void push(byte[] json) {
-      // A stateless POST answered as application/json has nowhere to put a message before its
-      // reply; tools in this era send none.
-      log.debug("Dropped a message sent before a 2026-07-28 reply");
+      // Reached only when the response cannot stream (the client accepts no event stream) or has
+      // ended: a stateless request has no other stream to put it on.
+      log.debug("Dropped a message sent beside a 2026-07-28 reply");
     }
   }
 
@@ -411,13 +527,19 @@ final class McpHttpServlet extends HttpServlet {
 
   /** Hands a request to the edge and waits for its reply; {@code null} if its id is already waiting. */
   private HttpSessions.Reply call(HttpSessions.Session session, Message request, Inbound inbound) {
+    return call(session, request, inbound, session);
+  }
+
+  /** As above, with the call's messages before its reply going to {@code out}. */
+  private HttpSessions.Reply call(HttpSessions.Session session, Message request, Inbound inbound,
+      Outbound out) {
     CompletableFuture<HttpSessions.Reply> answer = session.expect(request.id());
     if (answer == null) {
       return null;
     }
     session.openRequests.incrementAndGet();
     try {
-      edge.dispatch(request, inbound, session.edge, session);
+      edge.dispatch(request, inbound, session.edge, out);
       return answer.get(options.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       session.forget(request.id());
@@ -682,6 +804,7 @@ final class McpHttpServlet extends HttpServlet {
     return inFlight.get();
   }
 
+  /** Stops the endpoint: drains calls in flight within {@link HttpOptions#shutdownGrace()}, then closes the sessions. */
   @Override
   public void destroy() {
     shutdown(options.shutdownGrace());

@@ -267,10 +267,11 @@ class StreamableHttpTest {
 
     HttpResponse<String> badParams = post(server, session,
         "{\"jsonrpc\":\"2.0\",\"id\":14,\"method\":\"logging/setLevel\",\"params\":{\"level\":[1,2]}}");
-    // The SDK answers this with -32603 and the Jackson exception text as the message; the edge
-    // keeps the code and replaces the text.
+    // The edge keeps the log level (handlers log through it), so it checks the level itself and
+    // names the valid ones (the SDK would answer -32603 with Jackson's exception text).
     assertThat(Json.parse(badParams.body())).isEqualTo(Json.parse(
-        "{\"jsonrpc\":\"2.0\",\"id\":14,\"error\":{\"code\":-32603,\"message\":\"Internal error\"}}"));
+        "{\"jsonrpc\":\"2.0\",\"id\":14,\"error\":{\"code\":-32602,\"message\":\"Invalid params: "
+            + "\\\"level\\\" must be one of debug, info, notice, warning, error, critical, alert, emergency.\"}}"));
     mistakes.add(badParams);
 
     HttpResponse<String> unknownMethod = post(server, session,

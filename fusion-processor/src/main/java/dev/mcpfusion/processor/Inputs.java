@@ -7,13 +7,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.PatternSyntaxException;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
@@ -39,14 +37,22 @@ final class Inputs {
     final TypeElement type;
     final In element;
     final List<Site> components;
+    /** A record's components marked {@code @Guarded} or {@code @Hidden}: name → marker. */
+    final Map<String, String> markers;
 
     In(Kind kind, TypeMirror mirror, Scalar scalar, TypeElement type, In element, List<Site> components) {
+      this(kind, mirror, scalar, type, element, components, Map.of());
+    }
+
+    In(Kind kind, TypeMirror mirror, Scalar scalar, TypeElement type, In element,
+        List<Site> components, Map<String, String> markers) {
       this.kind = kind;
       this.mirror = mirror;
       this.scalar = scalar;
       this.type = type;
       this.element = element;
       this.components = components;
+      this.markers = markers;
     }
 
     /** The type constraints apply to: the content of an {@code Optional}. */
@@ -126,19 +132,18 @@ final class Inputs {
       + " Instant, OffsetDateTime, BigDecimal, BigInteger, a record, a List, Set or array of"
       + " these, or Optional of one.";
 
-  private static final List<String> ORDER = List.of("NotNull", "NotBlank", "NotEmpty", "Size", "Min",
-      "Max", "DecimalMin", "DecimalMax", "Positive", "PositiveOrZero", "Negative", "NegativeOrZero",
-      "Pattern", "Email");
 
   private final Elements elements;
   private final Types types;
   private final Reporter reporter;
   private final Map<String, In> records = new HashMap<>();
+  private final ConstraintReader constraintReader;
 
   Inputs(Elements elements, Types types, Reporter reporter) {
     this.elements = elements;
     this.types = types;
     this.reporter = reporter;
+    this.constraintReader = new ConstraintReader(elements, reporter);
   }
 
   /** The JSON shape of a type, reporting problems of nested record components. */
@@ -203,18 +208,12 @@ final class Inputs {
       List<String> deeper = new ArrayList<>(visiting);
       deeper.add(qn);
       List<Site> components = new ArrayList<>();
+      Map<String, String> markers = new LinkedHashMap<>();
       for (Props.Prop p : Props.ofRecord(e, types)) {
         if (p.has("Guarded")) {
-          reporter.error("GuardedInput", p.anchor, "'" + p.name + "' of " + Names.display(e)
-              + " is @Guarded, so the agent must not send it, but " + Names.display(e)
-              + " is a tool input. Take the value from a @Context parameter and remove it from the"
-              + " record.");
+          markers.put(p.name, "@Guarded");
         } else if (p.has("Hidden")) {
-          reporter.error("HiddenInput", p.anchor, "'" + p.name + "' of " + Names.display(e)
-              + " is @Hidden, so the agent must never see it, but " + Names.display(e)
-              + " is a tool input: its input schema would show the agent '" + p.name + "'. Remove"
-              + " @Hidden if the agent may send it, or take the value from a @Context parameter and"
-              + " remove it from the record.");
+          markers.put(p.name, "@Hidden");
         }
         In in;
         try {
@@ -226,11 +225,46 @@ final class Inputs {
         components.add(site(p.name, p.anchor, in, p.annotations(), description(p.sources, p.type),
             false, p.nullable()));
       }
-      In r = new In(In.Kind.RECORD, type, null, e, null, components);
+      In r = new In(In.Kind.RECORD, type, null, e, null, components, Map.copyOf(markers));
       records.put(qn, r);
       return r;
     }
     throw new Unsupported("it has no JSON input mapping.");
+  }
+
+  /**
+   * Reports every {@code @Guarded} or {@code @Hidden} component of the input records reachable
+   * from {@code in} on {@code anchor}, the parameter (or annotation) that makes them tool input:
+   * a record may come from a library jar, where a component has no file or line. {@code where}
+   * names the action, {@code path} the input. Returns whether there was none.
+   */
+  boolean reportMarked(In in, String path, Element anchor, AnnotationMirror mirror,
+      AnnotationValue value, String where) {
+    boolean clean = true;
+    switch (in.kind) {
+      case RECORD:
+        for (Site s : in.components) {
+          String marker = in.markers.get(s.name);
+          if (marker != null) {
+            clean = false;
+            Diagnostic d = marker.equals("@Guarded") ? Diagnostic.GUARDED_RECORD_COMPONENT
+                : Diagnostic.HIDDEN_INPUT;
+            reporter.reportOn(d, anchor, mirror, value, s.name, Names.display(in.type), where,
+                path);
+          } else {
+            clean &= reportMarked(s.in, path + "." + s.name, anchor, mirror, value, where);
+          }
+        }
+        return clean;
+      case LIST:
+      case SET:
+      case ARRAY:
+        return reportMarked(in.element, path + "[]", anchor, mirror, value, where);
+      case OPTIONAL:
+        return reportMarked(in.element, path, anchor, mirror, value, where);
+      default:
+        return true;
+    }
   }
 
   /** The description of a site: its own {@code @Describe}, else its record type's. */
@@ -259,217 +293,13 @@ final class Inputs {
    */
   Site site(String name, Element anchor, In in, List<AnnotationMirror> annotations,
       String description, boolean common, boolean nullable) {
-    Constraints c = constraints(name, anchor, in, annotations);
+    Constraints c = constraintReader.read(name, anchor, in, annotations);
     // Constraints on type arguments (List<@NotBlank String>) have no generated check: Bean
     // Validation checks them at run time.
-    c.beanValidation |= containerConstraint(in.mirror);
+    c.beanValidation |= ConstraintReader.containerConstraint(in.mirror);
     boolean required = in.primitive() || c.required
         || (common && !nullable && in.kind != In.Kind.OPTIONAL);
     return new Site(name, anchor, in, c, description, required);
-  }
-
-  private Constraints constraints(String name, Element anchor, In in, List<AnnotationMirror> all) {
-    Constraints c = new Constraints();
-    In v = in.value();
-    boolean text = v.kind == In.Kind.SCALAR && v.scalar == Scalar.STRING;
-    boolean number = v.kind == In.Kind.SCALAR && v.scalar.isNumber();
-    boolean items = v.collection();
-    Map<String, AnnotationMirror> builtIn = new HashMap<>();
-    for (AnnotationMirror m : all) {
-      String qn = Mirrors.name(m);
-      if (qn.startsWith(JAKARTA) && ORDER.contains(qn.substring(JAKARTA.length()))) {
-        builtIn.put(qn.substring(JAKARTA.length()), m);
-      } else if (isConstraint(m)) {
-        c.beanValidation = true;
-      }
-    }
-    for (String simple : ORDER) {
-      AnnotationMirror m = builtIn.get(simple);
-      if (m == null) {
-        continue;
-      }
-      boolean applicable;
-      switch (simple) {
-        case "NotNull":
-          applicable = true;
-          c.required = true;
-          break;
-        case "NotBlank":
-          applicable = text;
-          c.required = true;
-          c.minLength = max(c.minLength, 1);
-          c.checks.add(new Check("notBlank", List.of(), null, null));
-          break;
-        case "NotEmpty":
-          applicable = text || items;
-          c.required = true;
-          if (text) {
-            c.minLength = max(c.minLength, 1);
-          } else {
-            c.minItems = max(c.minItems, 1);
-          }
-          c.checks.add(new Check("notEmpty", List.of(), null, null));
-          break;
-        case "Size": {
-          applicable = text || items;
-          int min = (int) Mirrors.number(elements, m, "min", 0);
-          int max = (int) Mirrors.number(elements, m, "max", Integer.MAX_VALUE);
-          if (text) {
-            c.minLength = min > 0 ? max(c.minLength, min) : c.minLength;
-            c.maxLength = max < Integer.MAX_VALUE ? min(c.maxLength, max) : c.maxLength;
-          } else {
-            c.minItems = min > 0 ? max(c.minItems, min) : c.minItems;
-            c.maxItems = max < Integer.MAX_VALUE ? min(c.maxItems, max) : c.maxItems;
-          }
-          c.checks.add(new Check("size", List.of(min, max), null, null));
-          break;
-        }
-        case "Min":
-        case "Max": {
-          applicable = number;
-          long value = Mirrors.number(elements, m, "value", 0);
-          if (simple.equals("Min")) {
-            c.minimum = maxDecimal(c.minimum, BigDecimal.valueOf(value));
-          } else {
-            c.maximum = minDecimal(c.maximum, BigDecimal.valueOf(value));
-          }
-          c.checks.add(new Check(simple.equals("Min") ? "min" : "max", List.of(value), null, null));
-          break;
-        }
-        case "DecimalMin":
-        case "DecimalMax": {
-          applicable = number;
-          String value = Mirrors.string(elements, m, "value");
-          boolean inclusive = Mirrors.bool(elements, m, "inclusive");
-          BigDecimal d;
-          try {
-            d = new BigDecimal(value.trim());
-          } catch (NumberFormatException e) {
-            reporter.error("InvalidConstraint", anchor, m, Mirrors.explicitValue(m, "value"),
-                "@" + simple + " on '" + name + "' has the value \"" + value + "\", which is not a"
-                    + " decimal number. Write a number such as \"0.5\".");
-            continue;
-          }
-          boolean lower = simple.equals("DecimalMin");
-          if (lower && inclusive) {
-            c.minimum = maxDecimal(c.minimum, d);
-          } else if (lower) {
-            c.exclusiveMinimum = maxDecimal(c.exclusiveMinimum, d);
-          } else if (inclusive) {
-            c.maximum = minDecimal(c.maximum, d);
-          } else {
-            c.exclusiveMaximum = minDecimal(c.exclusiveMaximum, d);
-          }
-          c.checks.add(new Check(lower ? "decimalMin" : "decimalMax",
-              List.of(value.trim(), inclusive), null, null));
-          break;
-        }
-        case "Positive":
-          applicable = number;
-          c.exclusiveMinimum = maxDecimal(c.exclusiveMinimum, BigDecimal.ZERO);
-          c.checks.add(new Check("positive", List.of(), null, null));
-          break;
-        case "PositiveOrZero":
-          applicable = number;
-          c.minimum = maxDecimal(c.minimum, BigDecimal.ZERO);
-          c.checks.add(new Check("positiveOrZero", List.of(), null, null));
-          break;
-        case "Negative":
-          applicable = number;
-          c.exclusiveMaximum = minDecimal(c.exclusiveMaximum, BigDecimal.ZERO);
-          c.checks.add(new Check("negative", List.of(), null, null));
-          break;
-        case "NegativeOrZero":
-          applicable = number;
-          c.maximum = minDecimal(c.maximum, BigDecimal.ZERO);
-          c.checks.add(new Check("negativeOrZero", List.of(), null, null));
-          break;
-        case "Pattern": {
-          applicable = text;
-          String regexp = Mirrors.string(elements, m, "regexp");
-          List<String> flags = new ArrayList<>();
-          for (AnnotationValue f : Mirrors.list(elements, m, "flags")) {
-            if (f.getValue() instanceof VariableElement) {
-              flags.add(((VariableElement) f.getValue()).getSimpleName().toString());
-            }
-          }
-          try {
-            java.util.regex.Pattern.compile(regexp);
-          } catch (PatternSyntaxException e) {
-            reporter.error("InvalidPattern", anchor, m, Mirrors.explicitValue(m, "regexp"),
-                "@Pattern on '" + name + "' does not compile: " + e.getDescription()
-                    + ". Fix the regular expression.");
-            continue;
-          }
-          String construct = flags.isEmpty() ? PatternPortability.javaOnly(regexp)
-              : "flags " + flags;
-          if (construct == null) {
-            c.pattern = "^(?:" + regexp + ")$";
-          } else if (applicable) {
-            reporter.warning("PatternNotPortable", anchor, "@Pattern on '" + name + "' uses "
-                + construct + ", which JSON Schema (ECMA-262) regular expressions do not have; the"
-                + " input schema omits \"pattern\" and the server still checks it. Rewrite it in"
-                + " the portable subset to publish it to the agent.");
-          }
-          c.checks.add(new Check("pattern", List.of(), regexp, flags));
-          break;
-        }
-        case "Email":
-        default:
-          applicable = text;
-          c.format = "email";
-          c.checks.add(new Check("email", List.of(), null, null));
-          break;
-      }
-      if (!applicable) {
-        reporter.error("ConstraintNotApplicable", anchor, m, null, "@" + simple + " on '" + name
-            + "' (" + Views.display(in.mirror) + ") has no meaning for that type. Remove it or"
-            + " change the type.");
-      }
-    }
-    return c;
-  }
-
-  private static boolean isConstraint(AnnotationMirror m) {
-    String qn = Mirrors.name(m);
-    return qn.startsWith(JAKARTA) || qn.equals("jakarta.validation.Valid")
-        || Mirrors.find(m.getAnnotationType().asElement(), "jakarta.validation.Constraint") != null;
-  }
-
-  private static boolean containerConstraint(TypeMirror type) {
-    List<TypeMirror> inner = new ArrayList<>();
-    if (type.getKind() == TypeKind.DECLARED) {
-      inner.addAll(((DeclaredType) type).getTypeArguments());
-    } else if (type.getKind() == TypeKind.ARRAY) {
-      inner.add(((ArrayType) type).getComponentType());
-    }
-    for (TypeMirror t : inner) {
-      for (AnnotationMirror m : t.getAnnotationMirrors()) {
-        if (isConstraint(m)) {
-          return true;
-        }
-      }
-      if (containerConstraint(t)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static Integer max(Integer a, int b) {
-    return a == null ? b : Math.max(a, b);
-  }
-
-  private static Integer min(Integer a, int b) {
-    return a == null ? b : Math.min(a, b);
-  }
-
-  private static BigDecimal maxDecimal(BigDecimal a, BigDecimal b) {
-    return a == null || b.compareTo(a) > 0 ? b : a;
-  }
-
-  private static BigDecimal minDecimal(BigDecimal a, BigDecimal b) {
-    return a == null || b.compareTo(a) < 0 ? b : a;
   }
 
   // ---------------------------------------------------------------- schema

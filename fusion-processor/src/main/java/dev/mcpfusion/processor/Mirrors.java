@@ -155,26 +155,49 @@ final class Mirrors {
 
   /** Whether the type (or one of its type arguments / components) is not resolved yet. */
   static boolean hasErrorType(TypeMirror type) {
+    return missingType(type) != null;
+  }
+
+  /** The first type inside {@code type} that does not exist, as written in the source; or null. */
+  static String missingType(TypeMirror type) {
     if (type == null) {
-      return false;
+      return null;
     }
     switch (type.getKind()) {
       case ERROR:
-        return true;
+        return type.toString();
       case ARRAY:
-        return hasErrorType(((ArrayType) type).getComponentType());
+        return missingType(((ArrayType) type).getComponentType());
       case DECLARED:
         for (TypeMirror a : ((DeclaredType) type).getTypeArguments()) {
-          if (hasErrorType(a)) {
-            return true;
+          String missing = missingType(a);
+          if (missing != null) {
+            return missing;
           }
         }
-        return false;
+        return null;
       case WILDCARD:
         WildcardType w = (WildcardType) type;
-        return hasErrorType(w.getExtendsBound()) || hasErrorType(w.getSuperBound());
+        String missing = missingType(w.getExtendsBound());
+        return missing != null ? missing : missingType(w.getSuperBound());
       default:
-        return false;
+        return null;
     }
   }
+
+  /**
+   * The class a {@code Class<?>} attribute names when it does not exist yet, described for a
+   * message (javac may no longer know its name); {@code null} when it resolves or is absent.
+   */
+  static String missingClass(Elements elements, AnnotationMirror mirror, String attribute) {
+    if (!unresolvedType(elements, mirror, attribute)) {
+      return null;
+    }
+    Object o = value(elements, mirror, attribute).getValue();
+    String written = o instanceof TypeMirror ? o.toString() : "";
+    return written.isEmpty() || written.contains("<") ? "the class in @"
+        + mirror.getAnnotationType().asElement().getSimpleName() + "(" + attribute + " = ...)"
+        : written;
+  }
+
 }

@@ -43,15 +43,12 @@ final class ModelStep implements FusionProcessor.Step {
       }
       if (type.getKind() != ElementKind.CLASS && type.getKind() != ElementKind.RECORD) {
         String kind = type.getKind().toString().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
-        reporter.error("InvalidModel", type, Names.display(type) + " is annotated @Model but is "
-            + ("aeiou".indexOf(kind.charAt(0)) >= 0 ? "an " : "a ") + kind
-            + ". Declare the model as a record (or a class with getters).");
+        reporter.report(Diagnostic.INVALID_MODEL, type, Names.display(type),
+            ("aeiou".indexOf(kind.charAt(0)) >= 0 ? "an " : "a ") + kind);
         continue;
       }
       if (Props.of(type, types).isEmpty()) {
-        reporter.warning("EmptyModel", type, Names.display(type)
-            + " is annotated @Model but has no properties (record components or public getters)."
-            + " Add the properties a presenter may expose.");
+        reporter.report(Diagnostic.EMPTY_MODEL, type, Names.display(type));
       }
     }
   }

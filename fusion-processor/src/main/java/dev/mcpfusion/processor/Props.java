@@ -171,36 +171,18 @@ final class Props {
       t = sup.getKind() == TypeKind.DECLARED ? (TypeElement) ((DeclaredType) sup).asElement() : null;
     }
     Map<String, Prop> byName = new LinkedHashMap<>();
+    // Interfaces first, so that a class's override of an interface getter keeps what the interface
+    // said (a @Hidden default getter must not be lost to an override), and a default getter the
+    // class does not override is still a property.
+    List<TypeElement> interfaces = new ArrayList<>();
     for (TypeElement c : chain) {
-      for (ExecutableElement m : ElementFilter.methodsIn(c.getEnclosedElements())) {
-        if (!m.getModifiers().contains(Modifier.PUBLIC) || m.getModifiers().contains(Modifier.STATIC)
-            || !m.getParameters().isEmpty() || !m.getTypeParameters().isEmpty()
-            || m.getReturnType().getKind() == TypeKind.VOID) {
-          continue;
-        }
-        String n = m.getSimpleName().toString();
-        String prop;
-        if (n.startsWith("get") && n.length() > 3 && !n.equals("getClass")) {
-          prop = Names.decapitalize(n.substring(3));
-        } else if (n.startsWith("is") && n.length() > 2
-            && m.getReturnType().getKind() == TypeKind.BOOLEAN) {
-          prop = Names.decapitalize(n.substring(2));
-        } else {
-          continue;
-        }
-        List<Element> sources = new ArrayList<>();
-        List<TypeMirror> typeUses = new ArrayList<>();
-        sources.add(m);
-        typeUses.add(m.getReturnType());
-        // An override keeps what the overridden getter and its class said: an annotation such as
-        // @Hidden on a superclass's field or getter must survive a subclass redeclaring the getter.
-        Prop overridden = byName.get(prop);
-        if (overridden != null) {
-          sources.addAll(overridden.sources);
-          typeUses.addAll(overridden.typeUses);
-        }
-        byName.put(prop, new Prop(prop, m.getReturnType(), m, n, sources, typeUses));
-      }
+      collectInterfaces(c, interfaces);
+    }
+    for (TypeElement i : interfaces) {
+      addGetters(i, byName);
+    }
+    for (TypeElement c : chain) {
+      addGetters(c, byName);
     }
     // A property's field may be declared in any class of the chain, not only in the getter's.
     for (Prop p : byName.values()) {
@@ -215,6 +197,52 @@ final class Props {
       }
     }
     return new ArrayList<>(byName.values());
+  }
+
+  /** Adds the getters declared in {@code c} to {@code byName}, merging each override's sources. */
+  private static void addGetters(TypeElement c, Map<String, Prop> byName) {
+    for (ExecutableElement m : ElementFilter.methodsIn(c.getEnclosedElements())) {
+      if (!m.getModifiers().contains(Modifier.PUBLIC) || m.getModifiers().contains(Modifier.STATIC)
+          || !m.getParameters().isEmpty() || !m.getTypeParameters().isEmpty()
+          || m.getReturnType().getKind() == TypeKind.VOID) {
+        continue;
+      }
+      String n = m.getSimpleName().toString();
+      String prop;
+      if (n.startsWith("get") && n.length() > 3 && !n.equals("getClass")) {
+        prop = Names.decapitalize(n.substring(3));
+      } else if (n.startsWith("is") && n.length() > 2
+          && m.getReturnType().getKind() == TypeKind.BOOLEAN) {
+        prop = Names.decapitalize(n.substring(2));
+      } else {
+        continue;
+      }
+      List<Element> sources = new ArrayList<>();
+      List<TypeMirror> typeUses = new ArrayList<>();
+      sources.add(m);
+      typeUses.add(m.getReturnType());
+      // An override keeps what the overridden getter and its class said: an annotation such as
+      // @Hidden on a superclass's field or getter must survive a subclass redeclaring the getter.
+      Prop overridden = byName.get(prop);
+      if (overridden != null) {
+        sources.addAll(overridden.sources);
+        typeUses.addAll(overridden.typeUses);
+      }
+      byName.put(prop, new Prop(prop, m.getReturnType(), m, n, sources, typeUses));
+    }
+  }
+
+  /** The interfaces {@code type} implements, directly or through other interfaces, each once. */
+  private static void collectInterfaces(TypeElement type, List<TypeElement> out) {
+    for (TypeMirror i : type.getInterfaces()) {
+      if (i.getKind() == TypeKind.DECLARED) {
+        TypeElement e = (TypeElement) ((DeclaredType) i).asElement();
+        if (!out.contains(e)) {
+          collectInterfaces(e, out);
+          out.add(e);
+        }
+      }
+    }
   }
 
   /** The {@code @Describe} of a property: its text and rule flag, or {@code null}. */

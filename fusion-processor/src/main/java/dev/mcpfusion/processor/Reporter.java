@@ -4,12 +4,13 @@ import javax.annotation.processing.Messager;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
-import javax.tools.Diagnostic;
+import javax.lang.model.element.TypeElement;
 
 /**
- * Reports diagnostics in one format: {@code [fusion/Code] what is wrong. How to fix it.}, anchored
- * to the element (and, where known, the annotation and value) at fault. Remembers whether an error
- * was reported for an element so a step can skip generating from a broken declaration.
+ * Prints {@link Diagnostic}s in one format, {@code [fusion/Code] what is wrong. How to fix it.},
+ * anchored to the element (and, where known, the annotation and value) at fault. Nothing else in
+ * the processor talks to the {@link Messager}. Remembers which types failed validation so a step
+ * does not generate code that needs their output.
  */
 final class Reporter {
   private final Messager messager;
@@ -26,59 +27,41 @@ final class Reporter {
   }
 
   /** Remembers that a type failed validation, so nothing is generated that needs its output. */
-  void markBroken(javax.lang.model.element.TypeElement type) {
+  void markBroken(TypeElement type) {
     broken.add(type.getQualifiedName().toString());
   }
 
   /** Whether a type failed validation (its generated class does not exist). */
-  boolean isBroken(javax.lang.model.element.TypeElement type) {
+  boolean isBroken(TypeElement type) {
     return broken.contains(type.getQualifiedName().toString());
   }
 
-  /** Reports an error. {@code message} already carries the problem and the fix. */
-  void error(String code, Element element, String message) {
-    print(Diagnostic.Kind.ERROR, code, element, null, null, message);
+  /** Reports {@code d} on {@code element} ({@code null}: on no element, for an option). */
+  void report(Diagnostic d, Element element, Object... args) {
+    print(d.kind().javac, d, element, null, null, args);
   }
 
-  /** Reports an error on an annotation value. */
-  void error(String code, Element element, AnnotationMirror mirror, AnnotationValue value,
-      String message) {
-    print(Diagnostic.Kind.ERROR, code, element, mirror, value, message);
+  /** Reports {@code d} on an annotation ({@code value}, if not {@code null}, narrows it). */
+  void reportOn(Diagnostic d, Element element, AnnotationMirror mirror, AnnotationValue value,
+      Object... args) {
+    print(d.kind().javac, d, element, mirror, value, args);
   }
 
-  /** Reports a warning on an annotation. */
-  void warning(String code, Element element, AnnotationMirror mirror, String message) {
-    print(Diagnostic.Kind.WARNING, code, element, mirror, null, message);
+  /** Reports {@code d} at a kind a user option chose instead of its own. */
+  void reportAs(javax.tools.Diagnostic.Kind kind, Diagnostic d, Element element,
+      AnnotationMirror mirror, Object... args) {
+    print(kind, d, element, mirror, null, args);
   }
 
-  /** Reports a warning. */
-  void warning(String code, Element element, String message) {
-    print(Diagnostic.Kind.WARNING, code, element, null, null, message);
-  }
-
-  /** Reports at the given kind (for diagnostics whose severity is a user option). */
-  void report(Diagnostic.Kind kind, String code, Element element, String message) {
-    print(kind, code, element, null, null, message);
-  }
-
-  /** Reports at the given kind on an annotation. */
-  void report(Diagnostic.Kind kind, String code, Element element, AnnotationMirror mirror,
-      String message) {
-    print(kind, code, element, mirror, null, message);
-  }
-
-  /** The text of a diagnostic: {@code [fusion/Code] message}. */
-  static String format(String code, String message) {
-    return "[fusion/" + code + "] " + message;
-  }
-
-  private void print(Diagnostic.Kind kind, String code, Element element, AnnotationMirror mirror,
-      AnnotationValue value, String message) {
-    String text = format(code, message);
-    if (kind == Diagnostic.Kind.ERROR) {
+  private void print(javax.tools.Diagnostic.Kind kind, Diagnostic d, Element element,
+      AnnotationMirror mirror, AnnotationValue value, Object[] args) {
+    String text = d.text(args);
+    if (kind == javax.tools.Diagnostic.Kind.ERROR) {
       errors++;
     }
-    if (mirror != null && value != null) {
+    if (element == null) {
+      messager.printMessage(kind, text);
+    } else if (mirror != null && value != null) {
       messager.printMessage(kind, text, element, mirror, value);
     } else if (mirror != null) {
       messager.printMessage(kind, text, element, mirror);

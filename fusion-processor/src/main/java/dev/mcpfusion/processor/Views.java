@@ -46,11 +46,13 @@ final class Views {
 
   /** A view component that cannot be mapped. */
   static final class Mismatch extends Exception {
-    final String code;
+    final Diagnostic diagnostic;
+    final Object[] args;
 
-    Mismatch(String code, String message) {
-      super(message, null, false, false);
-      this.code = code;
+    Mismatch(Diagnostic diagnostic, Object... args) {
+      super(diagnostic.message(args), null, false, false);
+      this.diagnostic = diagnostic;
+      this.args = args;
     }
   }
 
@@ -109,8 +111,7 @@ final class Views {
       throw mismatch(model, view, where);
     }
     if (view.getKind() != TypeKind.DECLARED) {
-      throw new Mismatch("UnsupportedViewType", where + " has type " + display(view)
-          + ", which a view cannot expose. " + SUPPORTED);
+      throw new Mismatch(Diagnostic.UNSUPPORTED_VIEW_TYPE, where, display(view));
     }
     TypeElement ve = (TypeElement) ((DeclaredType) view).asElement();
     if (ve.getKind() == ElementKind.ENUM) {
@@ -124,9 +125,8 @@ final class Views {
       if (vm != null && types.isAssignable(types.erasure(model), types.erasure(vm))) {
         return new Out(Out.Kind.VIEW, null, false, ve, null);
       }
-      throw new Mismatch("ViewTypeMismatch", where + " is the view " + Names.display(ve)
-          + ", which presents " + (vm == null ? "?" : display(vm)) + ", but the model property is "
-          + display(model) + ". Use a view whose model is " + display(model) + ".");
+      throw new Mismatch(Diagnostic.VIEW_OF_ANOTHER_MODEL, where, Names.display(ve),
+          vm == null ? "?" : display(vm), display(model));
     }
     String qn = ve.getQualifiedName().toString();
     boolean list = Scalar.LISTS.contains(qn);
@@ -134,14 +134,12 @@ final class Views {
     boolean optional = Scalar.OPTIONAL.equals(qn);
     if (list || set || optional) {
       if (depth > 0) {
-        throw new Mismatch("UnsupportedViewType", where + " nests " + display(view)
-            + " inside a collection or Optional, which a view cannot expose. " + SUPPORTED);
+        throw new Mismatch(Diagnostic.VIEW_NESTED_IN_CONTAINER, where, display(view));
       }
       TypeMirror vArg = argument(view);
       TypeMirror mArg = model.getKind() == TypeKind.DECLARED ? argument(model) : null;
       if (vArg == null) {
-        throw new Mismatch("UnsupportedViewType", where + " has the raw type " + display(view)
-            + ". Give it a type argument.");
+        throw new Mismatch(Diagnostic.RAW_VIEW_TYPE, where, display(view));
       }
       if (mArg == null || !sameContainer(model, optional)) {
         throw mismatch(model, view, where);
@@ -153,14 +151,12 @@ final class Views {
     if (types.isSameType(types.erasure(model), types.erasure(view))) {
       if (ve.getKind() == ElementKind.RECORD || (ve.getKind() == ElementKind.CLASS
           && !qn.startsWith("java.") && !qn.startsWith("javax."))) {
-        throw new Mismatch("NestedModelNeedsPresenter", where + " exposes the model type "
-            + Names.display(ve) + " directly, which would send every one of its properties."
-            + " Declare a @Presenter(model = " + ve.getSimpleName() + ".class) view and use it here.");
+        throw new Mismatch(Diagnostic.NESTED_MODEL_NEEDS_PRESENTER, where, Names.display(ve),
+            ve.getSimpleName());
       }
     }
     if (types.isSameType(types.erasure(model), types.erasure(view))) {
-      throw new Mismatch("UnsupportedViewType", where + " has type " + display(view)
-          + ", which a view cannot expose field by field. " + SUPPORTED);
+      throw new Mismatch(Diagnostic.MODEL_EXPOSED_WHOLE, where, display(view));
     }
     throw mismatch(model, view, where);
   }
@@ -192,9 +188,7 @@ final class Views {
   }
 
   private Mismatch mismatch(TypeMirror model, TypeMirror view, String where) {
-    return new Mismatch("ViewTypeMismatch", where + " has type " + display(view)
-        + ", but the model property is " + display(model) + ". Declare it as " + display(model)
-        + " (or present it through a nested view).");
+    return new Mismatch(Diagnostic.VIEW_TYPE_MISMATCH, where, display(view), display(model));
   }
 
   /** A type without package prefixes: {@code List<String>}. */

@@ -147,8 +147,9 @@ class DiagnosticsTest {
         "}");
     Compilation c = compile(filter, router);
     assertThat(c).hadErrorContaining("[fusion/HiddenInput] 'internalNote' of Query2 is @Hidden, so the"
-        + " agent must never see it, but Query2 is a tool input")
-        .inFile(filter).onLineContaining("internalNote");
+        + " agent must never see it, but QueryTools.count takes Query2 from the agent as 'query':"
+        + " its input schema would show the agent 'internalNote'.")
+        .inFile(router).onLineContaining("Query2 query");
     assertThat(c).hadErrorCount(1);
   }
 
@@ -168,8 +169,10 @@ class DiagnosticsTest {
         "  public int count(Filter filter) { return 0; }",
         "}");
     Compilation c = compile(filter, router);
-    assertThat(c).hadErrorContaining("[fusion/GuardedInput] 'tenantId' of Filter is @Guarded")
-        .inFile(filter).onLineContaining("tenantId");
+    assertThat(c).hadErrorContaining("[fusion/GuardedInput] 'tenantId' of Filter is @Guarded, so"
+        + " the agent must not send it, but FilterTools.count takes Filter from the agent as"
+        + " 'filter'. Take the value from a @Context parameter and remove it from the record.")
+        .inFile(router).onLineContaining("Filter filter");
   }
 
   @Test

@@ -28,11 +28,11 @@ class NamesAndPatternsTest {
 
   @Test
   void javadocFirstSentenceIsTheFallbackDescription() {
-    assertThat(RouterStep.firstSentence(" Lists the {@code open} invoices. Slow.\n @return x"))
+    assertThat(ActionValidation.firstSentence(" Lists the {@code open} invoices. Slow.\n @return x"))
         .isEqualTo("Lists the open invoices.");
-    assertThat(RouterStep.firstSentence("Counts e.g.items\n in <b>stock</b>\n@param x y"))
+    assertThat(ActionValidation.firstSentence("Counts e.g.items\n in <b>stock</b>\n@param x y"))
         .isEqualTo("Counts e.g.items in stock");
-    assertThat(RouterStep.firstSentence(null)).isEmpty();
+    assertThat(ActionValidation.firstSentence(null)).isEmpty();
   }
 
   @Test

@@ -57,6 +57,8 @@ public final class FusionTester implements AutoCloseable {
   private final Map<String, String> headers = new LinkedHashMap<>();
   private volatile Started started;
   private volatile boolean closed;
+  private Function<Map<String, Object>, Map<String, Object>> samplingAnswer;
+  private Function<Map<String, Object>, Map<String, Object>> elicitationAnswer;
 
   private record Started(FusionServer server, InProcessWire wire) {}
 
@@ -181,6 +183,229 @@ public final class FusionTester implements AutoCloseable {
     return this;
   }
 
+  // ---- the client's side: answers to the server's requests -------------------------------------
+
+  /**
+   * Declares the {@code sampling} capability and answers every {@code sampling/createMessage} with
+   * {@code answer}: given the request's {@code params}, the result (a plain JSON tree:
+   * {@code role}, {@code content}, {@code model}, {@code stopReason}). An exception thrown by
+   * {@code answer} becomes the client's JSON-RPC error, with its message.
+   */
+  public FusionTester answerSampling(Function<Map<String, Object>, Map<String, Object>> answer) {
+    Objects.requireNonNull(answer, "answer");
+    configure(b -> samplingAnswer = answer);
+    return this;
+  }
+
+  /** Answers every {@code sampling/createMessage} with the assistant text {@code text} (model {@code fusion-tester}). */
+  public FusionTester answerSampling(String text) {
+    Objects.requireNonNull(text, "text");
+    return answerSampling(params -> Map.of("role", "assistant",
+        "content", Map.of("type", "text", "text", text), "model", "fusion-tester", "stopReason", "endTurn"));
+  }
+
+  /**
+   * Declares the {@code elicitation} capability and answers every {@code elicitation/create} with
+   * {@code answer}: given the request's {@code params} ({@code message}, {@code requestedSchema}),
+   * the result ({@code action} and, when accepting, {@code content}).
+   */
+  public FusionTester answerElicitation(Function<Map<String, Object>, Map<String, Object>> answer) {
+    Objects.requireNonNull(answer, "answer");
+    configure(b -> elicitationAnswer = answer);
+    return this;
+  }
+
+  /** Accepts every form with {@code content} as the user's values (sent as they are, unchecked). */
+  public FusionTester acceptElicitation(Map<String, ?> content) {
+    Objects.requireNonNull(content, "content");
+    return answerElicitation(params -> Map.of("action", "accept", "content", content));
+  }
+
+  /** Declines every form. */
+  public FusionTester declineElicitation() {
+    return answerElicitation(params -> Map.of("action", "decline"));
+  }
+
+  /** Cancels (dismisses) every form. */
+  public FusionTester cancelElicitation() {
+    return answerElicitation(params -> Map.of("action", "cancel"));
+  }
+
+  /** A request the server sent the client: its method and params (a plain JSON tree). */
+  public record ClientRequest(String method, Map<String, Object> params) {}
+
+  /** A {@code notifications/progress} the server sent. */
+  public record Progress(Object token, Number progress, Number total, String message) {}
+
+  /** A {@code notifications/message} (log message) the server sent. */
+  public record LogMessage(String level, Object data) {}
+
+  /** Every request the server sent the client so far (sampling, elicitation), in order. */
+  public List<ClientRequest> clientRequests() {
+    List<ClientRequest> out = new ArrayList<>();
+    for (Map<?, ?> m : serverMessages()) {
+      if (m.get("method") instanceof String method && m.containsKey("id")) {
+        out.add(new ClientRequest(method, plain(m.get("params"))));
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  /** Every progress notification the server sent so far, in order. */
+  public List<Progress> progress() {
+    List<Progress> out = new ArrayList<>();
+    for (Map<?, ?> m : notifications("notifications/progress")) {
+      Map<String, Object> p = plain(m.get("params"));
+      out.add(new Progress(p.get("progressToken"), (Number) p.get("progress"), (Number) p.get("total"),
+          (String) p.get("message")));
+    }
+    return List.copyOf(out);
+  }
+
+  /** Every log message the server sent the client so far, in order. */
+  public List<LogMessage> logs() {
+    List<LogMessage> out = new ArrayList<>();
+    for (Map<?, ?> m : notifications("notifications/message")) {
+      Map<String, Object> p = plain(m.get("params"));
+      out.add(new LogMessage((String) p.get("level"), p.get("data")));
+    }
+    return List.copyOf(out);
+  }
+
+  /** Sends {@code logging/setLevel}: the least severe level the server may send (2025 eras). */
+  public void setLogLevel(dev.mcpfusion.core.LogLevel level) {
+    Objects.requireNonNull(level, "level");
+    Map<?, ?> reply = (Map<?, ?>) Json.parse(request(start(), McpSchema.METHOD_LOGGING_SET_LEVEL,
+        new LinkedHashMap<>(Map.of("level", level.wire()))));
+    if (!(reply.get("result") instanceof Map<?, ?>)) {
+      throw new IllegalStateException("logging/setLevel failed: " + reply.get("error"));
+    }
+  }
+
+  private List<Map<?, ?>> notifications(String method) {
+    List<Map<?, ?>> out = new ArrayList<>();
+    for (Map<?, ?> m : serverMessages()) {
+      if (method.equals(m.get("method")) && !m.containsKey("id")) {
+        out.add(m);
+      }
+    }
+    return out;
+  }
+
+  private List<Map<?, ?>> serverMessages() {
+    List<Map<?, ?>> out = new ArrayList<>();
+    for (String text : start().wire().serverToClient()) {
+      if (Json.parse(text) instanceof Map<?, ?> m) {
+        out.add(m);
+      }
+    }
+    return out;
+  }
+
+  private static Map<String, Object> plain(Object tree) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    if (tree instanceof Map<?, ?> m) {
+      m.forEach((k, v) -> out.put(String.valueOf(k), v));
+    }
+    return out;
+  }
+
+  /** The client capabilities the tester declares: those it has answers for. */
+  private Map<String, Object> capabilities() {
+    Map<String, Object> capabilities = new LinkedHashMap<>();
+    if (samplingAnswer != null) {
+      capabilities.put("sampling", Map.of());
+    }
+    if (elicitationAnswer != null) {
+      capabilities.put("elicitation", Map.of());
+    }
+    return capabilities;
+  }
+
+  /** The client's response (JSON text) to one server request, or {@code null} for a non-request. */
+  private String answer(String json) {
+    if (!(Json.parse(json) instanceof Map<?, ?> m) || !(m.get("method") instanceof String method)
+        || !m.containsKey("id")) {
+      return null;
+    }
+    Function<Map<String, Object>, Map<String, Object>> answer =
+        "sampling/createMessage".equals(method) ? samplingAnswer
+            : "elicitation/create".equals(method) ? elicitationAnswer : null;
+    Map<String, Object> response = new LinkedHashMap<>();
+    response.put("jsonrpc", "2.0");
+    response.put("id", m.get("id"));
+    if (answer == null) {
+      response.put("error", Map.of("code", -32601, "message", "The tester has no answer to " + method));
+      return Json.write(response);
+    }
+    try {
+      response.put("result", answer.apply(plain(m.get("params"))));
+    } catch (RuntimeException e) {
+      response.put("error", Map.of("code", -32603, "message", String.valueOf(e.getMessage())));
+    }
+    return Json.write(response);
+  }
+
+  /** A call in flight, started with {@link #callAsync}. */
+  public final class PendingCall {
+    private final long id;
+    private final java.util.concurrent.CompletableFuture<String> reply;
+
+    private PendingCall(long id, java.util.concurrent.CompletableFuture<String> reply) {
+      this.id = id;
+      this.reply = reply;
+    }
+
+    /** The call's JSON-RPC request id. */
+    public long id() {
+      return id;
+    }
+
+    /** Sends {@code notifications/cancelled} for this call. */
+    public void cancel() {
+      start().wire().notify(Json.write(Map.of("jsonrpc", "2.0", "method", "notifications/cancelled",
+          "params", Map.of("requestId", id, "reason", "cancelled by the test"))));
+    }
+
+    /** The result, if the server replied within {@code timeout}; empty when no reply came. */
+    public java.util.Optional<ToolResult> await(Duration timeout) {
+      try {
+        return java.util.Optional.of(ToolResult.fromReply(
+            reply.get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)));
+      } catch (java.util.concurrent.TimeoutException e) {
+        return java.util.Optional.empty();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return java.util.Optional.empty();
+      } catch (java.util.concurrent.ExecutionException e) {
+        throw new IllegalStateException("The call failed", e.getCause());
+      }
+    }
+  }
+
+  /**
+   * Starts a raw {@code tools/call} on another thread and returns at once, so that a test can
+   * cancel it or watch its notifications while it runs.
+   */
+  public PendingCall callAsync(String toolName, Map<String, ?> arguments, Map<String, ?> meta) {
+    Objects.requireNonNull(toolName, "toolName");
+    Started s = start();
+    Map<String, Object> params = new LinkedHashMap<>();
+    params.put("name", toolName);
+    params.put("arguments", arguments == null ? Map.of() : arguments);
+    Map<String, Object> requestMeta = meta(meta);
+    if (requestMeta != null) {
+      params.put("_meta", requestMeta);
+    }
+    long id = ids.incrementAndGet();
+    Map<String, Object> message = new LinkedHashMap<>();
+    message.put("jsonrpc", "2.0");
+    message.put("id", id);
+    message.put("method", McpSchema.METHOD_TOOLS_CALL);
+    message.put("params", params);
+    return new PendingCall(id, s.wire().requestAsync(id, Json.write(message)));
+  }
+
   private void configure(Consumer<FusionServer.Builder> option) {
     synchronized (lock) {
       if (started != null || closed) {
@@ -284,7 +509,7 @@ public final class FusionTester implements AutoCloseable {
     }
     Map<String, Object> merged = new LinkedHashMap<>();
     merged.put("io.modelcontextprotocol/protocolVersion", MODERN);
-    merged.put("io.modelcontextprotocol/clientCapabilities", Map.of());
+    merged.put("io.modelcontextprotocol/clientCapabilities", capabilities());
     if (meta != null) {
       merged.putAll(meta);
     }
@@ -354,12 +579,14 @@ public final class FusionTester implements AutoCloseable {
   private Started connect() {
     FusionServer server = builder.build();
     InProcessWire wire = new InProcessWire(server.edge(), Map.copyOf(headers), REQUEST_TIMEOUT);
+    wire.clientAnswers(this::answer);
+    Map<String, Object> capabilities = capabilities();
     if (!MODERN.equals(protocolVersion)) {
       try {
         Map<?, ?> init = (Map<?, ?>) Json.parse(wire.request(0L, Json.write(Map.of("jsonrpc", "2.0",
             "id", 0L, "method", McpSchema.METHOD_INITIALIZE, "params", Map.of(
                 "protocolVersion", protocolVersion,
-                "capabilities", Map.of(),
+                "capabilities", capabilities,
                 "clientInfo", Map.of("name", "fusion-tester", "version", "0.0.0"))))));
         if (!(init.get("result") instanceof Map<?, ?>)) {
           throw new IllegalStateException("initialize failed: " + init.get("error"));

@@ -157,6 +157,27 @@ public final class ToolResult {
     return blocks;
   }
 
+  /**
+   * Every block of the result's {@code content} as sent — text, image, audio, resource,
+   * resource_link — each a plain JSON tree ({@code type} and its members); empty for a JSON-RPC
+   * error or a result not read off a wire.
+   */
+  public List<Map<String, Object>> content() {
+    if (raw == null || jsonRpcError != null) {
+      return List.of();
+    }
+    List<Map<String, Object>> out = new ArrayList<>();
+    if (JsonTrees.parse(raw) instanceof Map<?, ?> reply && reply.get("result") instanceof Map<?, ?> r
+        && r.get("content") instanceof List<?> blocks) {
+      for (Object block : blocks) {
+        if (block instanceof Map<?, ?> m) {
+          out.add(JsonTrees.stringKeys(m));
+        }
+      }
+    }
+    return Collections.unmodifiableList(out);
+  }
+
   /** The data block of a successful result (compact JSON, a raw string value, or {@code OK}), or {@code null}. */
   public String dataText() {
     if (isError()) {

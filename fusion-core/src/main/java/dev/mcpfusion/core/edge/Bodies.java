@@ -1,7 +1,9 @@
 package dev.mcpfusion.core.edge;
 
+import dev.mcpfusion.core.Content;
 import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.presenter.Reply;
+import dev.mcpfusion.core.presenter.ResultPresenter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -78,6 +80,19 @@ public final class Bodies {
     return utf8(out);
   }
 
+  /** A JSON-RPC request the server sends the client; {@code params} is a plain JSON tree. */
+  public static byte[] request(Object id, String method, Object params) {
+    StringBuilder out = new StringBuilder(128);
+    out.append("{\"jsonrpc\":\"2.0\",\"id\":");
+    Json.appendValue(id, out);
+    out.append(",\"method\":");
+    Json.appendString(method, out);
+    out.append(",\"params\":");
+    Json.appendValue(params, out);
+    out.append('}');
+    return utf8(out);
+  }
+
   /**
    * A {@code tools/call} response for 2024-11-05 … 2025-11-25 sessions, member for member what the
    * SDK's {@code CallToolResult} writes: {@code content}, {@code isError},
@@ -85,8 +100,13 @@ public final class Bodies {
    * {@code _meta} from a result without content).
    */
   static byte[] classicToolResult(Object id, Reply reply) {
+    return classicToolResult(id, reply, List.of());
+  }
+
+  /** As {@link #classicToolResult(Object, Reply)}, with content the handler attached after the text. */
+  static byte[] classicToolResult(Object id, Reply reply, List<Content> attached) {
     StringBuilder out = start(id, reply);
-    content(reply, out);
+    content(reply, attached, out);
     out.append(",\"isError\":").append(reply.isError());
     structured(reply, out);
     meta(reply, out);
@@ -100,8 +120,14 @@ public final class Bodies {
    * {@code resultType}, {@code _meta} (ours, then the server's name and version).
    */
   static byte[] modernToolResult(Object id, Reply reply, String serverInfoMember) {
+    return modernToolResult(id, reply, List.of(), serverInfoMember);
+  }
+
+  /** As {@link #modernToolResult(Object, Reply, String)}, with content the handler attached after the text. */
+  static byte[] modernToolResult(Object id, Reply reply, List<Content> attached,
+      String serverInfoMember) {
     StringBuilder out = start(id, reply);
-    content(reply, out);
+    content(reply, attached, out);
     structured(reply, out);
     out.append(",\"isError\":").append(reply.isError());
     out.append(",\"resultType\":\"complete\",\"_meta\":{");
@@ -131,16 +157,33 @@ public final class Bodies {
     return out;
   }
 
-  private static void content(Reply reply, StringBuilder out) {
+  /**
+   * The {@code content} array: the reply's text blocks, then (on success) what the handler
+   * attached. A {@code void} handler's {@code OK} gives way to its attachments, which say more.
+   */
+  private static void content(Reply reply, List<Content> attached, StringBuilder out) {
     List<String> blocks = reply.blocks();
-    if (blocks.isEmpty()) {
+    boolean attach = !attached.isEmpty() && !reply.isError();
+    if (attach && blocks.size() == 1 && ResultPresenter.OK.equals(blocks.get(0))) {
+      blocks = List.of();
+    }
+    if (blocks.isEmpty() && !attach) {
       text(reply.isError() ? "The tool failed." : "OK", out);
     }
-    for (int i = 0; i < blocks.size(); i++) {
-      if (i > 0) {
+    int written = 0;
+    for (String block : blocks) {
+      if (written++ > 0) {
         out.append(',');
       }
-      text(blocks.get(i), out);
+      text(block, out);
+    }
+    if (attach) {
+      for (Content c : attached) {
+        if (written++ > 0) {
+          out.append(',');
+        }
+        Json.appendValue(c.toWire(), out);
+      }
     }
     out.append(']');
   }

@@ -87,7 +87,7 @@ final class ClassicEra implements McpServerTransportProvider {
     }
     return McpServer.sync(this)
         .serverInfo(name, version)
-        .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+        .capabilities(McpSchema.ServerCapabilities.builder().tools(false).logging().build())
         .validateToolInputs(false)
         .jsonMapper(mapper)
         .jsonSchemaValidator(new DefaultJsonSchemaValidator(jackson))

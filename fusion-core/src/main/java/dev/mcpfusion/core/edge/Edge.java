@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.edge;
 
+import dev.mcpfusion.core.LogLevel;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.presenter.Reply;
@@ -62,8 +63,9 @@ public final class Edge {
     this.modern = new ModernEra(name, version, tools, mapper);
     // Every 2026-07-28 result names the server in its _meta (the SDK's modern server does the same).
     String serverInfo = Bodies.serverInfoMember(name, version);
-    this.resultWriter = (id, reply, modernEra) -> modernEra
-        ? Bodies.modernToolResult(id, reply, serverInfo) : Bodies.classicToolResult(id, reply);
+    this.resultWriter = (id, reply, attached, modernEra) -> modernEra
+        ? Bodies.modernToolResult(id, reply, attached, serverInfo)
+        : Bodies.classicToolResult(id, reply, attached);
   }
 
   // ---- reading ---------------------------------------------------------------------------------
@@ -129,7 +131,13 @@ public final class Edge {
             Bodies.error(message.id(), message.errorCode(), message.errorMessage()));
         case REQUEST -> request(message, inbound, session, out);
         case NOTIFICATION -> notification(message, inbound, session);
-        case RESPONSE -> forward(message, session);
+        case RESPONSE -> {
+          // The answer to a request a handler sent the client (sampling, elicitation), or else to
+          // one of the SDK session's own requests.
+          if (session == null || !session.answer(message.id(), message.tree())) {
+            forward(message, session);
+          }
+        }
       }
     } catch (RuntimeException | Error e) {
       String incident = ErrorReplies.newIncidentId();
@@ -162,8 +170,9 @@ public final class Edge {
   }
 
   private void request(Message message, Inbound inbound, EdgeSession session, Outbound out) {
-    if (McpSchema.METHOD_PING.equals(message.method())) {
-      // At any time, in either era: a liveness probe must never wait for a handshake.
+    if (McpSchema.METHOD_PING.equals(message.method()) && !message.isModern()) {
+      // At any time in the 2025 era: a liveness probe must never wait for a handshake. (2026-07-28
+      // removed ping: its server answers "method not found".)
       out.reply(message.id(), 0, Bodies.result(message.id(), Map.of()));
       return;
     }
@@ -172,7 +181,7 @@ public final class Edge {
       if (McpSchema.METHOD_TOOLS_CALL.equals(message.method()) && ModernEra.SUPPORTED.contains(version)) {
         toolCall(message, inbound, session, out, true);
       } else {
-        run(message, session, sink -> modern.answer(message, sink), out);
+        run(message, session, (sink, call) -> modern.answer(message, sink), out);
       }
       return;
     }
@@ -182,6 +191,8 @@ public final class Edge {
       return;
     }
     if (McpSchema.METHOD_INITIALIZE.equals(message.method())) {
+      Map<?, ?> params = message.params();
+      session.clientCapabilities(params == null ? null : params.get("capabilities"));
       session.initializing(message.id());
       forward(message, session);
       return;
@@ -195,6 +206,18 @@ public final class Edge {
     if (McpSchema.METHOD_TOOLS_CALL.equals(message.method())) {
       toolCall(message, inbound, session, out, false);
       return;
+    }
+    if (McpSchema.METHOD_LOGGING_SET_LEVEL.equals(message.method())) {
+      // Handlers log through the edge, so the edge keeps the level; the SDK session answers.
+      Map<?, ?> params = message.params();
+      LogLevel level = LogLevel.fromWire(params == null ? null : params.get("level"));
+      if (level == null) {
+        out.reply(message.id(), Bodies.INVALID_PARAMS, Bodies.error(message.id(), Bodies.INVALID_PARAMS,
+            "Invalid params: \"level\" must be one of debug, info, notice, warning, error, critical, "
+                + "alert, emergency."));
+        return;
+      }
+      session.logLevel(level);
     }
     if (session.state() == EdgeSession.INITIALIZING && session.ready()) {
       // initialize was answered but notifications/initialized never came: the SDK session would
@@ -287,30 +310,43 @@ public final class Edge {
     Map<?, ?> params = message.params();
     String name = (String) params.get("name");
     Map<String, Object> meta = (Map<String, Object>) params.get("_meta");
-    RequestContext request = RequestContext.of(inbound.headers(), meta,
-        session == null ? null : session.id(),
-        modernEra ? ModernEra.PROTOCOL_VERSION : protocolVersion(inbound, session));
+    String sessionId = session == null ? null : session.id();
+    String version = modernEra ? ModernEra.PROTOCOL_VERSION : protocolVersion(inbound, session);
     ExposedTool tool = tools.find(name);
     if (tool == null) {
-      out.reply(id, Bodies.INVALID_PARAMS, tools.unknownTool(id, name, request));
+      out.reply(id, Bodies.INVALID_PARAMS, tools.unknownTool(id, name,
+          RequestContext.of(inbound.headers(), meta, sessionId, version)));
       return;
     }
     Map<String, ?> arguments = (Map<String, ?>) params.get("arguments");
-    run(message, session, sink -> {
-      // A deadline's TIMEOUT reply is written at the deadline, from the timer's thread; the
-      // pipeline then returns null and whatever the handler produced is never written.
+    run(message, session, (sink, call) -> {
+      CallLink link = new CallLink(session, sink, call, modernEra, meta);
+      RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version, link);
+      // A deadline's TIMEOUT reply is written at the deadline, from the timer's thread (without
+      // what the handler attached); the pipeline then returns null and whatever the handler
+      // produced is never written.
       Reply reply = tools.call(tool, arguments == null ? Map.of() : arguments, request,
-          early -> writeResult(id, name, early, modernEra, sink));
-      if (reply != null) {
-        writeResult(id, name, reply, modernEra, sink);
+          early -> writeResult(id, name, early, java.util.List.of(), modernEra, sink));
+      if (reply == null) {
+        return;
       }
+      String missing = link.missingCapability();
+      if (modernEra && missing != null) {
+        sink.reply(id, ModernEra.MISSING_REQUIRED_CLIENT_CAPABILITY, Bodies.error(id,
+            ModernEra.MISSING_REQUIRED_CLIENT_CAPABILITY, "Missing required client capability: "
+                + missing + " (declare it in io.modelcontextprotocol/clientCapabilities).",
+            Map.of("requiredCapabilities", Map.of(missing, Map.of()))));
+        return;
+      }
+      writeResult(id, name, reply, request.attachments(), modernEra, sink);
     }, out);
   }
 
-  private void writeResult(Object id, String name, Reply reply, boolean modernEra, Outbound sink) {
+  private void writeResult(Object id, String name, Reply reply,
+      java.util.List<dev.mcpfusion.core.Content> attached, boolean modernEra, Outbound sink) {
     byte[] body;
     try {
-      body = resultWriter.write(id, reply, modernEra);
+      body = resultWriter.write(id, reply, attached, modernEra);
     } catch (RuntimeException | StackOverflowError unwritable) {
       String incident = ErrorReplies.newIncidentId();
       LOG.error("Could not write the result of {} for request {} (incident {})", name, id, incident,
@@ -354,10 +390,9 @@ public final class Edge {
    * late reply discarded. A second request with the id of one still in flight is refused (its
    * reply would be taken for the other's).
    */
-  private void run(Message message, EdgeSession session, java.util.function.Consumer<Outbound> answer,
-      Outbound out) {
+  private void run(Message message, EdgeSession session, Answer answer, Outbound out) {
     if (session == null) {
-      runGuarded(message, answer, out);
+      runGuarded(message, answer, out, null);
       return;
     }
     EdgeSession.Call call = session.track(message.id());
@@ -385,7 +420,7 @@ public final class Edge {
     call.running(Thread.currentThread());
     try {
       if (!call.cancelled()) {
-        runGuarded(message, answer, guarded);
+        runGuarded(message, answer, guarded, call);
       }
     } finally {
       call.running(null);
@@ -395,10 +430,15 @@ public final class Edge {
     }
   }
 
-  private static void runGuarded(Message message, java.util.function.Consumer<Outbound> answer,
-      Outbound out) {
+  /** The answer to one request: writes to {@code out}; {@code call} is its tracking, or {@code null}. */
+  @FunctionalInterface
+  private interface Answer {
+    void answer(Outbound out, EdgeSession.Call call);
+  }
+
+  private static void runGuarded(Message message, Answer answer, Outbound out, EdgeSession.Call call) {
     try {
-      answer.accept(out);
+      answer.answer(out, call);
     } catch (RuntimeException | Error e) {
       String incident = ErrorReplies.newIncidentId();
       LOG.error("Answering {} failed (incident {})", message, incident, e);
@@ -448,7 +488,8 @@ public final class Edge {
   /** How a tool's result becomes the bytes of its JSON-RPC response. */
   @FunctionalInterface
   interface ResultWriter {
-    byte[] write(Object id, Reply reply, boolean modernEra);
+    byte[] write(Object id, Reply reply, java.util.List<dev.mcpfusion.core.Content> attached,
+        boolean modernEra);
   }
 
   /** Replaces the result writer (tests of the unwritable-result rule only). */

@@ -1,11 +1,14 @@
 package dev.mcpfusion.core.edge;
 
+import dev.mcpfusion.core.LogLevel;
 import io.modelcontextprotocol.spec.McpServerSession;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One client connection as the edge sees it (a stdio stream, an HTTP {@code Mcp-Session-Id}, a
@@ -30,6 +33,16 @@ public final class EdgeSession implements AutoCloseable {
   private volatile String protocolVersion;
   private volatile Object initializeId;
   private volatile boolean closed;
+  /** The client's {@code capabilities} from {@code initialize} (a plain JSON tree). */
+  private volatile Map<?, ?> clientCapabilities = Map.of();
+  /**
+   * The least severe level the client wants logged; INFO until it sends {@code logging/setLevel}
+   * (the protocol lets the server choose, and debug chatter is not worth a client's context).
+   */
+  private volatile LogLevel logLevel = LogLevel.INFO;
+  /** Requests the server sent the client, waiting for the client's response, by id. */
+  private final Map<Object, CompletableFuture<Map<String, Object>>> asked = new ConcurrentHashMap<>();
+  private final AtomicLong askIds = new AtomicLong();
 
   EdgeSession(Outbound out, ClassicEra classic) {
     this.out = out;
@@ -89,6 +102,9 @@ public final class EdgeSession implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
+    for (CompletableFuture<Map<String, Object>> waiting : asked.values()) {
+      waiting.completeExceptionally(new IllegalStateException("the session closed"));
+    }
     McpServerSession s = sdk;
     if (s != null) {
       classic.closed(this);
@@ -127,6 +143,53 @@ public final class EdgeSession implements AutoCloseable {
         && negotiatedVersion instanceof String v) {
       protocolVersion = v;
     }
+  }
+
+  void clientCapabilities(Object capabilities) {
+    if (capabilities instanceof Map<?, ?> map) {
+      clientCapabilities = map;
+    }
+  }
+
+  /** Whether the client declared {@code capability} ({@code sampling}, {@code elicitation}) in initialize. */
+  boolean clientDeclared(String capability) {
+    return clientCapabilities.get(capability) != null;
+  }
+
+  void logLevel(LogLevel level) {
+    logLevel = level;
+  }
+
+  LogLevel logLevel() {
+    return logLevel;
+  }
+
+  /** Registers a request to the client under a fresh id; the future completes with its result. */
+  Object ask(CompletableFuture<Map<String, Object>> answer) {
+    String id = "fusion-" + askIds.incrementAndGet();
+    asked.put(id, answer);
+    if (closed) {
+      answer.completeExceptionally(new IllegalStateException("the session closed"));
+    }
+    return id;
+  }
+
+  void forgetAsk(Object id) {
+    asked.remove(Edge.idKey(id));
+  }
+
+  /**
+   * Hands the client's response to the request it answers; false when the server is not waiting
+   * for a response with that id (then the SDK session's own requests may be).
+   */
+  @SuppressWarnings("unchecked")
+  boolean answer(Object id, Map<String, Object> response) {
+    CompletableFuture<Map<String, Object>> waiting = id == null ? null : asked.remove(Edge.idKey(id));
+    if (waiting == null) {
+      return false;
+    }
+    waiting.complete(response);
+    return true;
   }
 
   McpServerSession sdk() {

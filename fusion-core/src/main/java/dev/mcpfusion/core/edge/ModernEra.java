@@ -33,6 +33,15 @@ public final class ModernEra {
   /** The {@code params._meta} key every 2026-07-28 request carries. */
   public static final String META_PROTOCOL_VERSION = McpSchema.MetaKeys.PROTOCOL_VERSION;
 
+  /** The {@code params._meta} key naming the least severe log level a 2026-07-28 request wants. */
+  static final String META_LOG_LEVEL = McpSchema.MetaKeys.LOG_LEVEL;
+
+  /** The {@code params._meta} key with a 2026-07-28 client's capabilities. */
+  static final String META_CLIENT_CAPABILITIES = McpSchema.MetaKeys.CLIENT_CAPABILITIES;
+
+  /** The 2026-07-28 error for a request that needs a capability the client did not declare. */
+  static final int MISSING_REQUIRED_CLIENT_CAPABILITY = McpSchema.ErrorCodes.MISSING_REQUIRED_CLIENT_CAPABILITY;
+
   /** The only request a 2026-07-28 client sends that has no classic counterpart. */
   public static final String METHOD_DISCOVER = McpSchema.METHOD_SERVER_DISCOVER;
 

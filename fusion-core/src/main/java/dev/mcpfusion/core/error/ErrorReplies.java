@@ -5,6 +5,8 @@ import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.presenter.Markup;
 import dev.mcpfusion.core.presenter.References;
 import dev.mcpfusion.core.presenter.Reply;
+import dev.mcpfusion.core.redact.Redactor;
+import dev.mcpfusion.core.redact.Tally;
 import dev.mcpfusion.core.spi.Problem;
 import dev.mcpfusion.core.spi.Problems;
 import java.security.SecureRandom;
@@ -35,23 +37,63 @@ public final class ErrorReplies {
 
   private ErrorReplies() {}
 
-  /** A thrown {@link FusionError}, with its actions rendered by {@code refs}. */
+  /**
+   * A thrown {@link FusionError}, with its actions rendered by {@code refs}; without redaction, and
+   * a view or model detail fails (there is no presenter to render it with).
+   */
   public static Reply fusionError(FusionError e, References refs) {
+    return fusionError(e, refs, ErrorReplies::noPresenter, null, null);
+  }
+
+  private static Object noPresenter(Object value) {
+    throw new IllegalStateException("a FusionError detail holds a " + value.getClass().getName()
+        + ", and no presenter is available to render it");
+  }
+
+  /**
+   * A thrown {@link FusionError}, with its actions rendered by {@code refs}, its view and model
+   * details rendered by {@code present} (to a plain JSON tree), and its message, recovery and
+   * details masked by {@code redactor} (when not {@code null}), counting into {@code tally}.
+   *
+   * @throws IllegalStateException if a detail cannot be presented or redacted: the caller answers
+   *     {@code INTERNAL_ERROR} instead, never the unredacted error
+   */
+  public static Reply fusionError(FusionError e, References refs,
+      java.util.function.Function<Object, Object> present, Redactor redactor, Tally tally) {
     List<String> actions = new ArrayList<>(e.actions().size());
     for (String a : e.actions()) {
       actions.add(refs.render(a));
     }
     String severity = e.severity() == FusionError.Severity.WARNING ? "warning" : "error";
     Long retrySeconds = e.retryAfter() == null ? null : seconds(e.retryAfter());
+    String message = e.getMessage();
+    String recovery = e.recovery();
+    Map<String, String> details = new LinkedHashMap<>();
+    for (Map.Entry<String, Object> d : e.details().entrySet()) {
+      Object value;
+      if (d.getValue() instanceof String s) {
+        // A scalar sits under its key: "*.email" and "email" both name the detail "email".
+        value = redactor == null ? s : redactor.tree(d.getKey(), s, tally);
+      } else {
+        // A view or model is masked like a result: its paths are relative to the view.
+        value = present.apply(d.getValue());
+        value = redactor == null ? value : redactor.tree(value, tally);
+      }
+      details.put(d.getKey(), value instanceof String s ? s : Json.write(value));
+    }
+    if (redactor != null) {
+      message = redactor.text(message, tally);
+      recovery = redactor.text(recovery, tally);
+    }
 
     List<String> lines = new ArrayList<>();
     lines.add("<tool_error code=\"" + Markup.attribute(e.code()) + "\" severity=\"" + severity + "\">");
-    element(lines, "message", e.getMessage());
-    element(lines, "recovery", e.recovery());
+    element(lines, "message", message);
+    element(lines, "recovery", recovery);
     actionList(lines, actions);
-    if (!e.details().isEmpty()) {
+    if (!details.isEmpty()) {
       lines.add("<details>");
-      e.details().forEach((k, v) -> lines.add("  <detail key=\"" + Markup.attribute(k) + "\">"
+      details.forEach((k, v) -> lines.add("  <detail key=\"" + Markup.attribute(k) + "\">"
           + Markup.text(v) + "</detail>"));
       lines.add("</details>");
     }
@@ -61,9 +103,9 @@ public final class ErrorReplies {
     }
     lines.add("</tool_error>");
 
-    Map<String, Object> error = errorMeta(e.code(), severity, blankToNull(e.recovery()), actions);
-    if (!e.details().isEmpty()) {
-      error.put("details", new LinkedHashMap<>(e.details()));
+    Map<String, Object> error = errorMeta(e.code(), severity, blankToNull(recovery), actions);
+    if (!details.isEmpty()) {
+      error.put("details", details);
     }
     if (retrySeconds != null) {
       error.put("retryAfterSeconds", retrySeconds);

@@ -3,6 +3,7 @@ package dev.mcpfusion.core.lock;
 import dev.mcpfusion.core.guard.ActionLimits;
 import dev.mcpfusion.annotation.CachePolicy;
 import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.core.redact.Redactions;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.FieldDescriptor;
 import dev.mcpfusion.core.spi.ResultShape;
@@ -60,7 +61,8 @@ public record ActionContract(
     List<String> middleware,
     CachePolicy cache,
     List<String> invalidates,
-    boolean customValidation) {
+    boolean customValidation,
+    RedactionContract redaction) {
 
   /** The name of the limit a presenter's {@code agentLimit} is recorded under. */
   public static final String AGENT_LIMIT = "agentLimit";
@@ -103,6 +105,8 @@ public record ActionContract(
     // out-of-range value is the server's to report; the lockfile records what would be resolved.
     limits.putAll(ActionLimits.resolve(profile.limits(), router.routerType(),
         method(router, action), router.name() + "." + action.name(), new ArrayList<>()).named());
+    RedactionContract redaction =
+        RedactionContract.of(Redactions.policy(action, profile.redaction()));
     List<String> chain = new ArrayList<>(profile.middleware());
     router.middleware().forEach(c -> chain.add(c.getName()));
     action.middleware().forEach(c -> chain.add(c.getName()));
@@ -124,7 +128,8 @@ public record ActionContract(
         chain,
         action.cachePolicy(),
         action.invalidates(),
-        action.beanValidation());
+        action.beanValidation(),
+        redaction);
   }
 
   private static java.lang.reflect.Method method(RouterDescriptor router, ActionDescriptor action) {
@@ -155,6 +160,9 @@ public record ActionContract(
       tree.put("presenter", presenter.toTree());
     }
     tree.put("readOnly", readOnly);
+    if (redaction != null) {
+      tree.put("redaction", redaction.toTree());
+    }
     tree.put("required", requiredFields());
     tree.put("result", result.name());
     if (resultSchema != null) {
@@ -184,7 +192,8 @@ public record ActionContract(
         r.strings("middleware"),
         r.enumValue("cache", CachePolicy.class),
         r.strings("invalidates"),
-        r.bool("customValidation"));
+        r.bool("customValidation"),
+        r.has("redaction") ? RedactionContract.fromTree(r.object("redaction")) : null);
     if (!a.requiredFields().equals(r.strings("required"))) {
       throw new IllegalArgumentException("mcpfusion.lock: \"required\" at " + r.where()
           + " does not match the required flags of its inputs (edited by hand?); run the lock goal again");

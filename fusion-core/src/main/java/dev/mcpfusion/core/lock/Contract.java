@@ -72,6 +72,10 @@ public record Contract(LockProfile profile, Map<String, ToolContract> tools) {
     if (!limits.isEmpty()) {
       profileTree.put("limits", limits); // absent when none is set, as in lockfiles before limits
     }
+    RedactionContract redaction = RedactionContract.of(profile.redaction());
+    if (redaction != null) {
+      profileTree.put("redaction", redaction.toTree());
+    }
     Map<String, Object> toolTrees = new TreeMap<>();
     tools.forEach((k, v) -> toolTrees.put(k, v.toTree()));
     Map<String, Object> tree = new TreeMap<>();
@@ -116,7 +120,9 @@ public record Contract(LockProfile profile, Map<String, ToolContract> tools) {
     TreeReader p = r.object("profile");
     Map<String, Long> limits = p.has("limits") ? p.longMap("limits") : Map.of();
     LockProfile profile = new LockProfile(p.enumValue("exposition", Exposition.class),
-        p.string("separator"), p.strings("middleware"), new CallLimits(
+        p.string("separator"), p.strings("middleware"),
+        p.has("redaction") ? RedactionContract.fromTree(p.object("redaction")).toRedaction() : null,
+        new CallLimits(
             limits.getOrDefault("maxConcurrent", -1L).intValue(),
             limits.getOrDefault("queue", -1L).intValue(),
             limits.getOrDefault("timeoutMs", -1L),

@@ -15,8 +15,8 @@ import java.util.TreeSet;
  *
  * <p>Classification (one rule per recorded property; every property of the lockfile has one):
  * <ul>
- *   <li>BREAKING: a tool or action removed; a required field added (new, or an optional one made
- *       required); an input field's type changed (its schema without value constraints and
+ *   <li>BREAKING: a tool or action removed; redaction removed from an action; a required field
+ *       added (new, or an optional one made required); an input field's type changed (its schema without value constraints and
  *       descriptions: {@code type}, {@code format}, {@code enum}, items, nested properties); the
  *       egress of the presenter changed (field names or output shape, presenter gained or lost);
  *       the rules changed (static
@@ -29,11 +29,12 @@ import java.util.TreeSet;
  *       cannot, and the direction is not computed); the middleware chain changed; a limit removed or
  *       loosened; the cache control or the invalidation patterns changed; custom Bean Validation
  *       ({@code @Constraint}/{@code @Valid}, not visible in the schema) turned on or off; the
- *       presenter (view class) changed.
+ *       presenter (view class) changed; redaction loosened (a path, detector or pattern removed,
+ *       or the mask going from FULL to PARTIAL).
  *   <li>SAFE: a tool, action or optional field added; a required field removed or made optional
  *       (as issue 5 lists it: the generated decoder rejects unknown keys, so a caller that still
  *       sends a removed field gets a validation error naming it and can correct itself in one
- *       step); a limit added or tightened.
+ *       step); a limit added or tightened; redaction added or tightened.
  *   <li>COSMETIC: description text (router, action, input field, view field); the committed file
  *       not being in canonical form while its content is unchanged.
  * </ul>
@@ -223,6 +224,26 @@ public final class Drift {
       if (b.customValidation() != a.customValidation()) {
         add(Severity.RISKY, where, "custom validation (@Constraint/@Valid) changed",
             "" + b.customValidation(), "" + a.customValidation());
+      }
+      redaction(where, b.redaction(), a.redaction());
+    }
+
+    private void redaction(String where, RedactionContract b, RedactionContract a) {
+      if (Objects.equals(b, a)) {
+        return;
+      }
+      if (a == null) {
+        add(Severity.BREAKING, where, "redaction removed", b.summary(), "none");
+      } else if (b == null) {
+        add(Severity.SAFE, where, "redaction added", "none", a.summary());
+      } else {
+        List<String> lost = b.loosenedIn(a);
+        if (lost.isEmpty()) {
+          add(Severity.SAFE, where, "redaction tightened", b.summary(), a.summary());
+        } else {
+          add(Severity.RISKY, where, "redaction loosened: " + String.join(", ", lost),
+              b.summary(), a.summary());
+        }
       }
     }
 

@@ -2,6 +2,7 @@ package dev.mcpfusion.core.lock;
 
 import dev.mcpfusion.core.CallLimits;
 import dev.mcpfusion.core.Exposition;
+import dev.mcpfusion.core.Redaction;
 import java.util.List;
 import java.util.Objects;
 
@@ -20,18 +21,14 @@ import java.util.Objects;
  * @param exposition FLAT (one tool per action) or GROUPED (one tool per router)
  * @param separator the FLAT separator between router and action name: {@code "_"} or {@code "-"}
  * @param middleware the server-wide middleware class names, in the order they run
- * @param limits the server-wide call limits, as given to {@code FusionServer.Builder.limits}
+ * @param redaction the server-wide redaction ({@code FusionServer.Builder.redact}); a view's
+ *     {@code @Redact} replaces it for the actions presenting that view
+ * @param limits the server-wide call limits ({@code FusionServer.Builder.limits})
  */
 public record LockProfile(Exposition exposition, String separator, List<String> middleware,
-    CallLimits limits) {
-
-  /** A profile without server-wide limits. */
-  public LockProfile(Exposition exposition, String separator, List<String> middleware) {
-    this(exposition, separator, middleware, CallLimits.none());
-  }
+    Redaction redaction, CallLimits limits) {
 
   public LockProfile {
-    limits = limits == null ? CallLimits.none() : limits;
     Objects.requireNonNull(exposition, "exposition");
     Objects.requireNonNull(separator, "separator");
     if (!separator.equals("_") && !separator.equals("-")) {
@@ -40,6 +37,29 @@ public record LockProfile(Exposition exposition, String separator, List<String> 
               + separator + "\"");
     }
     middleware = List.copyOf(middleware);
+    redaction = redaction == null ? Redaction.none() : redaction;
+    limits = limits == null ? CallLimits.none() : limits;
+  }
+
+  /** A profile without a server-wide redaction or limits. */
+  public LockProfile(Exposition exposition, String separator, List<String> middleware) {
+    this(exposition, separator, middleware, Redaction.none(), CallLimits.none());
+  }
+
+  /** A profile without server-wide limits. */
+  public LockProfile(Exposition exposition, String separator, List<String> middleware,
+      Redaction redaction) {
+    this(exposition, separator, middleware, redaction, CallLimits.none());
+  }
+
+  /** A profile with the same options and this server-wide redaction. */
+  public LockProfile withRedaction(Redaction redaction) {
+    return new LockProfile(exposition, separator, middleware, redaction, limits);
+  }
+
+  /** A profile with the same options and these server-wide limits. */
+  public LockProfile withLimits(CallLimits limits) {
+    return new LockProfile(exposition, separator, middleware, redaction, limits);
   }
 
   /** FLAT exposition, separator {@code "_"}, no server-wide middleware: the server builder's defaults. */
@@ -50,11 +70,6 @@ public record LockProfile(Exposition exposition, String separator, List<String> 
   /** A profile with the same options and these server-wide middleware classes, in order. */
   public LockProfile withMiddleware(Class<?>... classes) {
     return new LockProfile(exposition, separator,
-        java.util.Arrays.stream(classes).map(Class::getName).toList(), limits);
-  }
-
-  /** A profile with the same options and these server-wide limits. */
-  public LockProfile withLimits(CallLimits limits) {
-    return new LockProfile(exposition, separator, middleware, limits);
+        java.util.Arrays.stream(classes).map(Class::getName).toList(), redaction, limits);
   }
 }

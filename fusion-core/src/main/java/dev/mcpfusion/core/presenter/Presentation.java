@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.presenter;
 
+import dev.mcpfusion.core.redact.Redactor;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.PresenterBinding;
 import java.util.Collection;
@@ -21,12 +22,28 @@ public final class Presentation {
   private final List<String> staticRules;
   private final Set<String> staticRuleSet;
   private final String rulesBlock;
+  private final Redactor redactor;
 
-  private Presentation(ActionDescriptor action, List<String> staticRules) {
+  private Presentation(ActionDescriptor action, List<String> staticRules, Redactor redactor) {
     this.action = action;
     this.staticRules = staticRules;
     this.staticRuleSet = Set.copyOf(staticRules);
     this.rulesBlock = staticRules.isEmpty() ? null : rulesBlock(staticRules);
+    this.redactor = redactor;
+  }
+
+  private Presentation(ActionDescriptor action, List<String> staticRules) {
+    this(action, staticRules, null);
+  }
+
+  /** This presentation with the redaction its action's answers go through ({@code null}: none). */
+  public Presentation withRedactor(Redactor redactor) {
+    return new Presentation(action, staticRules, redactor);
+  }
+
+  /** The redaction of the action's answers (pipeline step 7), or {@code null} when there is none. */
+  public Redactor redactor() {
+    return redactor;
   }
 
   /**
@@ -67,7 +84,7 @@ public final class Presentation {
   }
 
   /** Renders a {@code <domain_rules>} block: one escaped {@code - line} per rule. */
-  static String rulesBlock(Collection<String> rules) {
+  public static String rulesBlock(Collection<String> rules) {
     StringBuilder b = new StringBuilder("<domain_rules>\n");
     for (String rule : rules) {
       b.append("- ").append(Markup.text(rule)).append('\n');

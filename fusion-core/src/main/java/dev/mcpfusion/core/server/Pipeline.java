@@ -13,8 +13,12 @@ import dev.mcpfusion.core.guard.EgressCap;
 import dev.mcpfusion.core.presenter.References;
 import dev.mcpfusion.core.presenter.Reply;
 import dev.mcpfusion.core.presenter.ResultPresenter;
+import dev.mcpfusion.core.redact.EgressRedaction;
+import dev.mcpfusion.core.redact.Redactor;
+import dev.mcpfusion.core.redact.Tally;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.Args;
+import dev.mcpfusion.core.spi.PresenterBinding;
 import dev.mcpfusion.core.spi.Problems;
 import dev.mcpfusion.core.spi.Verb;
 import dev.mcpfusion.core.sync.StateSync;
@@ -253,7 +257,18 @@ public final class Pipeline {
       // 6. presenter
       Reply reply = ResultPresenter.present(action.presentation(), result, references);
 
-      // 7. egress guard: the byte cap, measured on the reply as sent (step 8's mark included)
+      // 7. egress guard: redaction first. It fails closed: whatever it throws is answered as
+      // INTERNAL_ERROR below, never with the reply it could not mask.
+      Redactor redactor = action.presentation().redactor();
+      if (redactor != null) {
+        Tally tally = new Tally();
+        reply = EgressRedaction.success(redactor, reply, descriptor.resultShape(), references, tally);
+        if (trace != null) {
+          trace.redactions(tally.count());
+        }
+      }
+
+      // 7. then the byte cap, measured on the reply as sent (step 8's mark included)
       boolean mark = handled[0] && descriptor.verb() != Verb.QUERY && !descriptor.invalidates().isEmpty();
       int cap = action.limits().maxEgressBytes();
       if (cap > 0) {
@@ -270,11 +285,7 @@ public final class Pipeline {
     } catch (Throwable failure) {
       Throwable cause = unwrap(failure);
       if (cause instanceof FusionError error) {
-        Reply reply = ErrorReplies.fusionError(error, references);
-        if (trace != null) {
-          trace.agentError(error.getMessage());
-        }
-        return reply;
+        return errorReply(error, action.presentation().redactor(), descriptor.presenter(), trace);
       }
       throw cause;
     }
@@ -299,11 +310,7 @@ public final class Pipeline {
     }
     if (cause instanceof FusionError error) {
       try {
-        Reply reply = ErrorReplies.fusionError(error, references);
-        if (trace != null) {
-          trace.agentError(error.getMessage());
-        }
-        return reply;
+        return errorReply(error, registry.defaultRedactor(), null, trace);
       } catch (RuntimeException renderFailure) {
         cause = renderFailure;
       }
@@ -315,6 +322,26 @@ public final class Pipeline {
       trace.unexpected(cause, incident);
     }
     return ErrorReplies.internal(router, action, incident);
+  }
+
+  /**
+   * The envelope of a thrown {@link FusionError}: views and models in its details go through their
+   * presenters, and its text through {@code redactor}. Throws if either cannot run (the caller
+   * answers {@code INTERNAL_ERROR}); the span gets the masked message, never the raw one.
+   */
+  private Reply errorReply(FusionError error, Redactor redactor, PresenterBinding<?, ?> presenter,
+      ToolCallTrace trace) {
+    Tally tally = redactor == null ? null : new Tally();
+    Reply reply = ErrorReplies.fusionError(error, references,
+        value -> registry.detailPresenter().present(value, presenter), redactor, tally);
+    if (trace != null) {
+      trace.agentError(redactor == null ? error.getMessage()
+          : redactor.text(error.getMessage(), new Tally()));
+      if (redactor != null) {
+        trace.redactions(tally.count());
+      }
+    }
+    return reply;
   }
 
   /** The exception the handler or middleware threw, without reflective or async wrappers. */

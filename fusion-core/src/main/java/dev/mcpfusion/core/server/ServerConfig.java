@@ -3,6 +3,7 @@ package dev.mcpfusion.core.server;
 import dev.mcpfusion.core.CallLimits;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionMiddleware;
+import dev.mcpfusion.core.Redaction;
 import dev.mcpfusion.core.RequestContext;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -22,6 +23,7 @@ import java.util.function.Function;
  * @param providers the typed context providers
  * @param middleware the server-wide middleware, in order
  * @param provided instances for {@code @Use} lookup
+ * @param redaction the server-wide redaction default (a view's {@code @Redact} replaces it)
  * @param limits the server-wide call limits, which {@code @Limits} overrides field by field
  */
 public record ServerConfig(
@@ -33,6 +35,7 @@ public record ServerConfig(
     Map<Class<?>, Function<RequestContext, ?>> providers,
     List<FusionMiddleware> middleware,
     List<FusionMiddleware> provided,
+    Redaction redaction,
     CallLimits limits) {
 
   public ServerConfig {
@@ -41,14 +44,22 @@ public record ServerConfig(
     providers = Collections.unmodifiableMap(new LinkedHashMap<>(providers));
     middleware = List.copyOf(middleware);
     provided = List.copyOf(provided);
+    redaction = redaction == null ? Redaction.none() : redaction;
+  }
+
+  /** A configuration without a server-wide redaction default or limits. */
+  public ServerConfig(String name, String version, List<Object> registrations,
+      Exposition exposition, String separator, Map<Class<?>, Function<RequestContext, ?>> providers,
+      List<FusionMiddleware> middleware, List<FusionMiddleware> provided) {
+    this(name, version, registrations, exposition, separator, providers, middleware, provided,
+        Redaction.none(), CallLimits.none());
   }
 
   /** A configuration without server-wide limits. */
   public ServerConfig(String name, String version, List<Object> registrations,
-      Exposition exposition, String separator,
-      Map<Class<?>, Function<RequestContext, ?>> providers, List<FusionMiddleware> middleware,
-      List<FusionMiddleware> provided) {
+      Exposition exposition, String separator, Map<Class<?>, Function<RequestContext, ?>> providers,
+      List<FusionMiddleware> middleware, List<FusionMiddleware> provided, Redaction redaction) {
     this(name, version, registrations, exposition, separator, providers, middleware, provided,
-        CallLimits.none());
+        redaction, CallLimits.none());
   }
 }

@@ -6,12 +6,16 @@ import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.presenter.Presentation;
+import dev.mcpfusion.core.redact.DetailPresenter;
+import dev.mcpfusion.core.redact.Redactions;
+import dev.mcpfusion.core.redact.Redactor;
 import dev.mcpfusion.core.presenter.References;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.ContextParameter;
 import dev.mcpfusion.core.spi.FieldDescriptor;
 import dev.mcpfusion.core.spi.FusionSpi;
 import dev.mcpfusion.core.spi.GeneratedRouter;
+import dev.mcpfusion.core.spi.PresenterBinding;
 import dev.mcpfusion.core.spi.RouterDescriptor;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.lang.reflect.Constructor;
@@ -45,7 +49,7 @@ public final class ToolRegistry {
   /** MCP tool names the stricter clients accept. */
   public static final Pattern TOOL_NAME = Pattern.compile("^[a-zA-Z0-9_-]{1,64}$");
 
-  /** The fix for a missing generated class (DESIGN §3). */
+  /** The fix for a missing generated class. */
   public static final String PROCESSOR_FIX = "add fusion-processor to the maven-compiler-plugin "
       + "annotationProcessorPaths (JDK 23+ no longer runs processors found on the classpath)";
 
@@ -59,9 +63,12 @@ public final class ToolRegistry {
   private final Map<Class<?>, Function<RequestContext, ?>> providers;
   private final boolean hasDeadlines;
   private final int callCapacity;
+  private final Redactor defaultRedactor;
+  private final DetailPresenter detailPresenter;
 
   private ToolRegistry(Exposition exposition, String separator, List<ExposedTool> tools,
-      Map<String, String> rendered, Map<Class<?>, Function<RequestContext, ?>> providers) {
+      Map<String, String> rendered, Map<Class<?>, Function<RequestContext, ?>> providers,
+      Redactor defaultRedactor, DetailPresenter detailPresenter) {
     this.exposition = exposition;
     this.separator = separator;
     this.tools = List.copyOf(tools);
@@ -80,6 +87,18 @@ public final class ToolRegistry {
     this.providers = providers;
     this.hasDeadlines = anyDeadline(this.tools);
     this.callCapacity = capacity(this.tools);
+    this.defaultRedactor = defaultRedactor;
+    this.detailPresenter = detailPresenter;
+  }
+
+  /** The server-wide redaction, for replies not tied to one action; {@code null} when there is none. */
+  public Redactor defaultRedactor() {
+    return defaultRedactor;
+  }
+
+  /** Renders views and models in {@code FusionError} details through their presenters. */
+  public DetailPresenter detailPresenter() {
+    return detailPresenter;
   }
 
   /** The exposition the tools were built for. */
@@ -170,9 +189,7 @@ public final class ToolRegistry {
     List<String> errors = new ArrayList<>();
     String separator = config.separator();
     if (!"_".equals(separator) && !"-".equals(separator)) {
-      errors.add("[fusion/InvalidSeparator] The FLAT separator is '" + separator
-          + "', but tool names allow only '_' or '-' between router and action. "
-          + "Use separator(\"_\") (the default) or separator(\"-\").");
+      errors.add(BuildProblem.INVALID_SEPARATOR.text(separator));
       separator = "_";
     }
 
@@ -188,9 +205,8 @@ public final class ToolRegistry {
     for (BoundRouter router : routers) {
       BoundRouter earlier = byName.putIfAbsent(router.name(), router);
       if (earlier != null) {
-        errors.add("[fusion/DuplicateRouter] Two routers are named '" + router.name() + "': "
-            + typeName(earlier) + " and " + typeName(router)
-            + ". Rename one with @Router(\"...\") or register only one of them.");
+        errors.add(BuildProblem.DUPLICATE_ROUTER.text(router.name(), typeName(earlier),
+            typeName(router)));
       }
     }
 
@@ -199,14 +215,21 @@ public final class ToolRegistry {
     Set<Class<?>> provided = new HashSet<>(config.providers().keySet());
     provided.add(RequestContext.class);
 
+    Redactor defaultRedactor = null;
+    try {
+      defaultRedactor = Redactor.compile(config.redaction());
+    } catch (IllegalArgumentException e) {
+      errors.add("[fusion/RedactPath] FusionServer.Builder.redact(...): " + e.getMessage());
+    }
+    List<PresenterBinding<?, ?>> presenters = new ArrayList<>();
+
     List<ExposedTool> exposed = new ArrayList<>();
     Map<String, String> rendered = new HashMap<>();
     Map<String, String> toolOwners = new HashMap<>();
     for (BoundRouter router : byName.values()) {
       RouterDescriptor descriptor = router.descriptor();
       if (descriptor.actions().isEmpty()) {
-        errors.add("[fusion/NoActions] Router '" + router.name() + "' (" + typeName(router)
-            + ") has no actions. Add a @Query, @Mutation or @Action method, or do not register it.");
+        errors.add(BuildProblem.NO_ACTIONS.text(router.name(), typeName(router)));
         continue;
       }
       List<FusionMiddleware> routerChain = new ArrayList<>(config.middleware());
@@ -232,10 +255,9 @@ public final class ToolRegistry {
         boolean presenterFits = action.presenter() == null
             || action.presenter().spiVersion() == FusionSpi.VERSION;
         if (!presenterFits) {
-          errors.add("[fusion/SpiVersionMismatch] The presenter " + action.presenter().getClass().getName()
-              + " of " + where + " was generated for SPI version " + action.presenter().spiVersion()
-              + ", but this fusion-core implements version " + FusionSpi.VERSION
-              + ". Rebuild with the fusion-processor version that matches fusion-core.");
+          errors.add(BuildProblem.PRESENTER_SPI_MISMATCH.text(
+              action.presenter().getClass().getName(), where, action.presenter().spiVersion(),
+              FusionSpi.VERSION));
         }
         ExecutableTarget executable = action.beanValidation()
             ? executableTarget(router, action, where, errors)
@@ -245,8 +267,14 @@ public final class ToolRegistry {
           // A presenter of another SPI version may lack the methods: it is reported above instead.
           presentation = presenterFits ? Presentation.of(action) : null;
         } catch (RuntimeException e) {
-          errors.add("[fusion/PresenterFailed] The presenter of " + where
-              + " failed to give its static rules (" + e + "). Fix its staticRules() method.");
+          errors.add(BuildProblem.PRESENTER_FAILED.text(where, e));
+        }
+        if (presentation != null) {
+          presentation = presentation.withRedactor(
+              Redactions.forAction(action, config.redaction(), where, errors));
+          if (action.presenter() != null) {
+            presenters.add(action.presenter());
+          }
         }
         ActionLimits limits = ActionLimits.resolve(config.limits(), descriptor.routerType(),
             actionMethod(descriptor, action), where, errors);
@@ -259,9 +287,8 @@ public final class ToolRegistry {
           rendered.put(action.reference(), router.name() + " (action: " + action.name() + ")");
           for (FieldDescriptor field : action.descriptor().fields()) {
             if (Exposer.DISCRIMINATOR.equals(field.name())) {
-              errors.add("[fusion/DiscriminatorClash] " + typeName(router) + "."
-                  + action.descriptor().methodName() + " has an input field named 'action', which "
-                  + "GROUPED exposition uses to select the action. Rename the field or use FLAT exposition.");
+              errors.add(BuildProblem.DISCRIMINATOR_CLASH.text(typeName(router),
+                  action.descriptor().methodName()));
             }
           }
         }
@@ -293,21 +320,19 @@ public final class ToolRegistry {
       throw new IllegalStateException(
           "FusionServer cannot start:\n" + String.join("\n", errors));
     }
-    return new ToolRegistry(config.exposition(), separator, exposed, rendered, config.providers());
+    return new ToolRegistry(config.exposition(), separator, exposed, rendered, config.providers(),
+        defaultRedactor, new DetailPresenter(presenters));
   }
 
   private static boolean checkToolName(String toolName, String where, Map<String, String> owners,
       List<String> errors) {
     if (!TOOL_NAME.matcher(toolName).matches()) {
-      errors.add("[fusion/InvalidToolName] The tool name '" + toolName + "' of " + where
-          + " does not match ^[a-zA-Z0-9_-]{1,64}$ (clients drop a whole connector for one bad name). "
-          + "Shorten or rename the router or action.");
+      errors.add(BuildProblem.INVALID_TOOL_NAME.text(toolName, where));
       return false;
     }
     String earlier = owners.putIfAbsent(toolName, where);
     if (earlier != null) {
-      errors.add("[fusion/DuplicateToolName] The tool name '" + toolName + "' is used by " + earlier
-          + " and by " + where + ". Rename one of the routers or actions.");
+      errors.add(BuildProblem.DUPLICATE_TOOL_NAME.text(toolName, earlier, where));
       return false;
     }
     return true;
@@ -324,11 +349,8 @@ public final class ToolRegistry {
     }
     for (ContextParameter parameter : action.contextParameters()) {
       if (!available.contains(parameter.type())) {
-        String simple = parameter.type().getSimpleName();
-        errors.add("[fusion/ContextNotProvided] " + where + "(" + parameter.name()
-            + "): nothing provides @Context " + simple + ". Register a provider with "
-            + "FusionServer.builder(...).context(" + simple + ".class, request -> ...), or a "
-            + "middleware on this action whose provides() includes " + simple + ".class.");
+        errors.add(BuildProblem.CONTEXT_NOT_PROVIDED.text(where, parameter.name(),
+            parameter.type().getSimpleName()));
       }
     }
   }
@@ -349,10 +371,8 @@ public final class ToolRegistry {
     }
     RouterDescriptor descriptor = router.descriptor();
     if (router.spiVersion() != FusionSpi.VERSION) {
-      errors.add("[fusion/SpiVersionMismatch] " + router.getClass().getName()
-          + " was generated for SPI version " + router.spiVersion()
-          + ", but this fusion-core implements version " + FusionSpi.VERSION
-          + ". Rebuild with the fusion-processor version that matches fusion-core.");
+      errors.add(BuildProblem.ROUTER_SPI_MISMATCH.text(router.getClass().getName(),
+          router.spiVersion(), FusionSpi.VERSION));
       return null;
     }
     return new BoundRouter(router, descriptor, target);
@@ -373,9 +393,7 @@ public final class ToolRegistry {
       type = type.getSuperclass();
     }
     if (type == null) {
-      errors.add("[fusion/NotARouter] " + target.getClass().getName() + " is not annotated "
-          + "@Router, so it has no tools. Annotate it with @Router(\"name\") or register a router "
-          + "instance.");
+      errors.add(BuildProblem.NOT_A_ROUTER.text(target.getClass().getName()));
       return null;
     }
     String name = generatedName(type);
@@ -386,9 +404,7 @@ public final class ToolRegistry {
     try {
       generated = Class.forName(name, true, loader);
     } catch (ClassNotFoundException | LinkageError e) {
-      errors.add("[fusion/GeneratedClassMissing] The generated class " + name + " of @Router "
-          + type.getName() + " was not found: the annotation processor did not run. Fix: "
-          + PROCESSOR_FIX + ".");
+      errors.add(BuildProblem.GENERATED_CLASS_MISSING.text(name, type.getName()));
       return null;
     }
     Method bind = null;
@@ -401,19 +417,15 @@ public final class ToolRegistry {
       }
     }
     if (bind == null) {
-      errors.add("[fusion/GeneratedClassMismatch] " + name + " has no public static "
-          + "GeneratedRouter bind(" + type.getSimpleName() + "). Rebuild with the fusion-processor "
-          + "version that matches fusion-core.");
+      errors.add(BuildProblem.GENERATED_BIND_MISSING.text(name, type.getSimpleName()));
       return null;
     }
     try {
       return (GeneratedRouter) bind.invoke(null, target);
     } catch (InvocationTargetException e) {
-      throw new IllegalStateException("[fusion/BindFailed] " + name + ".bind(...) failed.",
-          e.getCause());
+      throw new IllegalStateException(BuildProblem.BIND_FAILED.text(name), e.getCause());
     } catch (IllegalAccessException e) {
-      throw new IllegalStateException("[fusion/BindFailed] " + name + ".bind(...) is not accessible;"
-          + " open its package to dev.mcpfusion.core or register " + name + ".bind(router).", e);
+      throw new IllegalStateException(BuildProblem.BIND_INACCESSIBLE.text(name), e);
     }
   }
 
@@ -451,9 +463,7 @@ public final class ToolRegistry {
   private static ExecutableTarget executableTarget(BoundRouter router, ActionDescriptor action,
       String where, List<String> errors) {
     if (router.target() == null) {
-      errors.add("[fusion/BeanValidationNeedsInstance] " + where + " has a custom constraint or "
-          + "@Valid, which Hibernate Validator checks on the router instance. Register the "
-          + "instance with register(new " + typeName(router) + "(...)) instead of its X_Fusion.bind(...).");
+      errors.add(BuildProblem.BEAN_VALIDATION_NEEDS_INSTANCE.text(where, typeName(router)));
       return null;
     }
     Method method;
@@ -461,9 +471,7 @@ public final class ToolRegistry {
       method = router.descriptor().routerType().getDeclaredMethod(action.methodName(),
           action.parameterTypes().toArray(new Class<?>[0]));
     } catch (NoSuchMethodException e) {
-      errors.add("[fusion/GeneratedClassMismatch] " + where + " with parameters "
-          + action.parameterTypes() + " does not exist. Rebuild with the fusion-processor version "
-          + "that matches fusion-core.");
+      errors.add(BuildProblem.GENERATED_METHOD_MISSING.text(where, action.parameterTypes()));
       return null;
     }
     List<String> commonNames = new ArrayList<>();
@@ -517,9 +525,7 @@ public final class ToolRegistry {
 
     FusionMiddleware resolve(Class<?> type, String where) {
       if (!FusionMiddleware.class.isAssignableFrom(type)) {
-        errors.add("[fusion/NotAMiddleware] @Use(" + type.getSimpleName() + ".class) on " + where
-            + ": " + type.getName() + " does not implement dev.mcpfusion.core.FusionMiddleware. "
-            + "Implement it or remove it from @Use.");
+        errors.add(BuildProblem.NOT_A_MIDDLEWARE.text(type.getSimpleName(), where, type.getName()));
         return null;
       }
       for (List<FusionMiddleware> instances : List.of(config.provided(), config.middleware())) {
@@ -543,33 +549,27 @@ public final class ToolRegistry {
     }
 
     private FusionMiddleware construct(Class<?> type, String where) {
-      String fix = " Register an instance: FusionServer.builder(...).provide(new "
-          + type.getSimpleName() + "(...)).";
+      String simple = type.getSimpleName();
       if (Modifier.isAbstract(type.getModifiers())) {
-        errors.add("[fusion/MiddlewareNotConstructible] @Use(" + type.getSimpleName() + ".class) on "
-            + where + ": " + type.getName() + " is abstract and no instance is registered." + fix);
+        errors.add(BuildProblem.MIDDLEWARE_ABSTRACT.text(simple, where, type.getName()));
         return null;
       }
       Constructor<?> constructor;
       try {
         constructor = type.getDeclaredConstructor();
       } catch (NoSuchMethodException e) {
-        errors.add("[fusion/MiddlewareNotConstructible] @Use(" + type.getSimpleName() + ".class) on "
-            + where + ": " + type.getName() + " has no registered instance and no no-arg constructor."
-            + fix);
+        errors.add(BuildProblem.MIDDLEWARE_NO_CONSTRUCTOR.text(simple, where, type.getName()));
         return null;
       }
       try {
         constructor.setAccessible(true);
         return (FusionMiddleware) constructor.newInstance();
       } catch (InvocationTargetException e) {
-        throw new IllegalStateException("[fusion/MiddlewareNotConstructible] @Use("
-            + type.getSimpleName() + ".class) on " + where + ": its no-arg constructor failed." + fix,
-            e.getCause());
+        throw new IllegalStateException(
+            BuildProblem.MIDDLEWARE_CONSTRUCTOR_FAILED.text(simple, where), e.getCause());
       } catch (ReflectiveOperationException | RuntimeException e) {
-        errors.add("[fusion/MiddlewareNotConstructible] @Use(" + type.getSimpleName() + ".class) on "
-            + where + ": " + type.getName() + " could not be constructed (" + e.getClass().getSimpleName()
-            + ")." + fix);
+        errors.add(BuildProblem.MIDDLEWARE_NOT_CONSTRUCTED.text(simple, where, type.getName(),
+            e.getClass().getSimpleName()));
         return null;
       }
     }

@@ -23,6 +23,12 @@ public final class SpanAttributes {
   public static final String MCPFUSION_ERROR_MESSAGE = "mcpfusion.error.message";
   /** The incident id of an {@code INTERNAL_ERROR}, as in the server log line. */
   public static final String MCPFUSION_INCIDENT = "mcpfusion.incident";
+  /**
+   * How many values and pieces of text redaction masked in the reply (a long), set on every call of
+   * an action with redaction. Only our dialect has it: neither OpenInference nor the OTel GenAI/MCP
+   * conventions define a redaction attribute.
+   */
+  public static final String MCPFUSION_REDACTIONS = "mcpfusion.redactions";
   /** Opt-in ({@link TraceOptions#recordResultData()}): the stripped {@code structuredContent}. */
   public static final String MCPFUSION_RESULT = "mcpfusion.result";
 

@@ -97,6 +97,14 @@ public final class ToolCallTrace {
     guard(() -> span.setAttribute(SpanAttributes.MCPFUSION_ACTION, action));
   }
 
+  /**
+   * How many values and pieces of text redaction masked in this call's reply ({@code 0} is recorded
+   * too: it tells that redaction ran and found nothing).
+   */
+  public void redactions(int count) {
+    guard(() -> span.setAttribute(SpanAttributes.MCPFUSION_REDACTIONS, (long) count));
+  }
+
   /** A failure the agent can recover from, with the message it was told. */
   public void agentError(String message) {
     this.message = message;

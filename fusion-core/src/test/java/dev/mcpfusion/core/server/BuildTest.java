@@ -197,4 +197,134 @@ class BuildTest {
         .build();
     assertThat(server.edge().tools()).extracting(McpSchema.Tool::name).containsExactly("nested_ping");
   }
+
+  @Test
+  void routerWithoutActionsFails() {
+    assertThatThrownBy(() -> FusionServer.builder("x", "1").register(router("idle", 1)).build())
+        .hasMessageContaining("[fusion/NoActions] Router 'idle' (Object) has no actions.");
+  }
+
+  @Test
+  void useOfAClassThatIsNotAMiddlewareFails() {
+    RouterDescriptor descriptor = new RouterDescriptor("r", "", Object.class, List.of(),
+        List.of(action("a", "a", List.of(), List.of())), List.of(String.class));
+    GeneratedRouter base = router("r", 1, action("a", "a", List.of(), List.of()));
+    GeneratedRouter withUse = new GeneratedRouter() {
+      @Override
+      public int spiVersion() {
+        return base.spiVersion();
+      }
+
+      @Override
+      public RouterDescriptor descriptor() {
+        return descriptor;
+      }
+
+      @Override
+      public Object[] decode(int action, Map<String, ?> arguments, Problems problems) {
+        return base.decode(action, arguments, problems);
+      }
+
+      @Override
+      public Object invoke(int action, Object[] arguments, ContextLookup context) throws Exception {
+        return base.invoke(action, arguments, context);
+      }
+    };
+    assertThatThrownBy(() -> FusionServer.builder("x", "1").register(withUse).build())
+        .hasMessageContaining("[fusion/NotAMiddleware] @Use(String.class) on router 'r' (Object):"
+            + " java.lang.String does not implement dev.mcpfusion.core.FusionMiddleware.");
+  }
+
+  @Test
+  void presenterWhoseStaticRulesFailIsReported() {
+    ActionDescriptor ok = action("a", "a", List.of(), List.of());
+    ActionDescriptor failing = new ActionDescriptor(ok.name(), ok.methodName(), ok.description(),
+        ok.verb(), ok.readOnlyHint(), ok.destructiveHint(), ok.idempotentHint(), ok.openWorldHint(), ok.fields(),
+        ok.contextParameters(), new RulesFail(), ResultShape.SINGLE, ElementKind.NONE, null,
+        ok.cachePolicy(), ok.invalidates(), ok.middleware(), ok.parameterTypes(),
+        ok.beanValidation());
+    assertThatThrownBy(() -> FusionServer.builder("x", "1").register(router("r", 1, failing))
+            .build())
+        .hasMessageContaining("[fusion/PresenterFailed] The presenter of Object.a failed to give"
+            + " its static rules (java.lang.IllegalStateException: rules exploded).");
+  }
+
+  @Test
+  void generatedClassWithoutBindFailsAsAMismatch() {
+    assertThatThrownBy(() -> FusionServer.builder("x", "1").register(new Outer.Unbindable()).build())
+        .hasMessageContaining("[fusion/GeneratedClassMismatch]"
+            + " dev.mcpfusion.core.server.fixture.Outer_Unbindable_Fusion has no public static"
+            + " GeneratedRouter bind(Unbindable).");
+  }
+
+  @Test
+  void bindThatThrowsFailsWithItsCause() {
+    assertThatThrownBy(() -> FusionServer.builder("x", "1").register(new Outer.Exploding()).build())
+        .hasMessageContaining("[fusion/BindFailed]"
+            + " dev.mcpfusion.core.server.fixture.Outer_Exploding_Fusion.bind(...) failed.")
+        .hasRootCauseMessage("bind exploded");
+  }
+
+  /** A presenter whose static rules throw. */
+  private static final class RulesFail implements dev.mcpfusion.core.spi.PresenterBinding<String, String> {
+    @Override
+    public int spiVersion() {
+      return dev.mcpfusion.core.spi.FusionSpi.VERSION;
+    }
+
+    @Override
+    public Class<String> modelType() {
+      return String.class;
+    }
+
+    @Override
+    public Class<String> viewType() {
+      return String.class;
+    }
+
+    @Override
+    public String fromModel(String model) {
+      return model;
+    }
+
+    @Override
+    public String fromMap(Map<String, ?> row) {
+      return String.valueOf(row);
+    }
+
+    @Override
+    public Map<String, Object> toTree(String view) {
+      return Map.of("v", view);
+    }
+
+    @Override
+    public String outputSchemaJson() {
+      return "{\"type\":\"object\"}";
+    }
+
+    @Override
+    public List<String> fieldNames() {
+      return List.of("v");
+    }
+
+    @Override
+    public List<String> staticRules() {
+      throw new IllegalStateException("rules exploded");
+    }
+
+    @Override
+    public List<String> dynamicRules(String view) {
+      return List.of();
+    }
+
+    @Override
+    public List<dev.mcpfusion.core.Suggestion> suggestions(String view) {
+      return List.of();
+    }
+
+    @Override
+    public int agentLimit() {
+      return 50;
+    }
+  }
 }

@@ -33,6 +33,7 @@ public final class InProcessWire implements Outbound, AutoCloseable {
   private final List<String> clientToServer = Collections.synchronizedList(new ArrayList<>());
   private final Map<Object, CompletableFuture<String>> waiting = new ConcurrentHashMap<>();
   private final AtomicBoolean closed = new AtomicBoolean();
+  private volatile java.util.function.Function<String, String> clientAnswers;
 
   /**
    * A wire into {@code edge}; {@code headers} reach every request's context as an HTTP
@@ -76,6 +77,40 @@ public final class InProcessWire implements Outbound, AutoCloseable {
     }
   }
 
+  /**
+   * Sends a request without waiting: the call runs on a new thread, and the future completes with
+   * the reply text (never, if the server sends none — a cancelled call).
+   */
+  public CompletableFuture<String> requestAsync(Object id, String json) {
+    if (closed.get()) {
+      throw new IllegalStateException("The in-process wire is closed");
+    }
+    CompletableFuture<String> reply = new CompletableFuture<>();
+    Object key = key(id);
+    if (waiting.putIfAbsent(key, reply) != null) {
+      throw new IllegalStateException("A request with id " + id + " is already waiting");
+    }
+    reply.whenComplete((text, failure) -> waiting.remove(key, reply));
+    Thread caller = new Thread(() -> {
+      try {
+        send(json);
+      } catch (RuntimeException e) {
+        reply.completeExceptionally(e);
+      }
+    }, "fusion-tester-call-" + id);
+    caller.setDaemon(true);
+    caller.start();
+    return reply;
+  }
+
+  /**
+   * How the client answers the server's requests (sampling, elicitation): given a request's JSON
+   * text, the response's JSON text. Without one, the server's requests go unanswered.
+   */
+  public void clientAnswers(java.util.function.Function<String, String> answers) {
+    this.clientAnswers = answers;
+  }
+
   /** Sends a notification (JSON text); nothing comes back. */
   public void notify(String json) {
     send(json);
@@ -99,7 +134,17 @@ public final class InProcessWire implements Outbound, AutoCloseable {
 
   @Override
   public void push(byte[] json) {
-    serverToClient.add(new String(json, StandardCharsets.UTF_8));
+    String text = new String(json, StandardCharsets.UTF_8);
+    serverToClient.add(text);
+    java.util.function.Function<String, String> answers = clientAnswers;
+    if (answers != null && !closed.get()) {
+      // Answered on the server's thread, as a client's reply would arrive: the server registered
+      // the request before sending it, so the answer finds it waiting.
+      String response = answers.apply(text);
+      if (response != null) {
+        send(response);
+      }
+    }
   }
 
   /** The JSON text of every message the server sent, in order (a snapshot). */

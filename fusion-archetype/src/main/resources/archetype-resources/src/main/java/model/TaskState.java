@@ -1,0 +1,7 @@
+package ${package}.model;
+
+/** Where a task stands. */
+public enum TaskState {
+  OPEN,
+  DONE
+}

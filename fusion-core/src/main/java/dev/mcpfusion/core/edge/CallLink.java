@@ -1,0 +1,142 @@
+package dev.mcpfusion.core.edge;
+
+import dev.mcpfusion.core.ClientLink;
+import dev.mcpfusion.core.FusionError;
+import dev.mcpfusion.core.LogLevel;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One call's way back to its client, for {@code RequestContext}: notifications go out on the
+ * call's own {@link Outbound} (so HTTP frames them on the call's response stream, before its
+ * result), requests to the client are correlated with the client's responses by id on the
+ * {@link EdgeSession}, and a cancelled call sends nothing more.
+ */
+final class CallLink implements ClientLink {
+  private static final Logger LOG = LoggerFactory.getLogger(CallLink.class);
+
+  private final EdgeSession session;
+  private final Outbound out;
+  private final EdgeSession.Call call;
+  private final boolean modernEra;
+  private final Map<String, Object> meta;
+  /** A capability the call needed and a 2026-07-28 client did not declare (answered -32021). */
+  private volatile String missingCapability;
+
+  /**
+   * @param session the client's session; {@code null} for a stateless 2026-07-28 call over HTTP
+   * @param call the tracked call (its cancellation), or {@code null} when untracked
+   * @param meta the request's {@code params._meta} ({@code null} for none)
+   */
+  CallLink(EdgeSession session, Outbound out, EdgeSession.Call call, boolean modernEra,
+      Map<String, Object> meta) {
+    this.session = session;
+    this.out = out;
+    this.call = call;
+    this.modernEra = modernEra;
+    this.meta = meta == null ? Map.of() : meta;
+  }
+
+  /**
+   * The capability the handler needed that a 2026-07-28 client did not declare in
+   * {@code io.modelcontextprotocol/clientCapabilities}, or {@code null}: that era answers such a
+   * call with MissingRequiredClientCapabilityError (-32021) instead of a result.
+   */
+  String missingCapability() {
+    return missingCapability;
+  }
+
+  @Override
+  public void notify(String method, Map<String, Object> params) {
+    out.push(Bodies.notification(method, params));
+  }
+
+  @Override
+  public LogLevel logLevel() {
+    if (modernEra || session == null) {
+      // A 2026-07-28 request names its level in _meta; without one the client wants no logs.
+      return LogLevel.fromWire(meta.get(ModernEra.META_LOG_LEVEL));
+    }
+    return session.logLevel();
+  }
+
+  @Override
+  public boolean cancelled() {
+    return call != null && call.cancelled();
+  }
+
+  @Override
+  public String cannotAsk(String capability) {
+    if (modernEra || session == null) {
+      if (!(meta.get(ModernEra.META_CLIENT_CAPABILITIES) instanceof Map<?, ?> declared)
+          || declared.get(capability) == null) {
+        missingCapability = capability;
+        return "the client did not declare the '" + capability + "' capability";
+      }
+      return "a 2026-07-28 call is stateless, so the server cannot send the client a request in the "
+          + "middle of it (that era asks through input-required results, which this server does not "
+          + "send yet); a 2025-11-25 session can";
+    }
+    if (!session.clientDeclared(capability)) {
+      return "the client did not declare the '" + capability + "' capability when it initialized";
+    }
+    return null;
+  }
+
+  @Override
+  public Map<String, Object> ask(String method, Map<String, Object> params, Duration timeout) {
+    CompletableFuture<Map<String, Object>> answer = new CompletableFuture<>();
+    Object id = session.ask(answer);
+    try {
+      out.push(Bodies.request(id, method, params));
+      Map<String, Object> response = answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      if (response.get("error") instanceof Map<?, ?> error) {
+        Object message = error.get("message");
+        throw FusionError.of("CLIENT_ERROR", "The client refused " + method + ": "
+                + (message instanceof String m && !m.isBlank() ? m : "(no message)")
+                + (error.get("code") instanceof Number code ? " (code " + code + ")" : "") + ".")
+            .recovery("Continue without it, or ask the user in the conversation.");
+      }
+      if (!(response.get("result") instanceof Map<?, ?> result)) {
+        throw FusionError.of("CLIENT_ERROR", "The client answered " + method + " without a result object.");
+      }
+      Map<String, Object> tree = new LinkedHashMap<>();
+      result.forEach((k, v) -> tree.put(String.valueOf(k), v));
+      return tree;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      tellClientToStop(id, "the call was cancelled");
+      throw FusionError.of("CANCELLED", "The call was cancelled while waiting for the client's answer to "
+          + method + ".");
+    } catch (TimeoutException e) {
+      tellClientToStop(id, "no answer in time");
+      throw FusionError.of("CLIENT_TIMEOUT", "The client did not answer " + method + " within "
+          + timeout.toMinutes() + " minutes.").recovery("Try again when the user is available.");
+    } catch (ExecutionException e) {
+      throw FusionError.of("CLIENT_UNAVAILABLE", "The client's session ended before it answered "
+          + method + ".");
+    } finally {
+      session.forgetAsk(id);
+    }
+  }
+
+  /** Withdraws a request the server no longer waits for, so the client can stop working on it. */
+  private void tellClientToStop(Object id, String reason) {
+    Map<String, Object> params = new LinkedHashMap<>();
+    params.put("requestId", id);
+    params.put("reason", reason);
+    try {
+      // The call's own stream discards everything once the call is cancelled: use the session's.
+      session.out().push(Bodies.notification("notifications/cancelled", params));
+    } catch (RuntimeException e) {
+      LOG.debug("Could not withdraw request {} from session {}", id, session.id(), e);
+    }
+  }
+}

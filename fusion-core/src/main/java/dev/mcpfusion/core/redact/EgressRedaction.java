@@ -1,0 +1,182 @@
+package dev.mcpfusion.core.redact;
+
+import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.core.presenter.Markup;
+import dev.mcpfusion.core.presenter.Presentation;
+import dev.mcpfusion.core.presenter.References;
+import dev.mcpfusion.core.presenter.Reply;
+import dev.mcpfusion.core.spi.ResultShape;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Pipeline step 7, first half: masks a presented reply before the egress byte cap measures it.
+ * Every part the agent reads is covered — the data block and {@code structuredContent} (path
+ * patterns relative to each view, and detectors), the {@code <domain_rules>} lines, the suggestions
+ * (reasons by detectors, arguments as a tree), {@code <ui_passthrough>} blocks and any other text
+ * block, and the {@code _meta} entries that repeat them. Parts it does not recognise are masked as
+ * text rather than passed on.
+ */
+public final class EgressRedaction {
+  private static final String RULES = "mcpfusion/rules";
+  private static final String SUGGESTIONS = "mcpfusion/suggestions";
+  private static final String TRUNCATION = "mcpfusion/truncation";
+
+  private EgressRedaction() {}
+
+  /**
+   * The reply a successful action sends, masked by {@code redactor}.
+   *
+   * @param shape the action's result shape: which part of {@code structuredContent} the data block shows
+   * @throws IllegalStateException if some part cannot be read as plain JSON or text: the caller
+   *     answers {@code INTERNAL_ERROR} (fail closed)
+   */
+  public static Reply success(Redactor redactor, Reply reply, ResultShape shape, References refs,
+      Tally tally) {
+    if (reply.isError()) {
+      throw new IllegalStateException("an error reply is redacted when it is rendered");
+    }
+    List<String> blocks = reply.blocks();
+    Map<String, Object> structured = reply.structuredContent();
+    List<String> out = new ArrayList<>(blocks.size());
+    Map<String, Object> newStructured = structured;
+    int from = 0;
+    if (structured != null && !blocks.isEmpty()) {
+      newStructured = new LinkedHashMap<>(structured);
+      String data = data(redactor, shape, blocks.get(0), newStructured, tally);
+      out.add(data);
+      from = 1;
+    }
+
+    Map<String, Object> meta = new LinkedHashMap<>();
+    List<String> rules = null;
+    List<Map<String, Object>> suggestions = null;
+    for (Map.Entry<String, Object> e : reply.meta().entrySet()) {
+      switch (e.getKey()) {
+        case RULES:
+          rules = rules(redactor, e.getValue(), tally);
+          meta.put(RULES, rules);
+          break;
+        case SUGGESTIONS:
+          suggestions = suggestions(redactor, e.getValue(), tally);
+          meta.put(SUGGESTIONS, suggestions);
+          break;
+        case TRUNCATION:
+          meta.put(TRUNCATION, e.getValue());
+          break;
+        default:
+          meta.put(e.getKey(), redactor.tree(e.getValue(), tally));
+      }
+    }
+
+    for (int i = from; i < blocks.size(); i++) {
+      String block = blocks.get(i);
+      if (rules != null && block.startsWith("<domain_rules>")) {
+        out.add(Presentation.rulesBlock(rules));
+      } else if (suggestions != null && block.startsWith("<action_suggestions>")) {
+        out.add(suggestionsBlock(suggestions, refs));
+      } else {
+        out.add(redactor.text(block, tally));
+      }
+    }
+    return reply.rewritten(out, newStructured, meta, reply.items()); // keeps the item count for the byte cap
+  }
+
+  /** Masks {@code structured} in place (a copy the caller owns) and returns the new data block. */
+  private static String data(Redactor redactor, ResultShape shape, String block,
+      Map<String, Object> structured, Tally tally) {
+    switch (shape) {
+      case VOID:
+        return block;
+      case VALUE: {
+        Object value = structured.get("result");
+        if (value instanceof String s && s.equals(block)) {
+          String masked = redactor.text(s, tally);
+          structured.put("result", masked);
+          return masked;
+        }
+        Object masked = redactor.tree(value, tally);
+        structured.put("result", masked);
+        return Json.write(masked);
+      }
+      case SINGLE:
+      case OPTIONAL: {
+        Map<String, Object> masked = asMap(redactor.tree(structured, tally));
+        structured.clear();
+        structured.putAll(masked);
+        return Json.write(masked);
+      }
+      default: {
+        Object items = structured.get("items");
+        if (!(items instanceof List<?> list)) {
+          throw new IllegalStateException("a collection reply without an items list");
+        }
+        List<Object> masked = new ArrayList<>(list.size());
+        for (Object item : list) {
+          masked.add(redactor.tree(item, tally));
+        }
+        structured.put("items", masked);
+        return Json.write(masked);
+      }
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> asMap(Object tree) {
+    if (tree instanceof Map<?, ?> map) {
+      return (Map<String, Object>) map;
+    }
+    throw new IllegalStateException("a single-item reply whose structuredContent is not an object");
+  }
+
+  private static List<String> rules(Redactor redactor, Object value, Tally tally) {
+    if (!(value instanceof List<?> lines)) {
+      throw new IllegalStateException("rules that are not a list");
+    }
+    List<String> out = new ArrayList<>(lines.size());
+    for (Object line : lines) {
+      if (!(line instanceof String s)) {
+        throw new IllegalStateException("a rule line that is not text");
+      }
+      out.add(redactor.text(s, tally));
+    }
+    return out;
+  }
+
+  private static List<Map<String, Object>> suggestions(Redactor redactor, Object value, Tally tally) {
+    if (!(value instanceof List<?> entries)) {
+      throw new IllegalStateException("suggestions that are not a list");
+    }
+    List<Map<String, Object>> out = new ArrayList<>(entries.size());
+    for (Object entry : entries) {
+      if (!(entry instanceof Map<?, ?> e) || !(e.get("action") instanceof String action)
+          || !(e.get("reason") instanceof String reason)) {
+        throw new IllegalStateException("a suggestion without an action and a reason");
+      }
+      Map<String, Object> masked = new LinkedHashMap<>();
+      masked.put("action", action);
+      masked.put("reason", redactor.text(reason, tally));
+      if (e.get("arguments") != null) {
+        masked.put("arguments", redactor.tree(e.get("arguments"), tally));
+      }
+      out.add(masked);
+    }
+    return out;
+  }
+
+  /** The {@code <action_suggestions>} block, rendered as the presenter renders it. */
+  private static String suggestionsBlock(List<Map<String, Object>> suggestions, References refs) {
+    StringBuilder b = new StringBuilder("<action_suggestions>\n");
+    for (Map<String, Object> s : suggestions) {
+      b.append("- ").append(Markup.text(refs.render((String) s.get("action"))));
+      Object arguments = s.get("arguments");
+      if (arguments instanceof Map<?, ?> map && !map.isEmpty()) {
+        b.append(' ').append(Markup.text(Json.write(arguments)));
+      }
+      b.append(": ").append(Markup.text((String) s.get("reason"))).append('\n');
+    }
+    return b.append("</action_suggestions>").toString();
+  }
+}

@@ -1,0 +1,219 @@
+package dev.mcpfusion.core.redact;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.mcpfusion.annotation.Detector;
+import dev.mcpfusion.annotation.Mask;
+import dev.mcpfusion.core.Redaction;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Every path form and every detector, on text and on nested trees; what they must leave alone. */
+class RedactorTest {
+  static Redactor redactor(Redaction policy) {
+    return Redactor.compile(policy);
+  }
+
+  static String text(Detector detector, String text) {
+    return redactor(Redaction.detecting(detector)).text(text, new Tally());
+  }
+
+  static String partial(Detector detector, String text) {
+    return redactor(Redaction.detecting(detector).mask(Mask.PARTIAL)).text(text, new Tally());
+  }
+
+  @Test
+  void emailIsFoundInsideText() {
+    assertThat(text(Detector.EMAIL, "Write to alice.smith+billing@example.co.uk today."))
+        .isEqualTo("Write to [REDACTED] today.");
+    assertThat(text(Detector.EMAIL, "a@b is not an address, @handle neither"))
+        .isEqualTo("a@b is not an address, @handle neither");
+  }
+
+  @Test
+  void cardNumbersNeedTheLuhnCheck() {
+    assertThat(text(Detector.CARD, "card 4111 1111 1111 1111 on file"))
+        .isEqualTo("card [REDACTED] on file");
+    assertThat(text(Detector.CARD, "5500-0000-0000-0004")).isEqualTo("[REDACTED]");
+    assertThat(text(Detector.CARD, "378282246310005")).isEqualTo("[REDACTED]");
+    // One digit off fails the checksum; a long order number is not a card.
+    assertThat(text(Detector.CARD, "card 4111 1111 1111 1112")).isEqualTo("card 4111 1111 1111 1112");
+    assertThat(text(Detector.CARD, "order 12345678901234")).isEqualTo("order 12345678901234");
+    assertThat(partial(Detector.CARD, "4111 1111 1111 1111")).isEqualTo("**** **** **** 1111");
+  }
+
+  @Test
+  void ibanNeedsItsCountryLengthAndMod97() {
+    assertThat(text(Detector.IBAN, "pay to GB82 WEST 1234 5698 7654 32 please"))
+        .isEqualTo("pay to [REDACTED] please");
+    assertThat(text(Detector.IBAN, "DE89370400440532013000")).isEqualTo("[REDACTED]");
+    assertThat(text(Detector.IBAN, "GB82WEST12345698765433")).isEqualTo("GB82WEST12345698765433");
+    // Right checksum digits, wrong length for Germany.
+    assertThat(text(Detector.IBAN, "DE8937040044053201300")).isEqualTo("DE8937040044053201300");
+    assertThat(partial(Detector.IBAN, "DE89370400440532013000")).isEqualTo("******************3000");
+  }
+
+  @Test
+  void ssnSkipsNumbersNeverIssued() {
+    assertThat(text(Detector.SSN, "SSN 123-45-6789.")).isEqualTo("SSN [REDACTED].");
+    assertThat(text(Detector.SSN, "000-12-3456 666-12-3456 912-12-3456 123-00-4567 123-45-0000"))
+        .isEqualTo("000-12-3456 666-12-3456 912-12-3456 123-00-4567 123-45-0000");
+    assertThat(text(Detector.SSN, "2026-12-01")).isEqualTo("2026-12-01");
+  }
+
+  @Test
+  void phonesInternationalAndNorthAmerican() {
+    assertThat(text(Detector.PHONE, "call +44 20 7946 0958 now")).isEqualTo("call [REDACTED] now");
+    assertThat(text(Detector.PHONE, "(415) 555-0132")).isEqualTo("[REDACTED]");
+    assertThat(text(Detector.PHONE, "415-555-0132 or 415.555.0132"))
+        .isEqualTo("[REDACTED] or [REDACTED]");
+    assertThat(text(Detector.PHONE, "+14155550132")).isEqualTo("[REDACTED]");
+    assertThat(text(Detector.PHONE, "due 2026-12-01, order 12345678, SSN 123-45-6789, v1.2.3"))
+        .isEqualTo("due 2026-12-01, order 12345678, SSN 123-45-6789, v1.2.3");
+  }
+
+  @Test
+  void apiKeysAndTokens() {
+    String stripe = "sk_" + "live_" + "4eC39HqLyjWDarjtT1zdp7dc";
+    String github = "ghp_" + "a".repeat(36);
+    String aws = "AKIA" + "IOSFODNN7EXAMPLE";
+    String header = b64("{\"alg\":\"HS256\",\"typ\":\"JWT\"}");
+    String jwt = header + "." + b64("{\"sub\":\"1234567890\"}") + ".SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
+    assertThat(text(Detector.API_KEY, "key=" + stripe + " gh " + github + " aws " + aws))
+        .isEqualTo("key=[REDACTED] gh [REDACTED] aws [REDACTED]");
+    assertThat(text(Detector.API_KEY, "Bearer " + jwt)).isEqualTo("Bearer [REDACTED]");
+    // A JWT shape whose header is not JSON, and short look-alikes, stay.
+    String fake = "eyJ" + "notbase64json!".replace("!", "x") + ".eyJabcdefghij.sig";
+    assertThat(text(Detector.API_KEY, fake + " sk_live_short ghp_tooShort"))
+        .isEqualTo(fake + " sk_live_short ghp_tooShort");
+  }
+
+  @Test
+  void userPatternsMaskEveryMatch() {
+    Redactor r = redactor(Redaction.none().pattern("employee id", "EMP-\\d{6}"));
+    Tally tally = new Tally();
+    assertThat(r.text("EMP-123456 and EMP-654321, not EMP-12", tally))
+        .isEqualTo("[REDACTED] and [REDACTED], not EMP-12");
+    assertThat(tally.count()).isEqualTo(2);
+  }
+
+  @Test
+  void overlappingFindingsAreMaskedOnceAndCountedOnce() {
+    Redactor r = redactor(Redaction.detecting(Detector.EMAIL, Detector.PHONE));
+    Tally tally = new Tally();
+    // The phone number is the start of the address: one span.
+    assertThat(r.text("x +14155550132@sms.example.com y", tally)).isEqualTo("x [REDACTED] y");
+    assertThat(tally.count()).isEqualTo(1);
+  }
+
+  @Test
+  void anyDepthPathMatchesTopLevelAndNested() {
+    Redactor r = redactor(Redaction.paths("*.email"));
+    Object out = r.tree(tree("id", "C-1", "email", "a@x.io",
+        "contacts", List.of(tree("email", "b@x.io", "name", "Bo"), tree("email", "c@x.io")),
+        "owner", tree("profile", tree("email", "d@x.io"))), new Tally());
+    assertThat(out).hasToString("{id=C-1, email=[REDACTED], contacts=[{email=[REDACTED], name=Bo},"
+        + " {email=[REDACTED]}], owner={profile={email=[REDACTED]}}}");
+  }
+
+  @Test
+  void elementPathMatchesOnlyItemsOfThatList() {
+    Redactor r = redactor(Redaction.paths("items[*].cardNumber").mask(Mask.PARTIAL));
+    Tally tally = new Tally();
+    Object out = r.tree(tree(
+        "cardNumber", "4111111111111111",
+        "items", List.of(tree("cardNumber", "4111111111111111"), tree("cardNumber", "5500000000000004")),
+        "other", List.of(tree("cardNumber", "378282246310005"))), tally);
+    assertThat(out).hasToString("{cardNumber=4111111111111111, items=[{cardNumber=************1111},"
+        + " {cardNumber=************0004}], other=[{cardNumber=378282246310005}]}");
+    assertThat(tally.count()).isEqualTo(2);
+  }
+
+  @Test
+  void exactPathMatchesOnlyThatPath() {
+    Redactor r = redactor(Redaction.paths("owner.name"));
+    Object out = r.tree(tree("name", "Top", "owner", tree("name", "Ada"),
+        "team", List.of(tree("owner", tree("name", "Bob")))), new Tally());
+    assertThat(out).hasToString("{name=Top, owner={name=[REDACTED]}, team=[{owner={name=Bob}}]}");
+  }
+
+  @Test
+  void aPathOnAListOfStringsMasksEveryElementEvenInNestedLists() {
+    Redactor r = redactor(Redaction.paths("*.phones"));
+    Object out = r.tree(tree("groups", List.of(tree("phones", List.of("1", "2")),
+        tree("phones", List.of()))), new Tally());
+    assertThat(out).hasToString("{groups=[{phones=[[REDACTED], [REDACTED]]}, {phones=[]}]}");
+  }
+
+  @Test
+  void detectorsReachEveryStringOfNestedCollectionsButNotNumbers() {
+    Redactor r = redactor(Redaction.detecting(Detector.SSN));
+    Tally tally = new Tally();
+    Object out = r.tree(tree("rows", List.of(List.of("123-45-6789", 1234567890L),
+        List.of(tree("note", "ssn 123-45-6789")))), tally);
+    assertThat(out).hasToString("{rows=[[[REDACTED], 1234567890], [{note=ssn [REDACTED]}]]}");
+    assertThat(tally.count()).isEqualTo(2);
+  }
+
+  @Test
+  void aValueThatIsNotPlainJsonIsRefusedNotPassedOn() {
+    Redactor r = redactor(Redaction.detecting(Detector.EMAIL));
+    assertThatThrownBy(() -> r.tree(tree("x", new StringBuilder("a@b.io")), new Tally()))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("java.lang.StringBuilder")
+        .hasMessageNotContaining("a@b.io");
+  }
+
+  @Test
+  void malformedPathsNameThePatternAndTheForms() {
+    assertThatThrownBy(() -> Redactor.compile(Redaction.paths("items[0].x")))
+        .hasMessageContaining("\"items[0].x\"").hasMessageContaining("\"*.email\"");
+    assertThatThrownBy(() -> Redactor.compile(Redaction.paths("a..b"))).hasMessageContaining("a..b");
+    assertThatThrownBy(() -> Redactor.compile(Redaction.paths("**.x"))).hasMessageContaining("**.x");
+  }
+
+  @Test
+  void pathsAreCheckedAgainstTheOutputSchema() {
+    String schema = "{\"type\":\"object\",\"properties\":{"
+        + "\"email\":{\"type\":\"string\"},"
+        + "\"age\":{\"type\":\"integer\"},"
+        + "\"status\":{\"type\":\"string\",\"enum\":[\"A\"]},"
+        + "\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},"
+        + "\"cards\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":"
+        + "{\"number\":{\"type\":[\"string\",\"null\"]}}}}}}";
+    assertThat(redactor(Redaction.paths("email", "*.tags", "cards[*].number", "*.number"))
+        .checkAgainst("V", schema, true)).isEmpty();
+    assertThat(redactor(Redaction.paths("age", "status", "cards", "nope"))
+        .checkAgainst("V", schema, true)).containsExactly(
+            "@Redact path \"age\" of V ends on 'age' (type \"integer\"); only text can be masked"
+                + " without breaking the output schema. Point it at a String field (or a list of"
+                + " strings), or expose the value as a String in the view.",
+            "@Redact path \"status\" of V ends on 'status' (an enum); only text can be masked"
+                + " without breaking the output schema. Point it at a String field (or a list of"
+                + " strings), or expose the value as a String in the view.",
+            "@Redact path \"cards\" of V ends on 'cards' (type \"array\"); only text can be masked"
+                + " without breaking the output schema. Point it at a String field (or a list of"
+                + " strings), or expose the value as a String in the view.",
+            "@Redact path \"nope\" of V matches no field of the view. Name a field it exposes"
+                + " (paths are relative to one view: \"email\", \"cards[*].number\", \"*.email\").");
+    // A server-wide path need not match every view.
+    assertThat(redactor(Redaction.paths("*.nope")).checkAgainst("V", schema, false)).isEmpty();
+  }
+
+  static Map<String, Object> tree(Object... keyValues) {
+    Map<String, Object> map = new LinkedHashMap<>();
+    for (int i = 0; i < keyValues.length; i += 2) {
+      map.put((String) keyValues[i], keyValues[i + 1]);
+    }
+    return map;
+  }
+
+  static String b64(String json) {
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(json.getBytes(StandardCharsets.UTF_8));
+  }
+}

@@ -1,0 +1,225 @@
+package dev.mcpfusion.processor;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+import dev.mcpfusion.processor.RouterModel.ActionModel;
+import dev.mcpfusion.processor.RouterModel.Param;
+import dev.mcpfusion.processor.RouterModel.ParamKind;
+import dev.mcpfusion.processor.RouterModel.Result;
+
+/**
+ * One {@code @Query}/{@code @Mutation}/{@code @Action} method: its name and description, hints,
+ * {@code @Invalidates}, {@code @CacheControl}, {@code @Use}, parameters (JSON input, {@code @Context}
+ * or the common record) and result.
+ */
+final class ActionValidation {
+  private static final String REQUEST_CONTEXT = "dev.mcpfusion.core.RequestContext";
+
+  private final Elements elements;
+  private final Types types;
+  private final Reporter reporter;
+  private final ResultAnalysis results;
+
+  ActionValidation(Elements elements, Types types, Reporter reporter, Views views) {
+    this.elements = elements;
+    this.types = types;
+    this.reporter = reporter;
+    this.results = new ResultAnalysis(elements, types, reporter, views);
+  }
+
+  static String suggestName(String name) {
+    String s = Names.snake(name).toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
+    if (s.isEmpty() || !Character.isLetter(s.charAt(0))) {
+      s = "a" + s;
+    }
+    return s;
+  }
+
+  /** The classes of a {@code @Use} on {@code e}, in order. */
+  List<TypeMirror> use(Element e) {
+    AnnotationMirror use = Mirrors.find(e, Props.ANN + "Use");
+    List<TypeMirror> out = new ArrayList<>();
+    if (use != null) {
+      for (AnnotationValue v : Mirrors.list(elements, use, "value")) {
+        out.add((TypeMirror) v.getValue());
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Validates one action method; returns its model, or {@code null} after reporting. {@code common}
+   * and {@code commonFields} are the router's common record (or {@code null}) and its fields.
+   */
+  ActionModel action(TypeElement common, List<Inputs.Site> commonFields,
+      ExecutableElement method, AnnotationMirror verb, String verbName, String where,
+      Inputs inputs, Set<String> commonNames) {
+    boolean ok = true;
+    if (method.getModifiers().contains(Modifier.PRIVATE) || !method.getTypeParameters().isEmpty()) {
+      reporter.report(Diagnostic.INACCESSIBLE_ACTION, method, where);
+      return null;
+    }
+    String explicit = Mirrors.string(elements, verb, "name");
+    String name = explicit.isEmpty() ? Names.snake(method.getSimpleName().toString()) : explicit;
+    if (!Names.ROUTER_OR_ACTION.matcher(name).matches()) {
+      AnnotationValue nameValue = Mirrors.explicitValue(verb, "name");
+      String why = name.contains(".")
+          ? "contains a dot, but dots separate router and action in references such as"
+              + " billing.void_invoice"
+          : "does not match [a-z][a-z0-9_]*";
+      reporter.reportOn(Diagnostic.INVALID_ACTION_NAME, method, verb, nameValue, where, name, why,
+          suggestName(name));
+      ok = false;
+    }
+    String description = Mirrors.string(elements, verb, "description");
+    if (description.isEmpty()) {
+      description = firstSentence(elements.getDocComment(method));
+    }
+    if (description.isEmpty()) {
+      reporter.report(Diagnostic.MISSING_DESCRIPTION, method, where, verbName);
+      ok = false;
+    }
+    boolean readOnly;
+    boolean destructive;
+    switch (verbName) {
+      case "Query":
+        readOnly = true;
+        destructive = false;
+        break;
+      case "Mutation":
+        readOnly = false;
+        destructive = true;
+        break;
+      default:
+        readOnly = Mirrors.bool(elements, verb, "readOnly");
+        destructive = Mirrors.bool(elements, verb, "destructive");
+    }
+    List<String> invalidated = List.of();
+    AnnotationMirror invalidates = Mirrors.find(method, Props.ANN + "Invalidates");
+    if (invalidates != null) {
+      invalidated = Mirrors.strings(elements, invalidates, "value");
+      if (verbName.equals("Query")) {
+        reporter.reportOn(Diagnostic.INVALIDATES_ON_QUERY, method, invalidates, null, where);
+        ok = false;
+      }
+    }
+    AnnotationMirror cache = Mirrors.find(method, Props.ANN + "CacheControl");
+    String cachePolicy = "DEFAULT";
+    if (cache != null) {
+      AnnotationValue v = Mirrors.value(elements, cache, "value");
+      if (v != null && v.getValue() instanceof VariableElement) {
+        cachePolicy = ((VariableElement) v.getValue()).getSimpleName().toString();
+      }
+    }
+
+    List<Param> params = new ArrayList<>();
+    for (VariableElement p : method.getParameters()) {
+      TypeMirror t = p.asType();
+      String pname = p.getSimpleName().toString();
+      boolean requestContext = t.getKind() == TypeKind.DECLARED
+          && ((TypeElement) ((DeclaredType) t).asElement()).getQualifiedName()
+              .contentEquals(REQUEST_CONTEXT);
+      if (requestContext || Mirrors.find(p, Props.ANN + "Context") != null) {
+        params.add(new Param(p, ParamKind.CONTEXT, null));
+        continue;
+      }
+      if (common != null && types.isSameType(types.erasure(t), types.erasure(common.asType()))) {
+        params.add(new Param(p, ParamKind.COMMON, null));
+        continue;
+      }
+      if (Mirrors.find(p, Props.ANN + "Guarded") != null) {
+        reporter.report(Diagnostic.GUARDED_PARAMETER, p, where, pname);
+        ok = false;
+        continue;
+      }
+      if (Mirrors.find(p, Props.ANN + "Hidden") != null) {
+        reporter.report(Diagnostic.HIDDEN_PARAMETER, p, where, pname);
+        ok = false;
+        continue;
+      }
+      Inputs.In in;
+      try {
+        in = inputs.resolve(t, List.of());
+      } catch (Inputs.Unsupported u) {
+        reporter.report(Diagnostic.UNSUPPORTED_PARAMETER_TYPE, p, where, pname, Views.display(t),
+            u.getMessage());
+        ok = false;
+        continue;
+      }
+      if (!inputs.reportMarked(in, pname, p, null, null, where)) {
+        ok = false;
+        continue;
+      }
+      if (commonNames.contains(pname)) {
+        reporter.report(Diagnostic.COMMON_FIELD_CLASH, p, where, pname, Names.display(common),
+            common.getSimpleName());
+        ok = false;
+        continue;
+      }
+      List<AnnotationMirror> annotations = new ArrayList<>(p.getAnnotationMirrors());
+      annotations.addAll(t.getAnnotationMirrors());
+      Inputs.Site site = inputs.site(pname, p, in, annotations,
+          inputs.description(List.of(p), t), false, Mirrors.nullable(List.of(p), List.of(t)));
+      params.add(new Param(p, ParamKind.JSON, site));
+    }
+    boolean beanValidation = false;
+    Set<String> seen = new HashSet<>();
+    for (Inputs.Site s : commonFields) {
+      beanValidation |= Inputs.beanValidation(s, seen);
+    }
+    for (Param p : params) {
+      if (p.site() != null) {
+        beanValidation |= Inputs.beanValidation(p.site(), seen);
+      }
+    }
+    Result result = results.analyse(method, verb, verbName, where);
+    if (!ok || result == null) {
+      return null;
+    }
+    return new ActionModel(method, name, description, verbName.toUpperCase(java.util.Locale.ROOT),
+        readOnly, destructive, Mirrors.bool(elements, verb, "idempotent"),
+        Mirrors.bool(elements, verb, "openWorld"), params, result, cachePolicy, invalidated,
+        use(method), beanValidation);
+  }
+
+  /** First sentence of a Javadoc comment: inline tags unwrapped, block tags dropped. */
+  static String firstSentence(String doc) {
+    if (doc == null) {
+      return "";
+    }
+    StringBuilder text = new StringBuilder();
+    for (String line : doc.split("\n", -1)) {
+      String t = line.strip();
+      if (t.startsWith("@")) {
+        break;
+      }
+      text.append(t).append(' ');
+    }
+    String s = text.toString()
+        .replaceAll("\\{@(?:code|literal|link|linkplain)\\s+([^}]*)\\}", "$1")
+        .replaceAll("<[^>]+>", "")
+        .replaceAll("\\s+", " ")
+        .strip();
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) == '.' && (i + 1 == s.length() || Character.isWhitespace(s.charAt(i + 1)))) {
+        return s.substring(0, i + 1);
+      }
+    }
+    return s;
+  }
+}

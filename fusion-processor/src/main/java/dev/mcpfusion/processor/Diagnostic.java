@@ -1,0 +1,265 @@
+package dev.mcpfusion.processor;
+
+import java.util.Locale;
+
+/**
+ * The catalogue of everything the processor reports: each entry has a stable code (printed as
+ * {@code [fusion/Code]}), a kind, the format of what is wrong and the format of the fix. Several
+ * entries may share a code when one rule is broken in different shapes (the code is the contract
+ * a build or a {@code @SuppressWarnings} names; the wording can differ).
+ *
+ * <p>The formats are {@link String#format} patterns; problem and fix share one argument list, so
+ * a fix may repeat an argument with {@code %1$s}. The README's diagnostic table lists every code
+ * with an example ({@code DiagnosticCatalogueTest} keeps the two in step).
+ */
+enum Diagnostic {
+  // ------------------------------------------------------------------ @Model
+  INVALID_MODEL("InvalidModel", Kind.ERROR,
+      "%s is annotated @Model but is %s.",
+      "Declare the model as a record (or a class with getters)."),
+  EMPTY_MODEL("EmptyModel", Kind.WARNING,
+      "%s is annotated @Model but has no properties (record components or public getters).",
+      "Add the properties a presenter may expose."),
+
+  // ------------------------------------------------------------------ @Presenter
+  PRESENTER_NOT_RECORD("PresenterNotRecord", Kind.ERROR,
+      "%s is annotated @Presenter but is not a record.",
+      "Declare the view as a record whose components are the exposed fields."),
+  INVALID_AGENT_LIMIT("InvalidAgentLimit", Kind.ERROR,
+      "%s sets agentLimit = %s, but at least one item must reach the agent.",
+      "Use a limit of 1 or more."),
+  PRESENTER_MODEL_NOT_A_TYPE("PresenterModelMismatch", Kind.ERROR,
+      "%s names %s as its model.",
+      "Name a record or class: @Presenter(model = Invoice.class)."),
+  UNKNOWN_VIEW_COMPONENT("UnknownViewComponent", Kind.ERROR,
+      "%s declares '%s', which is not a property of %s.%s",
+      "Rename it to a property of %3$s or remove it."),
+  UNKNOWN_IGNORED_PROPERTY("UnknownViewComponent", Kind.ERROR,
+      "%s ignores '%s', which is not a property of %s.%s",
+      "Remove it from @Presenter(ignore)."),
+  HIDDEN_FIELD_EXPOSED("HiddenFieldExposed", Kind.ERROR,
+      "%s exposes '%s', which %s marks %s.",
+      "Remove it from the view or drop %4$s."),
+  NULLNESS_INVISIBLE("NullnessInvisible", Kind.WARNING,
+      "%s.%s is read from a class file, and this javac does not show its type-use @Nullable to"
+          + " annotation processors; the processor read it from the class file and treats '%s' as"
+          + " nullable.",
+      "Build with JDK 22+ or compile %1$s in the same module to make it visible."),
+  UNMAPPED_PROPERTY("UnmappedProperty", Kind.WARNING,
+      "%s neither exposes nor hides '%s' of %s.",
+      "Add it to the view, list it in @Presenter(ignore = \"%2$s\"), or mark it @Hidden on %3$s."),
+  RECURSIVE_VIEW("UnsupportedViewType", Kind.ERROR,
+      "%s contains itself through nested views, so its output schema would be infinite.",
+      "Break the cycle with a smaller view."),
+  UNSUPPORTED_VIEW_TYPE("UnsupportedViewType", Kind.ERROR,
+      "%s has type %s, which a view cannot expose.",
+      Views.SUPPORTED),
+  VIEW_NESTED_IN_CONTAINER("UnsupportedViewType", Kind.ERROR,
+      "%s nests %s inside a collection or Optional, which a view cannot expose.",
+      Views.SUPPORTED),
+  RAW_VIEW_TYPE("UnsupportedViewType", Kind.ERROR,
+      "%s has the raw type %s.",
+      "Give it a type argument."),
+  MODEL_EXPOSED_WHOLE("UnsupportedViewType", Kind.ERROR,
+      "%s has type %s, which a view cannot expose field by field.",
+      Views.SUPPORTED),
+  VIEW_OF_ANOTHER_MODEL("ViewTypeMismatch", Kind.ERROR,
+      "%s is the view %s, which presents %s, but the model property is %s.",
+      "Use a view whose model is %4$s."),
+  VIEW_TYPE_MISMATCH("ViewTypeMismatch", Kind.ERROR,
+      "%s has type %s, but the model property is %s.",
+      "Declare it as %3$s (or present it through a nested view)."),
+  NESTED_MODEL_NEEDS_PRESENTER("NestedModelNeedsPresenter", Kind.ERROR,
+      "%s exposes the model type %s directly, which would send every one of its properties.",
+      "Declare a @Presenter(model = %s.class) view and use it here."),
+  INVALID_SUGGEST_METHOD("InvalidSuggestMethod", Kind.ERROR,
+      "%s.%s %s.",
+      "Declare it as: static List<Suggestion> %2$s(%4$s v)."),
+  INVALID_RULES_METHOD("InvalidRulesMethod", Kind.ERROR,
+      "%s.%s %s.",
+      "Declare it as: static List<String> %2$s(%4$s v) (or return String)."),
+  INVALID_OPTION("InvalidOption", Kind.WARNING,
+      "-A%s=%s is not one of ERROR, WARN or IGNORE;",
+      "using WARN."),
+
+  // ------------------------------------------------------------------ @Router
+  ROUTER_NOT_A_CLASS("InvalidRouter", Kind.ERROR,
+      "%s is annotated @Router but is not a class.",
+      "Put @Router on the class whose methods are the actions."),
+  INVALID_ROUTER("InvalidRouter", Kind.ERROR,
+      "%s is private or generic, so the generated %s cannot bind it.",
+      "Make it a non-private, non-generic class."),
+  INVALID_ROUTER_NAME("InvalidRouterName", Kind.ERROR,
+      "%s is named '%s', but router names must match [a-z][a-z0-9_]*%s.",
+      "Use '%s'."),
+  INVALID_COMMON_TYPE("InvalidCommonType", Kind.ERROR,
+      "%s names %s as its common fields, but it is not a (non-generic) record.",
+      "Declare a record whose components are the router-wide inputs."),
+  GUARDED_COMMON_FIELD("GuardedInput", Kind.ERROR,
+      "'%s' of the common record %s is @Guarded, so the agent must not send it.",
+      "Take the value from a @Context parameter and remove it from the record."),
+  NULLNESS_INVISIBLE_COMMON("NullnessInvisible", Kind.WARNING,
+      "The common field %s.%s is read from a class file, and this javac does not show its"
+          + " type-use @Nullable to annotation processors; the processor read it from the class"
+          + " file and treats it as optional.",
+      "Build with JDK 22+ or compile %1$s in the same module to make it visible."),
+  UNSUPPORTED_COMMON_FIELD_TYPE("UnsupportedParameterType", Kind.ERROR,
+      "The common field '%s' of %s has type %s, but %s",
+      Inputs.SUPPORTED),
+  EMPTY_ROUTER("EmptyRouter", Kind.WARNING,
+      "%s has no @Query, @Mutation or @Action method, so it exposes no tool.",
+      "Annotate the methods the agent may call."),
+  MULTIPLE_VERBS("MultipleVerbs", Kind.ERROR,
+      "%s is annotated %s.",
+      "Keep exactly one verb: @Query (reads), @Mutation (destroys or overwrites) or @Action"
+          + " (neither)."),
+  DUPLICATE_ACTION("DuplicateAction", Kind.ERROR,
+      "%s is the action '%s', but %s.%s already has that name.",
+      "Rename one with name = \"...\" on its verb annotation."),
+  INVALID_TOOL_NAME("InvalidToolName", Kind.ERROR,
+      "%s becomes the MCP tool '%s' (%s characters), which does not match ^[a-zA-Z0-9_-]{1,64}$;"
+          + " some clients drop the whole connector for one bad name.",
+      "Shorten the action name with name = \"...\" (or the router name)."),
+  DUPLICATE_TOOL_NAME("DuplicateToolName", Kind.ERROR,
+      "%s becomes the MCP tool '%s', which %s already is.",
+      "Rename the action or the router."),
+  INACCESSIBLE_ACTION("InaccessibleAction", Kind.ERROR,
+      "%s is private or generic, so the generated dispatcher cannot call it.",
+      "Make it a non-private, non-generic method."),
+  INVALID_ACTION_NAME("InvalidActionName", Kind.ERROR,
+      "%s is named '%s', which %s.",
+      "Use '%s'."),
+  MISSING_DESCRIPTION("MissingDescription", Kind.ERROR,
+      "%s has no description, so the agent cannot know when to call it.",
+      "Add @%s(description = \"...\") or a Javadoc sentence."),
+  INVALIDATES_ON_QUERY("InvalidatesOnQuery", Kind.ERROR,
+      "%s is a @Query but declares @Invalidates; a read makes nothing stale.",
+      "Remove @Invalidates or make it a @Mutation."),
+  GUARDED_PARAMETER("GuardedInput", Kind.ERROR,
+      "%s takes '%s' from the agent, but it is @Guarded.",
+      "Take it from a @Context parameter (provided by the server or a middleware) instead."),
+  GUARDED_RECORD_COMPONENT("GuardedInput", Kind.ERROR,
+      "'%s' of %s is @Guarded, so the agent must not send it, but %s takes %2$s from the agent as"
+          + " '%s'.",
+      "Take the value from a @Context parameter and remove it from the record."),
+  HIDDEN_PARAMETER("HiddenInput", Kind.ERROR,
+      "%s takes '%s' from the agent, but it is @Hidden, so the agent must never see it: its input"
+          + " schema would show the agent '%2$s'.",
+      "Remove @Hidden if the agent may send it, or take the value from a @Context parameter."),
+  HIDDEN_INPUT("HiddenInput", Kind.ERROR,
+      "'%s' of %s is @Hidden, so the agent must never see it, but %s takes %2$s from the agent as"
+          + " '%s': its input schema would show the agent '%1$s'.",
+      "Remove @Hidden if the agent may send it, or take the value from a @Context parameter and"
+          + " remove it from the record."),
+  UNSUPPORTED_PARAMETER_TYPE("UnsupportedParameterType", Kind.ERROR,
+      "%s parameter '%s' has type %s, but %s",
+      Inputs.SUPPORTED + " Or mark it @Context."),
+  COMMON_FIELD_CLASH("CommonFieldClash", Kind.ERROR,
+      "%s parameter '%s' has the name of a field of the common record %s, so both would be the"
+          + " input field '%2$s'.",
+      "Rename the parameter, or take the %s parameter instead."),
+  NOT_A_PRESENTER("NotAPresenter", Kind.ERROR,
+      "%s names presenter %s, which is not annotated @Presenter.",
+      "Name a @Presenter view record (for example a view of %2$s)."),
+  PRESENTER_NOT_A_VIEW("NotAPresenter", Kind.ERROR,
+      "%s names presenter %s, which is not a @Presenter view.",
+      "Name a @Presenter view record."),
+  PRESENTER_ON_VOID("PresenterModelMismatch", Kind.ERROR,
+      "%s returns void, so presenter %s has nothing to present.",
+      "Remove presenter = ... or return the model."),
+  RESULT_ELEMENT_UNREADABLE("ResultNeedsPresenter", Kind.ERROR,
+      "%s returns %s, whose element type cannot be read.",
+      "Return a List<Model>, Optional<Model>, array or Stream<Model> with one type argument."),
+  PRESENTED_ELEMENT_UNREADABLE("PresenterModelMismatch", Kind.ERROR,
+      "%s returns %s, whose element type cannot be read.",
+      "Return a List<Model>, Optional<Model>, array or Stream<Model> with one type argument."),
+  RESULT_NEEDS_PRESENTER("ResultNeedsPresenter", Kind.ERROR,
+      "%s returns %s, which needs a presenter to decide what may leave the process.",
+      "Add presenter = SomeView.class (a @Presenter view of %s) to @%s."),
+  PRESENTER_MODEL_MISMATCH("PresenterModelMismatch", Kind.ERROR,
+      "%s returns %s, but presenter %s presents %s.",
+      "Use a presenter whose model is %s, or return %4$s."),
+
+  // ------------------------------------------------------------------ input constraints
+  INVALID_CONSTRAINT("InvalidConstraint", Kind.ERROR,
+      "@%s on '%s' has the value \"%s\", which is not a decimal number.",
+      "Write a number such as \"0.5\"."),
+  INVALID_PATTERN("InvalidPattern", Kind.ERROR,
+      "@Pattern on '%s' does not compile: %s.",
+      "Fix the regular expression."),
+  PATTERN_NOT_PORTABLE("PatternNotPortable", Kind.WARNING,
+      "@Pattern on '%s' uses %s, which JSON Schema (ECMA-262) regular expressions do not have; the"
+          + " input schema omits \"pattern\" and the server still checks it.",
+      "Rewrite it in the portable subset to publish it to the agent."),
+  CONSTRAINT_NOT_APPLICABLE("ConstraintNotApplicable", Kind.ERROR,
+      "@%s on '%s' (%s) has no meaning for that type.",
+      "Remove it or change the type."),
+
+  // ------------------------------------------------------------------ every step
+  UNRESOLVED_TYPE("UnresolvedType", Kind.ERROR,
+      "%s was not processed: %s still does not exist after the last round, so %s was not"
+          + " generated.",
+      "Fix the compile error that names the missing type, or make the processor that generates it"
+          + " run in this compilation."),
+  GENERATION_FAILED("GenerationFailed", Kind.ERROR,
+      "%s could not be written: %s.",
+      "Check that no other source or processor declares that class and the output directory is"
+          + " writable."),
+  PROCESSOR_FAILURE("ProcessorFailure", Kind.ERROR,
+      "The processor failed on %s (%s).",
+      "Please report this with the declaration; other types are still processed.");
+
+  /** Whether a diagnostic fails the build. */
+  enum Kind {
+    ERROR(javax.tools.Diagnostic.Kind.ERROR),
+    WARNING(javax.tools.Diagnostic.Kind.WARNING);
+
+    final javax.tools.Diagnostic.Kind javac;
+
+    Kind(javax.tools.Diagnostic.Kind javac) {
+      this.javac = javac;
+    }
+  }
+
+  private final String code;
+  private final Kind kind;
+  private final String problem;
+  private final String fix;
+
+  Diagnostic(String code, Kind kind, String problem, String fix) {
+    this.code = code;
+    this.kind = kind;
+    this.problem = problem;
+    this.fix = fix;
+  }
+
+  /** The stable code, without the {@code fusion/} prefix: {@code HiddenFieldExposed}. */
+  String code() {
+    return code;
+  }
+
+  /** The kind it is reported at unless a user option says otherwise. */
+  Kind kind() {
+    return kind;
+  }
+
+  /** The format of what is wrong. */
+  String problem() {
+    return problem;
+  }
+
+  /** The format of the fix. */
+  String fix() {
+    return fix;
+  }
+
+  /** The message without the code: the problem, then the fix, formatted with {@code args}. */
+  String message(Object... args) {
+    return String.format(Locale.ROOT, problem + " " + fix, args);
+  }
+
+  /** The whole text: {@code [fusion/Code] problem fix}. */
+  String text(Object... args) {
+    return "[fusion/" + code + "] " + message(args);
+  }
+}

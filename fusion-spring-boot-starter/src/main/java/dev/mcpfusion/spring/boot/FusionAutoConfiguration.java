@@ -1,0 +1,60 @@
+package dev.mcpfusion.spring.boot;
+
+import dev.mcpfusion.core.FusionMiddleware;
+import dev.mcpfusion.core.FusionServer;
+import dev.mcpfusion.core.trace.FusionTracer;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
+
+/**
+ * Assembles a {@link FusionServer} from the application context: every {@code @Router} bean (and
+ * every bound {@code X_Fusion.bind(...)} bean), every {@link ContextProvider} bean, every
+ * {@link FusionMiddleware} bean (as the instance {@code @Use} names), a {@link FusionTracer} bean
+ * if there is one, the {@code mcpfusion.*} properties, then the {@link FusionServerCustomizer}s.
+ *
+ * <p>Off with {@code mcpfusion.enabled=false}; backs off when the application defines its own
+ * {@code FusionServer} bean (which {@link FusionHttpAutoConfiguration} then serves).
+ */
+@AutoConfiguration
+@ConditionalOnClass(FusionServer.class)
+@ConditionalOnProperty(prefix = "mcpfusion", name = "enabled", havingValue = "true", matchIfMissing = true)
+@EnableConfigurationProperties(FusionProperties.class)
+public class FusionAutoConfiguration {
+
+  /** Creates the auto-configuration (Spring does). */
+  public FusionAutoConfiguration() {}
+
+  /**
+   * The server built from the context's routers and the {@code mcpfusion.*} properties.
+   *
+   * @throws FusionStartupException naming the bean and the fix when a router bean has no generated
+   *     class, two context providers share a type, or {@code FusionServer.build()} refuses the setup
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  public FusionServer fusionServer(ConfigurableListableBeanFactory beanFactory,
+      FusionProperties properties, Environment environment,
+      ObjectProvider<ContextProvider<?>> contextProviders,
+      ObjectProvider<FusionMiddleware> middleware, ObjectProvider<FusionTracer> tracer,
+      ObjectProvider<FusionServerCustomizer> customizers) {
+    String name = properties.getName() != null && !properties.getName().isBlank()
+        ? properties.getName()
+        : environment.getProperty("spring.application.name", "mcp-fusion");
+    FusionServer.Builder builder = FusionServer.builder(name, properties.getVersion())
+        .exposition(properties.getExposition())
+        .separator(properties.getSeparator());
+    ServerAssembly.registerRouters(beanFactory, builder);
+    ServerAssembly.registerContextProviders(beanFactory, builder);
+    middleware.orderedStream().forEach(builder::provide);
+    tracer.ifAvailable(builder::tracer);
+    customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
+    return ServerAssembly.build(builder);
+  }
+}

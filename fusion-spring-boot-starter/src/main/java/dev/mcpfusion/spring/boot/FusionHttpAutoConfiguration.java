@@ -1,0 +1,90 @@
+package dev.mcpfusion.spring.boot;
+
+import dev.mcpfusion.core.FusionServer;
+import dev.mcpfusion.http.HttpAuthenticator;
+import dev.mcpfusion.http.HttpOptions;
+import dev.mcpfusion.http.McpHttpServlet;
+import jakarta.servlet.http.HttpServlet;
+import java.util.function.UnaryOperator;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.web.servlet.ServletRegistrationBean;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Serves the context's {@link FusionServer} at {@code mcpfusion.http.path} ({@code /mcp}) on the
+ * Boot servlet web server, through fusion-http's endpoint ({@link McpHttpServlet}): Streamable
+ * HTTP with sessions and the stateless 2026-07-28 protocol, the same Host and Origin checks, body
+ * cap and clean error bodies as the embedded-Jetty server. An {@link HttpAuthenticator} bean, if
+ * any, guards it.
+ *
+ * <p>Off with {@code mcpfusion.http.enabled=false}; a bean named {@code mcpFusionServlet} replaces
+ * the registration.
+ */
+@AutoConfiguration(after = FusionAutoConfiguration.class)
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@ConditionalOnClass({HttpServlet.class, ServletRegistrationBean.class, McpHttpServlet.class})
+@ConditionalOnProperty(prefix = "mcpfusion", name = {"enabled", "http.enabled"}, havingValue = "true",
+    matchIfMissing = true)
+@ConditionalOnBean(FusionServer.class)
+@EnableConfigurationProperties(FusionProperties.class)
+public class FusionHttpAutoConfiguration {
+
+  /** Creates the auto-configuration (Spring does). */
+  public FusionHttpAutoConfiguration() {}
+
+  /**
+   * fusion-http's endpoint for {@code server} (Jetty, which fusion-http also brings for its
+   * embedded server, is excluded by this starter: Boot's own container hosts the servlet), mapped at {@code mcpfusion.http.path}, async.
+   *
+   * @throws FusionStartupException naming the property when an {@code mcpfusion.http.*} value is invalid
+   */
+  @Bean
+  @ConditionalOnMissingBean(name = "mcpFusionServlet")
+  public ServletRegistrationBean<HttpServlet> mcpFusionServlet(FusionServer server,
+      FusionProperties properties, ObjectProvider<HttpAuthenticator> authenticator) {
+    HttpOptions options = options(properties.getHttp());
+    HttpAuthenticator auth = authenticator.getIfUnique();
+    if (auth != null) {
+      options = options.auth(auth);
+    }
+    ServletRegistrationBean<HttpServlet> registration =
+        new ServletRegistrationBean<>(new McpHttpServlet(server, options), options.path());
+    registration.setName("mcpFusion");
+    // The GET event stream is asynchronous.
+    registration.setAsyncSupported(true);
+    registration.setLoadOnStartup(1);
+    return registration;
+  }
+
+  /** The endpoint options from {@code mcpfusion.http.*}; the Boot web server owns port, address and lifecycle. */
+  static HttpOptions options(FusionProperties.Http http) {
+    HttpOptions options = HttpOptions.defaults().stopOnShutdownSignal(false);
+    options = set(options, "mcpfusion.http.path", o -> o.path(http.getPath()));
+    options = set(options, "mcpfusion.http.allowed-origins",
+        o -> o.allowedOrigins(http.getAllowedOrigins().toArray(String[]::new)));
+    options = set(options, "mcpfusion.http.allowed-hosts",
+        o -> o.allowedHosts(http.getAllowedHosts().toArray(String[]::new)));
+    options = set(options, "mcpfusion.http.max-body-size",
+        o -> o.maxBodyBytes(http.getMaxBodySize().toBytes()));
+    options = set(options, "mcpfusion.http.request-timeout", o -> o.requestTimeout(http.getRequestTimeout()));
+    options = set(options, "mcpfusion.http.session-idle-timeout",
+        o -> o.sessionIdleTimeout(http.getSessionIdleTimeout()));
+    return set(options, "mcpfusion.http.shutdown-grace", o -> o.shutdownGrace(http.getShutdownGrace()));
+  }
+
+  private static HttpOptions set(HttpOptions options, String property, UnaryOperator<HttpOptions> change) {
+    try {
+      return change.apply(options);
+    } catch (IllegalArgumentException | NullPointerException e) {
+      throw new FusionStartupException("Invalid value for " + property + ": " + e.getMessage(),
+          "Correct " + property + " in the application properties.", e);
+    }
+  }
+}

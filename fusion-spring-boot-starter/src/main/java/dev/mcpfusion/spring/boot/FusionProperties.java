@@ -1,0 +1,206 @@
+package dev.mcpfusion.spring.boot;
+
+import dev.mcpfusion.core.Exposition;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * The {@code mcpfusion.*} configuration properties.
+ *
+ * <pre>
+ * mcpfusion.exposition=grouped
+ * mcpfusion.http.path=/mcp
+ * mcpfusion.http.allowed-origins=https://app.example
+ * mcpfusion.http.allowed-hosts=mcp.example.com
+ * </pre>
+ */
+@ConfigurationProperties(prefix = "mcpfusion")
+public class FusionProperties {
+  /** Whether to assemble and serve the MCP server at all. */
+  private boolean enabled = true;
+
+  /** The server name announced to clients; defaults to spring.application.name, else "mcp-fusion". */
+  private String name;
+
+  /** The server version announced to clients. */
+  private String version = "1.0.0";
+
+  /** FLAT (one tool per action) or GROUPED (one tool per router with an "action" discriminator). */
+  private Exposition exposition = Exposition.FLAT;
+
+  /** The FLAT separator between router and action in tool names: "_" or "-". */
+  private String separator = "_";
+
+  private final Http http = new Http();
+
+  /** Whether to assemble and serve the MCP server at all. */
+  public boolean isEnabled() {
+    return enabled;
+  }
+
+  /** Sets {@link #isEnabled()}. */
+  public void setEnabled(boolean enabled) {
+    this.enabled = enabled;
+  }
+
+  /** The server name announced to clients, or {@code null} for the default. */
+  public String getName() {
+    return name;
+  }
+
+  /** Sets {@link #getName()}. */
+  public void setName(String name) {
+    this.name = name;
+  }
+
+  /** The server version announced to clients. */
+  public String getVersion() {
+    return version;
+  }
+
+  /** Sets {@link #getVersion()}. */
+  public void setVersion(String version) {
+    this.version = version;
+  }
+
+  /** FLAT or GROUPED. */
+  public Exposition getExposition() {
+    return exposition;
+  }
+
+  /** Sets {@link #getExposition()}. */
+  public void setExposition(Exposition exposition) {
+    this.exposition = exposition;
+  }
+
+  /** The FLAT separator. */
+  public String getSeparator() {
+    return separator;
+  }
+
+  /** Sets {@link #getSeparator()}. */
+  public void setSeparator(String separator) {
+    this.separator = separator;
+  }
+
+  /** The HTTP endpoint's properties. */
+  public Http getHttp() {
+    return http;
+  }
+
+  /** {@code mcpfusion.http.*}: the Streamable HTTP endpoint on the Boot web server. */
+  public static class Http {
+    /** Whether to serve the MCP endpoint on the Boot web server. */
+    private boolean enabled = true;
+
+    /** The endpoint path, relative to the servlet context path. */
+    private String path = "/mcp";
+
+    /**
+     * Origins accepted besides loopback at the server's port (e.g. https://app.example); "*"
+     * accepts any. A request with any other Origin gets 403.
+     */
+    private List<String> allowedOrigins = new ArrayList<>();
+
+    /**
+     * Host header values accepted besides localhost, 127.0.0.1 and [::1] at the server's port:
+     * "name", "name:port" or "*". A request with any other Host gets 403 (DNS-rebinding protection).
+     */
+    private List<String> allowedHosts = new ArrayList<>();
+
+    /** The request body cap; larger bodies get 413. */
+    private DataSize maxBodySize = DataSize.ofMegabytes(4);
+
+    /** How long one request waits for its answer. */
+    private Duration requestTimeout = Duration.ofMinutes(5);
+
+    /** How long a session may stay unused before it is closed. */
+    private Duration sessionIdleTimeout = Duration.ofMinutes(30);
+
+    /** How long shutdown lets calls in flight finish. */
+    private Duration shutdownGrace = Duration.ofSeconds(30);
+
+    /** Whether to serve the MCP endpoint. */
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    /** Sets {@link #isEnabled()}. */
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
+    }
+
+    /** The endpoint path. */
+    public String getPath() {
+      return path;
+    }
+
+    /** Sets {@link #getPath()}. */
+    public void setPath(String path) {
+      this.path = path;
+    }
+
+    /** The extra accepted origins. */
+    public List<String> getAllowedOrigins() {
+      return allowedOrigins;
+    }
+
+    /** Sets {@link #getAllowedOrigins()}. */
+    public void setAllowedOrigins(List<String> allowedOrigins) {
+      this.allowedOrigins = allowedOrigins;
+    }
+
+    /** The extra accepted hosts. */
+    public List<String> getAllowedHosts() {
+      return allowedHosts;
+    }
+
+    /** Sets {@link #getAllowedHosts()}. */
+    public void setAllowedHosts(List<String> allowedHosts) {
+      this.allowedHosts = allowedHosts;
+    }
+
+    /** The request body cap. */
+    public DataSize getMaxBodySize() {
+      return maxBodySize;
+    }
+
+    /** Sets {@link #getMaxBodySize()}. */
+    public void setMaxBodySize(DataSize maxBodySize) {
+      this.maxBodySize = maxBodySize;
+    }
+
+    /** How long one request waits for its answer. */
+    public Duration getRequestTimeout() {
+      return requestTimeout;
+    }
+
+    /** Sets {@link #getRequestTimeout()}. */
+    public void setRequestTimeout(Duration requestTimeout) {
+      this.requestTimeout = requestTimeout;
+    }
+
+    /** How long a session may stay unused. */
+    public Duration getSessionIdleTimeout() {
+      return sessionIdleTimeout;
+    }
+
+    /** Sets {@link #getSessionIdleTimeout()}. */
+    public void setSessionIdleTimeout(Duration sessionIdleTimeout) {
+      this.sessionIdleTimeout = sessionIdleTimeout;
+    }
+
+    /** How long shutdown lets calls in flight finish. */
+    public Duration getShutdownGrace() {
+      return shutdownGrace;
+    }
+
+    /** Sets {@link #getShutdownGrace()}. */
+    public void setShutdownGrace(Duration shutdownGrace) {
+      this.shutdownGrace = shutdownGrace;
+    }
+  }
+}
