@@ -98,6 +98,10 @@ enum Diagnostic {
   GUARDED_COMMON_FIELD("GuardedInput", Kind.ERROR,
       "'%s' of the common record %s is @Guarded, so the agent must not send it.",
       "Take the value from a @Context parameter and remove it from the record."),
+  HIDDEN_COMMON_FIELD("HiddenInput", Kind.ERROR,
+      "'%s' of the common record %s is @Hidden, so the agent must never see it, but every"
+          + " action's input schema would show it.",
+      "Take the value from a @Context parameter and remove it from the record."),
   NULLNESS_INVISIBLE_COMMON("NullnessInvisible", Kind.WARNING,
       "The common field %s.%s is read from a class file, and this javac does not show its"
           + " type-use @Nullable to annotation processors; the processor read it from the class"

@@ -177,6 +177,12 @@ final class RouterStep extends TypeStep<RouterModel> {
             ok = false;
             continue;
           }
+          if (p.has("Hidden")) {
+            reporter.reportOn(Diagnostic.HIDDEN_COMMON_FIELD, router, ann,
+                Mirrors.explicitValue(ann, "common"), p.name, Names.display(common));
+            ok = false;
+            continue;
+          }
           try {
             Inputs.In in = inputs.resolve(p.type, List.of());
             ok &= inputs.reportMarked(in, p.name, router, ann, Mirrors.explicitValue(ann, "common"),
