@@ -141,6 +141,18 @@ class ArchitectureTest {
         .check(classes);
   }
 
+  /**
+   * The guards (concurrency gate, deadline, byte cap) are parts the pipeline uses, below it: they
+   * never reach up into the pipeline, the edge or a transport.
+   */
+  @Test
+  void guardsSitBelowThePipeline() {
+    noClasses().that().resideInAPackage("dev.mcpfusion.core.guard..")
+        .should().dependOnClassesThat().resideInAnyPackage("dev.mcpfusion.core.server..",
+            "dev.mcpfusion.core.edge..", "dev.mcpfusion.core.transport..")
+        .check(classes);
+  }
+
   /** Nothing behind the user API reaches back into the server that assembles it (no era adapter, no transport). */
   @Test
   void nothingInsideCoreReachesBackIntoFusionServer() {

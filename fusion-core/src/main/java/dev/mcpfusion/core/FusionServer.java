@@ -153,6 +153,7 @@ public final class FusionServer {
     private final List<FusionMiddleware> middleware = new ArrayList<>();
     private final List<FusionMiddleware> provided = new ArrayList<>();
     private FusionTracer tracer = FusionTracer.NOOP;
+    private CallLimits limits = CallLimits.none();
     private Redaction redaction = Redaction.none();
 
     private Builder(String name, String version) {
@@ -239,6 +240,16 @@ public final class FusionServer {
     }
 
     /**
+     * Server-wide call limits: how many calls run at once (and wait), the deadline of one call and
+     * the largest reply. A router's or method's {@code @Limits} overrides each field it sets.
+     * Default: {@link CallLimits#none()}.
+     */
+    public Builder limits(CallLimits limits) {
+      this.limits = Objects.requireNonNull(limits, "limits");
+      return this;
+    }
+
+    /**
      * The server-wide redaction: what to mask in everything an agent reads (data,
      * {@code structuredContent}, rules, suggestions, UI blocks, error messages and details). A
      * view's {@code @Redact} replaces it for the actions presenting that view: the most specific
@@ -255,11 +266,12 @@ public final class FusionServer {
      * generated class, an SPI version mismatch, a {@code @Context} type that neither a provider,
      * {@link RequestContext} nor a middleware of the action ({@link FusionMiddleware#provides()})
      * provides, a {@code @Use} middleware that cannot be constructed, two routers with one name,
-     * duplicate or invalid tool names, a separator other than {@code _} or {@code -}.
+     * duplicate or invalid tool names, a separator other than {@code _} or {@code -}, an
+     * out-of-range {@code @Limits} value.
      */
     public FusionServer build() {
       ServerConfig config = new ServerConfig(name, version, registrations, exposition, separator,
-          providers, middleware, provided, redaction);
+          providers, middleware, provided, redaction, limits);
       ToolRegistry tools = ToolRegistry.build(config);
       return new FusionServer(name, version, tools, FeatureRegistry.build(config), tracer);
     }

@@ -22,6 +22,9 @@ import java.util.Objects;
  * listed in {@link #allowedHosts(String...)} / {@link #allowedOrigins(String...)}.
  */
 public final class HttpOptions {
+  /** The default cap on open sessions. */
+  public static final int DEFAULT_MAX_SESSIONS = 1000;
+
   /** The default request body cap: 4 MiB. */
   public static final long DEFAULT_MAX_BODY_BYTES = 4L * 1024 * 1024;
 
@@ -36,10 +39,12 @@ public final class HttpOptions {
   private final HttpAuthenticator auth;
   private final boolean stopOnShutdownSignal;
   private final Duration sessionIdleTimeout;
+  private final int maxSessions;
 
   private HttpOptions(String bindAddress, int port, String path, List<String> allowedOrigins,
       List<String> allowedHosts, long maxBodyBytes, Duration shutdownGrace, Duration requestTimeout,
-      HttpAuthenticator auth, boolean stopOnShutdownSignal, Duration sessionIdleTimeout) {
+      HttpAuthenticator auth, boolean stopOnShutdownSignal, Duration sessionIdleTimeout,
+      int maxSessions) {
     this.bindAddress = bindAddress;
     this.port = port;
     this.path = path;
@@ -51,12 +56,14 @@ public final class HttpOptions {
     this.auth = auth;
     this.stopOnShutdownSignal = stopOnShutdownSignal;
     this.sessionIdleTimeout = sessionIdleTimeout;
+    this.maxSessions = maxSessions;
   }
 
   /** The defaults: {@code 127.0.0.1:8080}, path {@code /mcp}, 4 MiB bodies, 30 s shutdown grace. */
   public static HttpOptions defaults() {
     return new HttpOptions("127.0.0.1", 8080, "/mcp", List.of(), List.of(), DEFAULT_MAX_BODY_BYTES,
-        Duration.ofSeconds(30), Duration.ofMinutes(5), null, true, Duration.ofMinutes(30));
+        Duration.ofSeconds(30), Duration.ofMinutes(5), null, true, Duration.ofMinutes(30),
+        DEFAULT_MAX_SESSIONS);
   }
 
   /** The defaults on another port; {@code 0} picks a free one (read it from {@link FusionHttpServer#port()}). */
@@ -70,14 +77,14 @@ public final class HttpOptions {
       throw new IllegalArgumentException("port must be between 0 and 65535, got " + port);
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions);
   }
 
   /** A copy bound to another address (e.g. {@code 0.0.0.0}; then list the public host names in {@link #allowedHosts}). */
   public HttpOptions bindAddress(String address) {
     Objects.requireNonNull(address, "address");
     return new HttpOptions(address, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions);
   }
 
   /** A copy serving the endpoint at another path (default {@code /mcp}). */
@@ -87,7 +94,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("path must start with '/' and contain no '*', got '" + path + "'");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions);
   }
 
   /**
@@ -101,7 +108,7 @@ public final class HttpOptions {
       all.add(normalize(Objects.requireNonNull(origin, "origin")));
     }
     return new HttpOptions(bindAddress, port, path, all, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions);
   }
 
   /**
@@ -115,7 +122,7 @@ public final class HttpOptions {
       all.add(normalize(Objects.requireNonNull(host, "host")));
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, all, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions);
   }
 
   /** A copy with another request body cap in bytes; larger bodies get {@code 413}. */
@@ -124,7 +131,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("maxBodyBytes must be positive, got " + bytes);
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, bytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions);
   }
 
   /** A copy with another bound on how long {@code close()} lets calls in flight finish. */
@@ -134,7 +141,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("shutdownGrace must not be negative");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        grace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout);
+        grace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions);
   }
 
   /**
@@ -149,13 +156,13 @@ public final class HttpOptions {
       throw new IllegalArgumentException("requestTimeout must be positive");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, timeout, auth, stopOnShutdownSignal, sessionIdleTimeout);
+        shutdownGrace, timeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions);
   }
 
   /** A copy with an authentication hook; {@code null} removes it. */
   public HttpOptions auth(HttpAuthenticator authenticator) {
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, authenticator, stopOnShutdownSignal, sessionIdleTimeout);
+        shutdownGrace, requestTimeout, authenticator, stopOnShutdownSignal, sessionIdleTimeout, maxSessions);
   }
 
   /**
@@ -164,7 +171,7 @@ public final class HttpOptions {
    */
   public HttpOptions stopOnShutdownSignal(boolean stop) {
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stop, sessionIdleTimeout);
+        shutdownGrace, requestTimeout, auth, stop, sessionIdleTimeout, maxSessions);
   }
 
   /**
@@ -177,7 +184,26 @@ public final class HttpOptions {
       throw new IllegalArgumentException("sessionIdleTimeout must be positive");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, timeout);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, timeout, maxSessions);
+  }
+
+  /**
+   * A copy with another cap on open Streamable HTTP sessions (default
+   * {@value #DEFAULT_MAX_SESSIONS}): an {@code initialize} beyond it gets 503 with
+   * {@code Retry-After} until a session ends or goes idle. Stateless 2026-07-28 requests hold no
+   * session and are not counted.
+   */
+  public HttpOptions maxSessions(int max) {
+    if (max < 1) {
+      throw new IllegalArgumentException("maxSessions must be at least 1, got " + max);
+    }
+    return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, max);
+  }
+
+  /** The most Streamable HTTP sessions open at once. */
+  public int maxSessions() {
+    return maxSessions;
   }
 
   /** How long a session may stay unused before it is closed. */

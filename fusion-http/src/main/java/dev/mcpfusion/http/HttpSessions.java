@@ -33,19 +33,35 @@ final class HttpSessions {
   private final Edge edge;
   private final Duration idleTimeout;
   private final Map<String, Session> sessions = new ConcurrentHashMap<>();
+  private final int maxSessions;
+  /** Sessions created and not yet closed (those initializing included): never above the cap. */
+  private final AtomicInteger open = new AtomicInteger();
 
-  HttpSessions(Edge edge, Duration idleTimeout) {
+  HttpSessions(Edge edge, Duration idleTimeout, int maxSessions) {
     this.edge = edge;
     this.idleTimeout = idleTimeout;
+    this.maxSessions = maxSessions;
   }
 
-  /** Creates a session (not yet registered: {@link #register} once its initialize succeeded). */
+  /**
+   * Creates a session (not yet registered: {@link #register} once its initialize succeeded), or
+   * {@code null} when {@code maxSessions} are open already (after closing the idle ones).
+   */
   Session newSession() {
     expireIdle();
+    if (open.incrementAndGet() > maxSessions) {
+      open.decrementAndGet();
+      return null;
+    }
     Session session = new Session();
     // A request runs on the container thread that carries it: no hand-off to another pool.
     session.edge = edge.openSession(session);
     return session;
+  }
+
+  /** Sessions open now (initializing ones included). */
+  int open() {
+    return open.get();
   }
 
   void register(Session session) {
@@ -110,6 +126,7 @@ final class HttpSessions {
     EdgeSession edge;
     private final Map<Object, CompletableFuture<Reply>> pending = new ConcurrentHashMap<>();
     private volatile EventStream stream;
+    private final AtomicBoolean closed = new AtomicBoolean();
     private volatile long lastUsed = System.nanoTime();
     /** Requests of this session being answered now (an idle session has none). */
     final AtomicInteger openRequests = new AtomicInteger();
@@ -183,6 +200,9 @@ final class HttpSessions {
     }
 
     void close() {
+      if (closed.compareAndSet(false, true)) {
+        open.decrementAndGet();
+      }
       closeStream();
       edge.close();
     }

@@ -72,6 +72,8 @@ public final class McpHttpServlet extends HttpServlet {
   private static final int OVERSIZED_PREFIX = 64 * 1024;
   /** The most body bytes read and discarded to deliver a clean 413 instead of a connection reset. */
   private static final long MAX_DISCARD = 64L * 1024 * 1024;
+  /** The {@code Retry-After} of an {@code initialize} turned away because every session is taken. */
+  static final int SESSIONS_RETRY_AFTER_SECONDS = 5;
 
   private final transient HttpOptions options;
   private final transient Edge edge;
@@ -89,7 +91,7 @@ public final class McpHttpServlet extends HttpServlet {
     Objects.requireNonNull(options, "options");
     this.options = options;
     this.edge = server.edge();
-    this.sessions = new HttpSessions(edge, options.sessionIdleTimeout());
+    this.sessions = new HttpSessions(edge, options.sessionIdleTimeout(), options.maxSessions());
   }
 
   @Override
@@ -230,6 +232,10 @@ public final class McpHttpServlet extends HttpServlet {
     }
     PostStream stream = new PostStream(session, session, resp,
         accept != null && accepts(accept, "text/event-stream"));
+    if (edge.repliesEarly() && edge.runsCall(message, inbound)) {
+      callAsync(req, resp, session, message, inbound, stream);
+      return;
+    }
     HttpSessions.Reply reply = call(session, message, inbound, stream);
     if (reply == null) {
       send(resp, 400, error(id, INVALID_REQUEST,
@@ -312,6 +318,50 @@ public final class McpHttpServlet extends HttpServlet {
   }
 
   /**
+   * A call whose reply may come before its dispatch returns (a deadline's {@code TIMEOUT}, sent
+   * from the timer's thread while the handler still runs on this one): the response is written
+   * and completed whenever the reply arrives, asynchronously.
+   */
+  private void callAsync(HttpServletRequest req, HttpServletResponse resp,
+      HttpSessions.Session session, Message request, Inbound inbound, PostStream stream)
+      throws IOException {
+    Object id = request.id();
+    CompletableFuture<HttpSessions.Reply> answer = session.expect(id);
+    if (answer == null) {
+      send(resp, 400, error(id, INVALID_REQUEST,
+          "Invalid Request: a request with this id is already in progress in this session."));
+      return;
+    }
+    AsyncContext async = req.startAsync();
+    async.setTimeout(0);
+    session.openRequests.incrementAndGet();
+    answer.orTimeout(options.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)
+        .whenComplete((reply, failure) -> {
+          byte[] body;
+          if (failure == null) {
+            body = reply.json();
+          } else {
+            session.forget(id);
+            log.warn("Session {}: request {} ({}) did not complete within {}", session.id(), id,
+                request.method(), options.requestTimeout());
+            body = error(id, INTERNAL_ERROR, "The request did not complete in time.");
+          }
+          try {
+            if (!stream.finish(body)) {
+              send(resp, 200, body);
+            }
+          } catch (IOException | RuntimeException e) {
+            log.debug("Session {}: the client went away before reply {}", session.id(), id, e);
+          } finally {
+            session.openRequests.decrementAndGet();
+            session.touch();
+            async.complete();
+          }
+        });
+    edge.dispatch(request, inbound, session.edge, stream);
+  }
+
+  /**
    * A 2026-07-28 message: stateless, no session. A request is answered by the edge as
    * {@code application/json}, with the HTTP status the SDK's modern transport gives each JSON-RPC
    * error code; a notification gets 202 (stateless HTTP cancels by closing the connection).
@@ -336,6 +386,10 @@ public final class McpHttpServlet extends HttpServlet {
       send(resp, 400, error(id, HEADER_MISMATCH, mismatch));
       return;
     }
+    if (edge.repliesEarly() && edge.runsCall(message, inbound)) {
+      modernAsync(req, resp, inbound, message);
+      return;
+    }
     Captured reply = new Captured();
     String accept = req.getHeader("Accept");
     PostStream stream = new PostStream(reply, null, resp, accept != null && accepts(accept, "text/event-stream"));
@@ -350,13 +404,63 @@ public final class McpHttpServlet extends HttpServlet {
       send(resp, 500, error(id, INTERNAL_ERROR, "Internal error (incident " + incident + ")."));
       return;
     }
-    int status = switch (reply.errorCode) {
+    send(resp, modernStatus(reply.errorCode), reply.json);
+  }
+
+  /** The HTTP status of a 2026-07-28 reply, as the SDK's modern transport gives each JSON-RPC code. */
+  private static int modernStatus(int errorCode) {
+    return switch (errorCode) {
       case 0 -> 200;
       case PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS, HEADER_MISMATCH, -32021, -32022 -> 400;
       case Bodies.METHOD_NOT_FOUND -> 404;
       default -> 200;
     };
-    send(resp, status, reply.json);
+  }
+
+  /**
+   * A stateless call whose reply may come before its dispatch returns (a deadline's
+   * {@code TIMEOUT}): the response is written and completed when the one reply arrives.
+   */
+  private void modernAsync(HttpServletRequest req, HttpServletResponse resp, Inbound inbound,
+      Message message) throws IOException {
+    AsyncContext async = req.startAsync();
+    async.setTimeout(0);
+    AtomicBoolean answered = new AtomicBoolean();
+    String accept = req.getHeader("Accept");
+    PostStream[] stream = new PostStream[1];
+    Outbound reply = new Outbound() {
+      @Override
+      public void reply(Object id, int errorCode, byte[] json) {
+        if (answered.compareAndSet(false, true)) {
+          try {
+            if (!stream[0].finish(json)) {
+              send(resp, modernStatus(errorCode), json);
+            }
+          } catch (IOException | RuntimeException e) {
+            log.debug("The client went away before reply {}", id, e);
+          } finally {
+            async.complete();
+          }
+        }
+      }
+
+      @Override
+      public void push(byte[] json) {
+        log.debug("Dropped a message sent beside a 2026-07-28 reply");
+      }
+    };
+    stream[0] = new PostStream(reply, null, resp, accept != null && accepts(accept, "text/event-stream"));
+    edge.dispatch(message, inbound, null, stream[0]);
+    if (answered.compareAndSet(false, true)) {
+      String incident = ErrorReplies.newIncidentId();
+      log.error("The edge sent no reply to modern request {} ({}) (incident {})", message.id(),
+          message.method(), incident);
+      try {
+        send(resp, 500, error(message.id(), INTERNAL_ERROR, "Internal error (incident " + incident + ")."));
+      } finally {
+        async.complete();
+      }
+    }
   }
 
   /** The one reply of a stateless request. */
@@ -403,6 +507,13 @@ public final class McpHttpServlet extends HttpServlet {
   private void initialize(Message request, Inbound inbound, HttpServletResponse resp)
       throws IOException {
     HttpSessions.Session session = sessions.newSession();
+    if (session == null) {
+      resp.setHeader("Retry-After", String.valueOf(SESSIONS_RETRY_AFTER_SECONDS));
+      send(resp, 503, error(request.id(), INTERNAL_ERROR, "Service Unavailable: this server has "
+          + options.maxSessions() + " open sessions, the most it allows; retry after "
+          + SESSIONS_RETRY_AFTER_SECONDS + " seconds, or end an unused session with DELETE."));
+      return;
+    }
     HttpSessions.Reply reply = call(session, request, inbound);
     if (reply == null || reply.errorCode() != 0) {
       session.close();

@@ -344,7 +344,14 @@ public final class Edge {
     run(message, session, (sink, call) -> {
       CallLink link = new CallLink(session, sink, call, modernEra, meta);
       RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version, link);
-      Reply reply = tools.call(tool, arguments == null ? Map.of() : arguments, request);
+      // A deadline's TIMEOUT reply is written at the deadline, from the timer's thread (without
+      // what the handler attached); the pipeline then returns null and whatever the handler
+      // produced is never written.
+      Reply reply = tools.call(tool, arguments == null ? Map.of() : arguments, request,
+          early -> writeResult(id, name, early, java.util.List.of(), modernEra, sink));
+      if (reply == null) {
+        return;
+      }
       String missing = link.missingCapability();
       if (modernEra && missing != null) {
         sink.reply(id, ModernEra.MISSING_REQUIRED_CLIENT_CAPABILITY, Bodies.error(id,
@@ -353,18 +360,7 @@ public final class Edge {
             Map.of("requiredCapabilities", Map.of(missing, Map.of()))));
         return;
       }
-      byte[] body;
-      try {
-        body = resultWriter.write(id, reply, request.attachments(), modernEra);
-      } catch (RuntimeException | StackOverflowError unwritable) {
-        String incident = ErrorReplies.newIncidentId();
-        LOG.error("Could not write the result of {} for request {} (incident {})", name, id, incident,
-            unwritable);
-        sink.reply(id, Bodies.INTERNAL_ERROR, Bodies.error(id, Bodies.INTERNAL_ERROR,
-            "Internal error: the result could not be written (incident " + incident + ")."));
-        return;
-      }
-      sink.reply(id, 0, body);
+      writeResult(id, name, reply, request.attachments(), modernEra, sink);
       features.afterToolCall(reply);
     }, out);
   }
@@ -391,6 +387,40 @@ public final class Edge {
           new CallLink(session, sink, call, modernEra, meta));
       features.answer(message, request, session, sink, modernEra);
     }, out);
+  }
+
+  private void writeResult(Object id, String name, Reply reply,
+      java.util.List<dev.mcpfusion.core.Content> attached, boolean modernEra, Outbound sink) {
+    byte[] body;
+    try {
+      body = resultWriter.write(id, reply, attached, modernEra);
+    } catch (RuntimeException | StackOverflowError unwritable) {
+      String incident = ErrorReplies.newIncidentId();
+      LOG.error("Could not write the result of {} for request {} (incident {})", name, id, incident,
+          unwritable);
+      sink.reply(id, Bodies.INTERNAL_ERROR, Bodies.error(id, Bodies.INTERNAL_ERROR,
+          "Internal error: the result could not be written (incident " + incident + ")."));
+      return;
+    }
+    sink.reply(id, 0, body);
+  }
+
+  /**
+   * Whether a call's reply may be written before its dispatch returns, from another thread (some
+   * action has a deadline): a transport that sends the reply only after dispatch returns must then
+   * let it go out when it arrives.
+   */
+  public boolean repliesEarly() {
+    return tools.registry().hasDeadlines();
+  }
+
+  /**
+   * The most calls the server's concurrency gates admit at once (running and waiting), or
+   * {@link Integer#MAX_VALUE} when some action is not gated: a transport that gives each call a
+   * thread of its own needs at most this many (plus the one that reads).
+   */
+  public int callCapacity() {
+    return tools.registry().callCapacity();
   }
 
   private static String protocolVersion(Inbound inbound, EdgeSession session) {

@@ -65,8 +65,17 @@ final class ToolCalls {
 
   /** Runs the pipeline once. Never throws: a failure around the pipeline is an internal error. */
   Reply call(ExposedTool tool, Map<String, ?> arguments, RequestContext request) {
+    return call(tool, arguments, request, null);
+  }
+
+  /**
+   * Runs the pipeline once; a reply sent at a deadline goes to {@code early} and {@code null} is
+   * returned (see {@link Pipeline#call(ExposedTool, Map, RequestContext, java.util.function.Consumer)}).
+   */
+  Reply call(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
+      java.util.function.Consumer<Reply> early) {
     try {
-      return pipeline.call(tool, arguments, request);
+      return pipeline.call(tool, arguments, request, early);
     } catch (Throwable failure) {
       // The pipeline answers every failure itself; this only guards the code around it.
       String incident = ErrorReplies.newIncidentId();

@@ -225,6 +225,57 @@ public final class ErrorReplies {
     return reply(lines, errorMeta("INTERNAL_ERROR", "error", RECOVERY_INTERNAL, List.of()));
   }
 
+  /** The recovery line of {@code SERVER_BUSY}. */
+  static final String RECOVERY_BUSY = "Wait a moment, then call the tool again with the same arguments.";
+  /** The recovery line of {@code TIMEOUT}. */
+  static final String RECOVERY_TIMEOUT = "Call the tool again with a narrower request. If the call "
+      + "changes data, check whether the change happened before repeating it.";
+  /** The recovery line of {@code PAYLOAD_TOO_LARGE}. */
+  static final String RECOVERY_TOO_LARGE = "Ask for less: narrow the request with filters or request "
+      + "a smaller page. The same request will fail again.";
+
+  /**
+   * {@code SERVER_BUSY}: the call was turned away because {@code maxConcurrent} calls run and
+   * {@code queue} wait already; retry after one second.
+   */
+  public static Reply serverBusy(String router, String action, int maxConcurrent, int queue) {
+    return guard("SERVER_BUSY", "[" + origin(router, action) + "] The server is busy: its limit of "
+        + maxConcurrent + " running and " + queue + " waiting calls is reached.", RECOVERY_BUSY, 1L);
+  }
+
+  /** {@code TIMEOUT}: the call ran past its deadline and was stopped; its result is discarded. */
+  public static Reply timeout(String router, String action, long timeoutMs) {
+    return guard("TIMEOUT", "[" + origin(router, action) + "] The call did not finish within "
+        + timeoutMs + " ms and was stopped.", RECOVERY_TIMEOUT, null);
+  }
+
+  /**
+   * {@code PAYLOAD_TOO_LARGE}: the reply cannot fit in {@code maxBytes}, not even with trailing
+   * items withheld ({@code firstItem}: one item alone is too large).
+   */
+  public static Reply payloadTooLarge(String router, String action, long maxBytes, boolean firstItem) {
+    String what = firstItem ? "Even one item of the reply is" : "The reply is";
+    return guard("PAYLOAD_TOO_LARGE", "[" + origin(router, action) + "] " + what + " larger than "
+        + maxBytes + " bytes, the most this tool may send.", RECOVERY_TOO_LARGE, null);
+  }
+
+  private static Reply guard(String code, String message, String recovery, Long retrySeconds) {
+    List<String> lines = new ArrayList<>();
+    lines.add("<tool_error code=\"" + code + "\" severity=\"error\">");
+    element(lines, "message", message);
+    element(lines, "recovery", recovery);
+    if (retrySeconds != null) {
+      lines.add("<retry_after>" + retrySeconds + (retrySeconds == 1 ? " second" : " seconds")
+          + "</retry_after>");
+    }
+    lines.add("</tool_error>");
+    Map<String, Object> error = errorMeta(code, "error", recovery, List.of());
+    if (retrySeconds != null) {
+      error.put("retryAfterSeconds", retrySeconds);
+    }
+    return reply(lines, error);
+  }
+
   /** {@code UNKNOWN_ACTION}: {@code The action "x" does not exist in router.} and the valid actions. */
   public static Reply unknownAction(String router, String attempted, List<String> renderedActions) {
     return discriminator("UNKNOWN_ACTION",

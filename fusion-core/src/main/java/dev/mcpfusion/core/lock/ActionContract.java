@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.lock;
 
+import dev.mcpfusion.core.guard.ActionLimits;
 import dev.mcpfusion.annotation.CachePolicy;
 import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.redact.Redactions;
@@ -33,9 +34,9 @@ import java.util.TreeMap;
  * @param resultSchema for a result without presenter that has a schema ({@code VALUE}), that JSON
  *     Schema (keys sorted); else {@code null}
  * @param presenter the presenter, or {@code null} when the result needs none
- * @param limits named numeric limits where a lower value is tighter. Today only {@code agentLimit}
- *     (from the presenter) exists; concurrency, timeout and egress-byte limits are not in the
- *     descriptors or the profile yet, so they are absent rather than invented
+ * @param limits named numeric limits where a lower value is tighter: {@code agentLimit} (from the
+ *     presenter) and, when set, {@code maxConcurrent}, {@code queue}, {@code timeoutMs} and
+ *     {@code maxEgressBytes} (resolved from {@code @Limits} and the profile's server-wide limits)
  * @param middleware the middleware chain in run order: server-wide (profile), router {@code @Use},
  *     method {@code @Use} (class names)
  * @param cache the {@code @CacheControl} policy
@@ -100,6 +101,10 @@ public record ActionContract(
     if (action.presenter() != null) {
       limits.put(AGENT_LIMIT, (long) action.presenter().agentLimit());
     }
+    // The call limits as the server resolves them at build(): method, router, then profile. An
+    // out-of-range value is the server's to report; the lockfile records what would be resolved.
+    limits.putAll(ActionLimits.resolve(profile.limits(), router.routerType(),
+        method(router, action), router.name() + "." + action.name(), new ArrayList<>()).named());
     RedactionContract redaction =
         RedactionContract.of(Redactions.policy(action, profile.redaction()));
     List<String> chain = new ArrayList<>(profile.middleware());
@@ -125,6 +130,15 @@ public record ActionContract(
         action.invalidates(),
         action.beanValidation(),
         redaction);
+  }
+
+  private static java.lang.reflect.Method method(RouterDescriptor router, ActionDescriptor action) {
+    try {
+      return router.routerType().getDeclaredMethod(action.methodName(),
+          action.parameterTypes().toArray(new Class<?>[0]));
+    } catch (NoSuchMethodException | SecurityException | LinkageError e) {
+      return null;
+    }
   }
 
   Map<String, Object> toTree() {

@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.lock;
 
+import dev.mcpfusion.core.CallLimits;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.FeaturesDescriptor;
@@ -111,6 +112,10 @@ public record Contract(LockProfile profile, Map<String, ToolContract> tools,
     profileTree.put("exposition", profile.exposition().name());
     profileTree.put("middleware", profile.middleware());
     profileTree.put("separator", profile.separator());
+    Map<String, Long> limits = limits(profile.limits());
+    if (!limits.isEmpty()) {
+      profileTree.put("limits", limits); // absent when none is set, as in lockfiles before limits
+    }
     RedactionContract redaction = RedactionContract.of(profile.redaction());
     if (redaction != null) {
       profileTree.put("redaction", redaction.toTree());
@@ -141,6 +146,24 @@ public record Contract(LockProfile profile, Map<String, ToolContract> tools,
     return tree;
   }
 
+  /** The server-wide limits that are set, by name. */
+  private static Map<String, Long> limits(CallLimits limits) {
+    Map<String, Long> named = new TreeMap<>();
+    if (limits.maxConcurrent() != -1) {
+      named.put("maxConcurrent", (long) limits.maxConcurrent());
+    }
+    if (limits.queue() != -1) {
+      named.put("queue", (long) limits.queue());
+    }
+    if (limits.timeoutMs() != -1) {
+      named.put("timeoutMs", limits.timeoutMs());
+    }
+    if (limits.maxEgressBytes() != -1) {
+      named.put("maxEgressBytes", (long) limits.maxEgressBytes());
+    }
+    return named;
+  }
+
   static Contract fromTree(Object root) {
     TreeReader r = new TreeReader(root, "$");
     long version = r.integer("lockfileVersion");
@@ -149,9 +172,15 @@ public record Contract(LockProfile profile, Map<String, ToolContract> tools,
           + " but this build reads version " + LOCKFILE_VERSION + "; regenerate it with the lock goal");
     }
     TreeReader p = r.object("profile");
+    Map<String, Long> limits = p.has("limits") ? p.longMap("limits") : Map.of();
     LockProfile profile = new LockProfile(p.enumValue("exposition", Exposition.class),
         p.string("separator"), p.strings("middleware"),
-        p.has("redaction") ? RedactionContract.fromTree(p.object("redaction")).toRedaction() : null);
+        p.has("redaction") ? RedactionContract.fromTree(p.object("redaction")).toRedaction() : null,
+        new CallLimits(
+            limits.getOrDefault("maxConcurrent", -1L).intValue(),
+            limits.getOrDefault("queue", -1L).intValue(),
+            limits.getOrDefault("timeoutMs", -1L),
+            limits.getOrDefault("maxEgressBytes", -1L).intValue()));
     Map<String, ToolContract> tools = new TreeMap<>();
     r.objects("tools").forEach((k, v) -> tools.put(k, ToolContract.fromTree(k, v)));
     Map<String, PromptContract> prompts = new TreeMap<>();

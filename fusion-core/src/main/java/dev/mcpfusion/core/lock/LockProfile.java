@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.lock;
 
+import dev.mcpfusion.core.CallLimits;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.Redaction;
 import java.util.List;
@@ -13,19 +14,19 @@ import java.util.Objects;
  * lockProfile()} (a method that builds no stores and opens no connections), named by the build's
  * {@code profileClass}; without one, {@link #defaults()} applies.
  *
- * <p>Builder-level limits (concurrency, timeout, egress bytes) do not exist on the server builder
- * yet, so they are not part of the profile; when they arrive they belong here and flow into each
- * action's {@code limits} object of the lockfile, where {@link Drift} already classifies any named
- * limit (added or tightened: SAFE; removed or loosened: RISKY).
+ * <p>The server-wide limits ({@code FusionServer.Builder.limits}) are resolved with each router's
+ * and method's {@code @Limits} into each action's {@code limits} object of the lockfile, where
+ * {@link Drift} classifies every named limit (added or tightened: SAFE; removed or loosened: RISKY).
  *
  * @param exposition FLAT (one tool per action) or GROUPED (one tool per router)
  * @param separator the FLAT separator between router and action name: {@code "_"} or {@code "-"}
  * @param middleware the server-wide middleware class names, in the order they run
  * @param redaction the server-wide redaction ({@code FusionServer.Builder.redact}); a view's
  *     {@code @Redact} replaces it for the actions presenting that view
+ * @param limits the server-wide call limits ({@code FusionServer.Builder.limits})
  */
 public record LockProfile(Exposition exposition, String separator, List<String> middleware,
-    Redaction redaction) {
+    Redaction redaction, CallLimits limits) {
 
   public LockProfile {
     Objects.requireNonNull(exposition, "exposition");
@@ -37,16 +38,28 @@ public record LockProfile(Exposition exposition, String separator, List<String> 
     }
     middleware = List.copyOf(middleware);
     redaction = redaction == null ? Redaction.none() : redaction;
+    limits = limits == null ? CallLimits.none() : limits;
   }
 
-  /** A profile without a server-wide redaction. */
+  /** A profile without a server-wide redaction or limits. */
   public LockProfile(Exposition exposition, String separator, List<String> middleware) {
-    this(exposition, separator, middleware, Redaction.none());
+    this(exposition, separator, middleware, Redaction.none(), CallLimits.none());
+  }
+
+  /** A profile without server-wide limits. */
+  public LockProfile(Exposition exposition, String separator, List<String> middleware,
+      Redaction redaction) {
+    this(exposition, separator, middleware, redaction, CallLimits.none());
   }
 
   /** A profile with the same options and this server-wide redaction. */
   public LockProfile withRedaction(Redaction redaction) {
-    return new LockProfile(exposition, separator, middleware, redaction);
+    return new LockProfile(exposition, separator, middleware, redaction, limits);
+  }
+
+  /** A profile with the same options and these server-wide limits. */
+  public LockProfile withLimits(CallLimits limits) {
+    return new LockProfile(exposition, separator, middleware, redaction, limits);
   }
 
   /** FLAT exposition, separator {@code "_"}, no server-wide middleware: the server builder's defaults. */
@@ -57,6 +70,6 @@ public record LockProfile(Exposition exposition, String separator, List<String> 
   /** A profile with the same options and these server-wide middleware classes, in order. */
   public LockProfile withMiddleware(Class<?>... classes) {
     return new LockProfile(exposition, separator,
-        java.util.Arrays.stream(classes).map(Class::getName).toList(), redaction);
+        java.util.Arrays.stream(classes).map(Class::getName).toList(), redaction, limits);
   }
 }

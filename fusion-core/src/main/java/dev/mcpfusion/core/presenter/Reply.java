@@ -21,6 +21,8 @@ public final class Reply {
   private final Map<String, Object> structuredContent;
   private final Map<String, Object> meta;
   private final boolean isError;
+  /** Items of a collection result in the data block and {@code structuredContent.items}; -1 otherwise. */
+  private final int items;
 
   /**
    * A reply from collections the caller may keep using: all three are copied.
@@ -35,16 +37,17 @@ public final class Reply {
     this(List.copyOf(blocks),
         structuredContent == null ? null : new LinkedHashMap<>(structuredContent),
         meta == null || meta.isEmpty() ? Map.of() : new LinkedHashMap<>(meta),
-        isError, Ownership.TAKEN);
+        isError, -1, Ownership.TAKEN);
   }
 
   private Reply(List<String> blocks, Map<String, Object> structuredContent,
-      Map<String, Object> meta, boolean isError, Ownership ownership) {
+      Map<String, Object> meta, boolean isError, int items, Ownership ownership) {
     this.blocks = blocks;
     this.structuredContent = structuredContent == null
         ? null : Collections.unmodifiableMap(structuredContent);
     this.meta = meta.isEmpty() ? Map.of() : Collections.unmodifiableMap(meta);
     this.isError = isError;
+    this.items = items;
   }
 
   /**
@@ -53,8 +56,30 @@ public final class Reply {
    */
   static Reply owned(List<String> blocks, Map<String, Object> structuredContent,
       Map<String, Object> meta) {
+    return owned(blocks, structuredContent, meta, -1);
+  }
+
+  /** As {@link #owned(List, Map, Map)}, for a collection result of {@code items} items. */
+  static Reply owned(List<String> blocks, Map<String, Object> structuredContent,
+      Map<String, Object> meta, int items) {
     return new Reply(Collections.unmodifiableList(blocks), structuredContent,
-        meta == null ? Map.of() : meta, false, Ownership.TAKEN);
+        meta == null ? Map.of() : meta, false, items, Ownership.TAKEN);
+  }
+
+  /**
+   * A reply like this one with other blocks, {@code structuredContent} and {@code _meta} (all
+   * copied), keeping what the wire does not show: whether it is an error and, for a collection, how
+   * many items it holds. A later step that rewrites a reply (redaction, the byte cap) uses this so
+   * the steps after it still know the reply's shape.
+   *
+   * @param items the items the rewritten collection holds, or -1 for a reply that is not one
+   */
+  public Reply rewritten(List<String> blocks, Map<String, Object> structuredContent,
+      Map<String, Object> meta, int items) {
+    return new Reply(List.copyOf(blocks),
+        structuredContent == null ? null : new LinkedHashMap<>(structuredContent),
+        meta == null || meta.isEmpty() ? Map.of() : new LinkedHashMap<>(meta),
+        isError, items, Ownership.TAKEN);
   }
 
   /** Marks the constructor that adopts its collections (they are fresh, or copies made for it). */
@@ -78,6 +103,14 @@ public final class Reply {
   /** Whether the result is an error ({@code isError: true}). */
   public boolean isError() {
     return isError;
+  }
+
+  /**
+   * For a collection result, how many items its data block (the first block, a JSON array) and
+   * {@code structuredContent.items} hold; -1 for any other reply.
+   */
+  public int items() {
+    return items;
   }
 
   /** All blocks joined with blank lines, for logs and tests. */

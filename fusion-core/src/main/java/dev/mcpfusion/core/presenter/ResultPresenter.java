@@ -38,7 +38,23 @@ public final class ResultPresenter {
   private static final String SUMMARY_PREFIX =
       "\uD83D\uDCCA **Summary**: \u26A0\uFE0F Dataset truncated. ";
 
+  /** The advice that ends a truncation summary. */
+  private static final String NARROW = "Use filters to narrow results.";
+
   private ResultPresenter() {}
+
+  /**
+   * The text of a truncation summary: the fixed opening, {@code counts} (e.g. {@code "50 shown, 950
+   * hidden"}), then {@code advice}, or the usual advice when {@code advice} is {@code null}.
+   */
+  public static String summary(String counts, String advice) {
+    return SUMMARY_PREFIX + counts + ". " + (advice == null ? NARROW : advice);
+  }
+
+  /** The {@code <ui_passthrough type="summary">} block of a summary text. */
+  public static String summaryBlock(String summaryText) {
+    return "<ui_passthrough type=\"summary\">\n" + Markup.text(summaryText) + "\n</ui_passthrough>";
+  }
 
   /**
    * Presents a successful handler result.
@@ -184,14 +200,13 @@ public final class ResultPresenter {
         rest = count + " shown, more available";
       }
       structured.put("truncated", truncation);
-      shown.ui().add(UiBlock.summary(
-          SUMMARY_PREFIX + rest + ". Use filters to narrow results."));
+      shown.ui().add(UiBlock.summary(summary(rest, null)));
       shown.finish(blocks, meta, refs);
       meta.put("mcpfusion/truncation", new LinkedHashMap<>(truncation));
     } else {
       shown.finish(blocks, meta, refs);
     }
-    return Reply.owned(blocks, structured, meta);
+    return Reply.owned(blocks, structured, meta, shown.trees.size());
   }
 
   /**

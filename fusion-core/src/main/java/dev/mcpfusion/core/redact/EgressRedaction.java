@@ -94,7 +94,8 @@ public final class EgressRedaction {
       // Nothing was masked: what was checked goes out as it was built.
       return reply;
     }
-    return new Reply(out, newStructured, meta, false);
+    // Keeps the item count: the byte cap after this step drops whole items.
+    return reply.rewritten(out, newStructured, meta, reply.items());
   }
 
   /** Masks {@code structured} in place (a copy the caller owns) and returns the new data block. */

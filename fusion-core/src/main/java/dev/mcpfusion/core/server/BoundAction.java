@@ -1,6 +1,8 @@
 package dev.mcpfusion.core.server;
 
 import dev.mcpfusion.core.FusionMiddleware;
+import dev.mcpfusion.core.guard.ActionLimits;
+import dev.mcpfusion.core.guard.ConcurrencyGate;
 import dev.mcpfusion.core.presenter.Presentation;
 import dev.mcpfusion.core.redact.Redactor;
 import dev.mcpfusion.core.spi.ActionDescriptor;
@@ -18,6 +20,9 @@ import java.util.List;
  * @param executable the Bean Validation target, or {@code null} when the generated checks suffice
  * @param presentation what the action's answers share, rendered once (its static rules block)
  * @param redactor the redaction of the action's answers (pipeline step 7), or {@code null} for none
+ * @param limits the action's resolved limits
+ * @param gate the concurrency gate it shares with the actions of the same {@code maxConcurrent}
+ *     declaration, or {@code null} when its calls are not counted
  */
 public record BoundAction(
     BoundRouter router,
@@ -26,16 +31,27 @@ public record BoundAction(
     List<FusionMiddleware> chain,
     ExecutableTarget executable,
     Presentation presentation,
-    Redactor redactor) {
+    Redactor redactor,
+    ActionLimits limits,
+    ConcurrencyGate gate) {
 
   public BoundAction {
     chain = List.copyOf(chain);
+    limits = limits == null ? ActionLimits.NONE : limits;
   }
 
-  /** An action without redaction. */
+  /** An action without redaction or limits. */
   public BoundAction(BoundRouter router, int index, ActionDescriptor descriptor,
       List<FusionMiddleware> chain, ExecutableTarget executable, Presentation presentation) {
-    this(router, index, descriptor, chain, executable, presentation, null);
+    this(router, index, descriptor, chain, executable, presentation, null, ActionLimits.NONE, null);
+  }
+
+  /** An action without limits. */
+  public BoundAction(BoundRouter router, int index, ActionDescriptor descriptor,
+      List<FusionMiddleware> chain, ExecutableTarget executable, Presentation presentation,
+      Redactor redactor) {
+    this(router, index, descriptor, chain, executable, presentation, redactor, ActionLimits.NONE,
+        null);
   }
 
   /** The action name. */

@@ -5,6 +5,11 @@ import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.Invocation;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
+import dev.mcpfusion.core.guard.ActionLimits;
+import dev.mcpfusion.core.guard.ConcurrencyGate;
+import dev.mcpfusion.core.guard.Deadline;
+import dev.mcpfusion.core.guard.Deadlines;
+import dev.mcpfusion.core.guard.EgressCap;
 import dev.mcpfusion.core.presenter.References;
 import dev.mcpfusion.core.presenter.Reply;
 import dev.mcpfusion.core.presenter.ResultPresenter;
@@ -26,6 +31,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,9 +41,11 @@ import org.slf4j.LoggerFactory;
  * validate, context and middleware, handler, presenter, state sync. Every failure on the way
  * becomes a {@link Reply}; nothing thrown escapes, and no exception text reaches the agent.
  *
- * <p>The concurrency gate (step 2) belongs between resolving and decoding, the egress guard
- * (step 7) between presenting and state sync. The trace span (step 9) wraps all of {@link #call}
- * and is the current span while the middleware chain and the handler run; with
+ * <p>An action's limits ({@code @Limits}, {@code Builder.limits}) add the concurrency gate (step 2,
+ * between resolving and decoding), the deadline (step 5: it runs from the gate to the finished
+ * reply, so time in the queue counts) and the byte cap (step 7, between presenting and state
+ * sync); an action without limits pays for none of them. The trace span (step 9) wraps all of
+ * {@link #call} and is the current span while the middleware chain and the handler run; with
  * {@link FusionTracer#NOOP} no span work is done at all.
  */
 public final class Pipeline {
@@ -46,6 +55,7 @@ public final class Pipeline {
   private final References references;
   private final BeanValidation beanValidation = new BeanValidation();
   private final FusionTracer tracer;
+  private final Deadlines deadlines = new Deadlines();
 
   /** A pipeline over a built registry, without tracing. */
   public Pipeline(ToolRegistry registry) {
@@ -59,26 +69,57 @@ public final class Pipeline {
     this.tracer = tracer == null ? FusionTracer.NOOP : tracer;
   }
 
-  /** Runs one {@code tools/call} of {@code tool} and answers it. Never throws. */
+  /**
+   * Runs one {@code tools/call} of {@code tool} and answers it. Never throws. A call past its
+   * deadline returns {@code TIMEOUT} once its handler comes back (the handler is interrupted at the
+   * deadline; what it produces is discarded).
+   */
   public Reply call(ExposedTool tool, Map<String, ?> arguments, RequestContext request) {
+    return call(tool, arguments, request, null);
+  }
+
+  /**
+   * Runs one {@code tools/call} of {@code tool} and answers it. Never throws.
+   *
+   * @param early where the {@code TIMEOUT} reply goes when the call's deadline passes: it is sent
+   *     at the deadline, on the timer's thread, even if the handler ignores its interrupt; with
+   *     {@code null} it is returned once the handler comes back
+   * @return the reply, or {@code null} when it went to {@code early} (whatever the handler produced
+   *     after the deadline is discarded)
+   */
+  public Reply call(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
+      Consumer<Reply> early) {
+    Early sent = early == null ? null : new Early(early);
     if (tracer == FusionTracer.NOOP) {
-      return execute(tool, arguments, request, null);
+      Reply reply = execute(tool, arguments, request, null, sent);
+      return sent != null && sent.expired ? null : reply;
     }
     // 9. one span around all of it
     ToolCallTrace trace = ToolCallTrace.start(tracer, tool.name(), registry.exposition(),
         tool.router().name(), tool.grouped() ? null : tool.single().name(), request);
     Reply reply = null;
     try {
-      reply = execute(tool, arguments, request, trace);
-      return reply;
+      reply = execute(tool, arguments, request, trace, sent);
+      return sent != null && sent.expired ? null : reply;
     } finally {
       trace.finish(reply);
     }
   }
 
+  /** Where a call's reply goes when its deadline passes first. */
+  private static final class Early {
+    final Consumer<Reply> sink;
+    /** Set by the call's thread once it knows the deadline expired first (so the sink has the reply). */
+    volatile boolean expired;
+
+    Early(Consumer<Reply> sink) {
+      this.sink = sink;
+    }
+  }
+
   /** The pipeline proper; {@code trace} is {@code null} when not tracing. */
   private Reply execute(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
-      ToolCallTrace trace) {
+      ToolCallTrace trace, Early early) {
     String router = tool.router().name();
     String origin = tool.grouped() ? tool.name() : tool.single().name();
     try {
@@ -121,10 +162,69 @@ public final class Pipeline {
         action = tool.single();
       }
       origin = action.name();
-      return run(tool, action, args, request, trace);
+      return action.limits().any()
+          ? limited(tool, action, args, request, trace, early)
+          : run(tool, action, args, request, trace);
     } catch (Throwable failure) {
       return failed(router, origin, tool.name(), failure, trace);
     }
+  }
+
+  /**
+   * Steps 2 and 5 around the rest: the concurrency gate, and the deadline from the gate to the
+   * finished reply. After an expiry the call's own outcome, reply or failure, is discarded.
+   */
+  private Reply limited(ExposedTool tool, BoundAction action, Map<String, ?> args,
+      RequestContext request, ToolCallTrace trace, Early early) throws Throwable {
+    ActionLimits limits = action.limits();
+    String router = action.router().name();
+    Deadline deadline = null;
+    if (limits.timeoutMs() > 0) {
+      deadline = deadlines.start(limits.timeoutMs(), early == null ? null
+          : () -> early.sink.accept(ErrorReplies.timeout(router, action.name(), limits.timeoutMs())));
+    }
+    Reply reply = null;
+    Throwable failure = null;
+    try {
+      // 2. concurrency gate
+      ConcurrencyGate gate = action.gate();
+      if (gate == null) {
+        reply = run(tool, action, args, request, trace);
+      } else if (!gate.enter()) {
+        reply = ErrorReplies.serverBusy(router, action.name(), gate.maxConcurrent(), gate.queue());
+        if (trace != null) {
+          trace.agentError("The server is busy.");
+        }
+      } else {
+        try {
+          reply = run(tool, action, args, request, trace);
+        } finally {
+          gate.leave();
+        }
+      }
+    } catch (Throwable t) {
+      failure = t;
+    }
+    if (deadline != null && !deadline.finish()) {
+      if (early != null) {
+        early.expired = true;
+      }
+      if (failure != null) {
+        LOG.debug("[{}/{}] failed after its deadline; the failure is discarded", router,
+            action.name(), failure);
+      }
+      if (trace != null) {
+        trace.agentError("The call did not finish within " + limits.timeoutMs() + " ms.");
+      }
+      return ErrorReplies.timeout(router, action.name(), limits.timeoutMs());
+    }
+    if (failure != null) {
+      throw failure;
+    }
+    // 7. the byte cap holds for error replies too (a success reply was fitted before state sync)
+    return reply.isError() && limits.maxEgressBytes() > 0
+        ? EgressCap.fit(reply, limits.maxEgressBytes(), router, action.name(), UnaryOperator.identity())
+        : reply;
   }
 
   private Reply run(ExposedTool tool, BoundAction action, Map<String, ?> args,
@@ -168,8 +268,17 @@ public final class Pipeline {
         }
       }
 
+      // 7. then the byte cap, measured on the reply as sent (step 8's mark included)
+      boolean mark = handled[0] && descriptor.verb() != Verb.QUERY && !descriptor.invalidates().isEmpty();
+      int cap = action.limits().maxEgressBytes();
+      if (cap > 0) {
+        reply = EgressCap.fit(reply, cap, router, action.name(), mark
+            ? r -> StateSync.withInvalidation(r, action.reference(), descriptor.invalidates())
+            : UnaryOperator.identity());
+      }
+
       // 8. state sync: marks on successful mutations only, and only when the handler ran
-      if (handled[0] && descriptor.verb() != Verb.QUERY && !descriptor.invalidates().isEmpty()) {
+      if (mark) {
         reply = StateSync.withInvalidation(reply, action.reference(), descriptor.invalidates());
       }
       return reply;

@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.server;
 
+import dev.mcpfusion.core.CallLimits;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.Redaction;
@@ -23,6 +24,7 @@ import java.util.function.Function;
  * @param middleware the server-wide middleware, in order
  * @param provided instances for {@code @Use} lookup
  * @param redaction the server-wide redaction default (a view's {@code @Redact} replaces it)
+ * @param limits the server-wide call limits, which {@code @Limits} overrides field by field
  */
 public record ServerConfig(
     String name,
@@ -33,9 +35,11 @@ public record ServerConfig(
     Map<Class<?>, Function<RequestContext, ?>> providers,
     List<FusionMiddleware> middleware,
     List<FusionMiddleware> provided,
-    Redaction redaction) {
+    Redaction redaction,
+    CallLimits limits) {
 
   public ServerConfig {
+    limits = limits == null ? CallLimits.none() : limits;
     registrations = List.copyOf(registrations);
     providers = Collections.unmodifiableMap(new LinkedHashMap<>(providers));
     middleware = List.copyOf(middleware);
@@ -43,11 +47,19 @@ public record ServerConfig(
     redaction = redaction == null ? Redaction.none() : redaction;
   }
 
-  /** A configuration without a server-wide redaction default. */
+  /** A configuration without a server-wide redaction default or limits. */
   public ServerConfig(String name, String version, List<Object> registrations,
       Exposition exposition, String separator, Map<Class<?>, Function<RequestContext, ?>> providers,
       List<FusionMiddleware> middleware, List<FusionMiddleware> provided) {
     this(name, version, registrations, exposition, separator, providers, middleware, provided,
-        Redaction.none());
+        Redaction.none(), CallLimits.none());
+  }
+
+  /** A configuration without server-wide limits. */
+  public ServerConfig(String name, String version, List<Object> registrations,
+      Exposition exposition, String separator, Map<Class<?>, Function<RequestContext, ?>> providers,
+      List<FusionMiddleware> middleware, List<FusionMiddleware> provided, Redaction redaction) {
+    this(name, version, registrations, exposition, separator, providers, middleware, provided,
+        redaction, CallLimits.none());
   }
 }

@@ -21,6 +21,8 @@ import dev.mcpfusion.core.spi.RouterDescriptor;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
+import dev.mcpfusion.core.guard.ActionLimits;
+import dev.mcpfusion.core.guard.ConcurrencyGate;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
@@ -60,6 +62,8 @@ public final class ToolRegistry {
   private final List<String> toolNames;
   private final Map<String, String> rendered;
   private final Map<Class<?>, Function<RequestContext, ?>> providers;
+  private final boolean hasDeadlines;
+  private final int callCapacity;
   private final Redactor defaultRedactor;
   private final DetailPresenter detailPresenter;
 
@@ -82,6 +86,8 @@ public final class ToolRegistry {
     this.toolNames = List.copyOf(names);
     this.rendered = Collections.unmodifiableMap(new HashMap<>(rendered));
     this.providers = providers;
+    this.hasDeadlines = anyDeadline(this.tools);
+    this.callCapacity = capacity(this.tools);
     this.defaultRedactor = defaultRedactor;
     this.detailPresenter = detailPresenter;
   }
@@ -131,6 +137,49 @@ public final class ToolRegistry {
     return providers;
   }
 
+  /** Whether any action has a deadline (a transport then lets a reply go out before its handler returns). */
+  public boolean hasDeadlines() {
+    return hasDeadlines;
+  }
+
+  private static boolean anyDeadline(List<ExposedTool> tools) {
+    for (ExposedTool tool : tools) {
+      for (BoundAction action : tool.actions().values()) {
+        if (action.limits().timeoutMs() > 0) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The most calls the concurrency gates let in at once (running and waiting), or
+   * {@link Integer#MAX_VALUE} when some action has no gate: a transport that gives each call a
+   * thread needs no more threads than this.
+   */
+  public int callCapacity() {
+    return callCapacity;
+  }
+
+  private static int capacity(List<ExposedTool> tools) {
+    java.util.Set<ConcurrencyGate> gates = java.util.Collections.newSetFromMap(
+        new java.util.IdentityHashMap<>());
+    for (ExposedTool tool : tools) {
+      for (BoundAction action : tool.actions().values()) {
+        if (action.gate() == null) {
+          return Integer.MAX_VALUE;
+        }
+        gates.add(action.gate());
+      }
+    }
+    long capacity = 0;
+    for (ConcurrencyGate gate : gates) {
+      capacity += (long) gate.maxConcurrent() + gate.queue();
+    }
+    return (int) Math.min(Integer.MAX_VALUE, capacity);
+  }
+
   /** Renders logical references as this exposition calls them; unknown ones as written. */
   public References references() {
     return reference -> rendered.getOrDefault(reference, reference);
@@ -168,6 +217,7 @@ public final class ToolRegistry {
     checkInvalidates(byName, errors);
 
     MiddlewareResolver resolver = new MiddlewareResolver(config, errors);
+    Gates gates = new Gates();
     Set<Class<?>> provided = new HashSet<>(config.providers().keySet());
     provided.add(RequestContext.class);
 
@@ -237,7 +287,10 @@ public final class ToolRegistry {
             presenters.add(action.presenter());
           }
         }
-        actions.add(new BoundAction(router, i, action, chain, executable, presentation, redactor));
+        ActionLimits limits = ActionLimits.resolve(config.limits(), descriptor.routerType(),
+            actionMethod(descriptor, action), where, errors);
+        actions.add(new BoundAction(router, i, action, chain, executable, presentation, redactor,
+            limits, gates.gate(limits, router.name(), action.name())));
       }
 
       if (config.exposition() == Exposition.GROUPED) {
@@ -495,6 +548,37 @@ public final class ToolRegistry {
       throw new IllegalStateException(BuildProblem.BIND_FAILED.text(name), e.getCause());
     } catch (IllegalAccessException e) {
       throw new IllegalStateException(BuildProblem.BIND_INACCESSIBLE.text(name), e);
+    }
+  }
+
+  /** The action's method, for its {@code @Limits}; {@code null} when it cannot be found. */
+  private static Method actionMethod(RouterDescriptor router, ActionDescriptor action) {
+    try {
+      return router.routerType().getDeclaredMethod(action.methodName(),
+          action.parameterTypes().toArray(new Class<?>[0]));
+    } catch (NoSuchMethodException | SecurityException e) {
+      return null;
+    }
+  }
+
+  /**
+   * One gate per {@code maxConcurrent} declaration: the server's is shared by every action that
+   * inherits it, a router's by its actions that inherit it, a method's is its own.
+   */
+  private static final class Gates {
+    private final Map<String, ConcurrencyGate> byScope = new HashMap<>();
+
+    ConcurrencyGate gate(ActionLimits limits, String router, String action) {
+      if (limits.maxConcurrent() <= 0) {
+        return null;
+      }
+      String scope = switch (limits.gateScope()) {
+        case "server" -> "server";
+        case "router" -> "router:" + router;
+        default -> "method:" + router + "." + action;
+      };
+      return byScope.computeIfAbsent(scope + "/" + limits.maxConcurrent() + "/" + limits.queue(),
+          k -> new ConcurrencyGate(limits.maxConcurrent(), limits.queue()));
     }
   }
 

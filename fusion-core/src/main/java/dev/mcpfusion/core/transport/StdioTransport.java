@@ -29,6 +29,12 @@ import org.slf4j.LoggerFactory;
  * calls behind it and no call waits for a hand-off to a pool. Daemon threads; beyond a few spares,
  * a thread ends when its call is answered. At end of input, answers in progress are finished
  * (bounded by {@code drainTimeout}) before {@link #serve} returns.
+ *
+ * <p>The threads are bounded: by what the server's concurrency gates admit at once (running and
+ * waiting, {@link Edge#callCapacity}) plus one, so that a call beyond that is still read and turned
+ * away ({@code SERVER_BUSY}) at once; or by {@link #MAX_THREADS} when some action has no gate. With
+ * every thread busy the last one answers its call before reading on, and further input waits in
+ * the pipe (back-pressure) rather than in a queue of ours.
  */
 public final class StdioTransport {
   private static final Logger log = LoggerFactory.getLogger(StdioTransport.class);
@@ -42,6 +48,9 @@ public final class StdioTransport {
    * saves starting a thread.
    */
   private static final int SPARE_THREADS = 4;
+
+  /** The most serving threads when the server's concurrency gates do not bound its calls. */
+  public static final int MAX_THREADS = 256;
 
   /** How much of an oversized line is kept to find its id. */
   static final int OVERSIZED_PREFIX = 64 * 1024;
@@ -60,6 +69,10 @@ public final class StdioTransport {
   /** Serving threads not answering a call: the reader and those waiting to read. */
   private final AtomicInteger waiting = new AtomicInteger();
   private final AtomicInteger threads = new AtomicInteger();
+  /** Serving threads alive now; never more than {@link #maxThreads}. */
+  private final AtomicInteger alive = new AtomicInteger();
+  private final AtomicInteger peakAlive = new AtomicInteger();
+  private final int maxThreads;
   /** Calls read and handed to the edge whose dispatch has not returned yet. */
   private final AtomicInteger answering = new AtomicInteger();
   private final String threadPrefix = "fusion-stdio-" + TRANSPORTS.incrementAndGet() + "-";
@@ -95,6 +108,18 @@ public final class StdioTransport {
     this.edge = edge;
     this.drainTimeout = drainTimeout;
     this.maxLineBytes = maxLineBytes;
+    int capacity = edge.callCapacity();
+    this.maxThreads = capacity >= MAX_THREADS - 1 ? MAX_THREADS : Math.max(2, capacity + 1);
+  }
+
+  /** The most serving threads this transport starts. */
+  public int maxThreads() {
+    return maxThreads;
+  }
+
+  /** The most serving threads that were alive at once so far. */
+  public int peakThreads() {
+    return peakAlive.get();
   }
 
   /**
@@ -158,7 +183,7 @@ public final class StdioTransport {
         // Counted before the lock is released, so end of input read by another thread meanwhile
         // still waits for this call.
         answering.incrementAndGet();
-        if (waiting.decrementAndGet() == 0) {
+        if (waiting.decrementAndGet() == 0 && alive.get() < maxThreads) {
           startFollower();
         }
       } finally {
@@ -212,6 +237,7 @@ public final class StdioTransport {
   }
 
   private void startFollower() {
+    peakAlive.accumulateAndGet(alive.incrementAndGet(), Math::max);
     Thread follower = new Thread(() -> {
       try {
         readAndAnswer();
@@ -220,6 +246,8 @@ public final class StdioTransport {
         log.error("A stdio serving thread failed; ending input", e);
         closed.set(true);
         inputEnded.countDown();
+      } finally {
+        alive.decrementAndGet();
       }
     }, threadPrefix + threads.incrementAndGet());
     follower.setDaemon(true);

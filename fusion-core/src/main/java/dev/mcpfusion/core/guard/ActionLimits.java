@@ -1,0 +1,121 @@
+package dev.mcpfusion.core.guard;
+
+import dev.mcpfusion.annotation.Limits;
+import dev.mcpfusion.core.CallLimits;
+import java.lang.reflect.Method;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The limits of one action, resolved once when the server is built (and when a lockfile is
+ * written): per field, the method's {@code @Limits}, else the router's, else the server-wide
+ * {@link CallLimits}; {@code -1} when no level sets it. A queue without a concurrency limit means
+ * nothing, and a concurrency limit without a queue has none (0).
+ *
+ * @param maxConcurrent calls running at once, or -1
+ * @param queue calls waiting for a slot (0 or more when {@code maxConcurrent} is set), or -1
+ * @param timeoutMs the deadline in milliseconds, or -1
+ * @param maxEgressBytes the reply byte cap, or -1
+ * @param gateScope where {@code maxConcurrent} was declared ({@code "server"}, {@code "router"} or
+ *     {@code "method"}), or {@code null}: the actions that share a declaration share its gate
+ */
+public record ActionLimits(int maxConcurrent, int queue, long timeoutMs, int maxEgressBytes,
+    String gateScope) {
+  /** The smallest byte cap: every framework error envelope fits in it. */
+  public static final int MIN_EGRESS_BYTES = 1024;
+
+  /** No limit at all. */
+  public static final ActionLimits NONE = new ActionLimits(-1, -1, -1, -1, null);
+
+  /** Whether any limit applies. */
+  public boolean any() {
+    return maxConcurrent > 0 || timeoutMs > 0 || maxEgressBytes > 0;
+  }
+
+  /**
+   * Resolves the limits of {@code method} in {@code routerType} under {@code server}.
+   *
+   * @param where how errors name the action ({@code BillingTools.listInvoices})
+   * @param problems receives one line per invalid {@code @Limits} value (the element and the fix)
+   * @param method the action method, or {@code null} when it cannot be found
+   */
+  public static ActionLimits resolve(CallLimits server, Class<?> routerType, Method method,
+      String where, List<String> problems) {
+    Limits onRouter = routerType == null ? null : routerType.getAnnotation(Limits.class);
+    Limits onMethod = method == null ? null : method.getAnnotation(Limits.class);
+    check(onRouter, routerType == null ? where : routerType.getSimpleName(), problems);
+    check(onMethod, where, problems);
+    CallLimits s = server == null ? CallLimits.none() : server;
+
+    int maxConcurrent = -1;
+    String scope = null;
+    if (onMethod != null && onMethod.maxConcurrent() > 0) {
+      maxConcurrent = onMethod.maxConcurrent();
+      scope = "method";
+    } else if (onRouter != null && onRouter.maxConcurrent() > 0) {
+      maxConcurrent = onRouter.maxConcurrent();
+      scope = "router";
+    } else if (s.maxConcurrent() > 0) {
+      maxConcurrent = s.maxConcurrent();
+      scope = "server";
+    }
+    int queue = -1;
+    if (maxConcurrent > 0) {
+      queue = (int) pick(onMethod == null ? -1 : onMethod.queue(),
+          onRouter == null ? -1 : onRouter.queue(), s.queue());
+      queue = Math.max(0, queue);
+    }
+    long timeout = pick(onMethod == null ? -1 : onMethod.timeoutMs(),
+        onRouter == null ? -1 : onRouter.timeoutMs(), s.timeoutMs());
+    int egress = (int) pick(onMethod == null ? -1 : onMethod.maxEgressBytes(),
+        onRouter == null ? -1 : onRouter.maxEgressBytes(), s.maxEgressBytes());
+    return new ActionLimits(maxConcurrent, queue, timeout, egress, scope);
+  }
+
+  private static long pick(long method, long router, long server) {
+    if (method >= 0) {
+      return method;
+    }
+    return router >= 0 ? router : server;
+  }
+
+  private static void check(Limits limits, String where, List<String> problems) {
+    if (limits == null) {
+      return;
+    }
+    bound(where, "maxConcurrent", limits.maxConcurrent(), 1, problems);
+    bound(where, "queue", limits.queue(), 0, problems);
+    bound(where, "timeoutMs", limits.timeoutMs(), 1, problems);
+    bound(where, "maxEgressBytes", limits.maxEgressBytes(), MIN_EGRESS_BYTES, problems);
+  }
+
+  private static void bound(String where, String name, long value, long min, List<String> problems) {
+    if (value != -1 && value < min) {
+      String line = "[fusion/InvalidLimits] " + where + ": @Limits(" + name + " = " + value
+          + ") must be at least " + min + ". Set a value of " + min + " or more, or -1 to inherit.";
+      if (!problems.contains(line)) {
+        problems.add(line); // a router's annotation is resolved once per action
+      }
+    }
+  }
+
+  /**
+   * The limits as the lockfile records them, by name (only those set): {@code maxConcurrent},
+   * {@code queue}, {@code timeoutMs}, {@code maxEgressBytes}; for each a lower value is tighter.
+   */
+  public Map<String, Long> named() {
+    Map<String, Long> named = new LinkedHashMap<>();
+    if (maxConcurrent > 0) {
+      named.put("maxConcurrent", (long) maxConcurrent);
+      named.put("queue", (long) queue);
+    }
+    if (timeoutMs > 0) {
+      named.put("timeoutMs", timeoutMs);
+    }
+    if (maxEgressBytes > 0) {
+      named.put("maxEgressBytes", (long) maxEgressBytes);
+    }
+    return named;
+  }
+}

@@ -1,0 +1,270 @@
+package dev.mcpfusion.core.guard;
+
+import dev.mcpfusion.core.error.ErrorReplies;
+import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.core.presenter.Reply;
+import dev.mcpfusion.core.presenter.ResultPresenter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+/**
+ * The byte cap of pipeline step 7, after redaction: a reply is measured as it is sent — its
+ * {@code content} blocks, {@code structuredContent} and {@code _meta}, written as the tool result
+ * object of a JSON-RPC response (the envelope around it, and the server name every 2026-07-28
+ * result adds, are framing and not counted). A collection over the cap loses trailing items until
+ * it fits — the data block is cut between array elements, never inside one — and says so in the
+ * truncation summary (how many are shown, how many were withheld, narrow or page); a reply that
+ * cannot fit, or whose first item alone does not, becomes {@code PAYLOAD_TOO_LARGE}.
+ *
+ * <p>Rules, suggestions and UI blocks are kept whole. With no cap set the step does nothing.
+ */
+public final class EgressCap {
+  private static final String SUMMARY_OPEN = "<ui_passthrough type=\"summary\">";
+  private static final String ADVICE = "Use filters to narrow results or request a smaller page.";
+
+  private EgressCap() {}
+
+  /**
+   * Fits {@code reply} in {@code maxBytes}.
+   *
+   * @param maxBytes the cap; 0 or less for none
+   * @param later what the steps after this one add to the reply (the state-sync mark), so that the
+   *     reply measured is the one sent
+   */
+  public static Reply fit(Reply reply, int maxBytes, String router, String action,
+      UnaryOperator<Reply> later) {
+    if (maxBytes <= 0) {
+      return reply;
+    }
+    Reply sent = later.apply(reply);
+    // Most replies are far below the cap: a bound costs a walk over the tree, writing nothing.
+    if (upperBound(sent) <= maxBytes || resultBytes(sent) <= maxBytes) {
+      return reply;
+    }
+    int n = reply.items();
+    int[] ends = n > 0 && !reply.isError() ? elementEnds(reply.blocks().get(0), n) : null;
+    if (ends == null || !(reply.structuredContent() != null
+        && reply.structuredContent().get("items") instanceof List<?>)) {
+      return ErrorReplies.payloadTooLarge(router, action, maxBytes, false);
+    }
+    Reply best = null;
+    int lo = 1;
+    int hi = n - 1;
+    while (lo <= hi) {
+      int k = (lo + hi) >>> 1;
+      Reply candidate = firstItems(reply, k, ends, maxBytes);
+      if (resultBytes(later.apply(candidate)) <= maxBytes) {
+        best = candidate;
+        lo = k + 1;
+      } else {
+        hi = k - 1;
+      }
+    }
+    return best != null ? best : ErrorReplies.payloadTooLarge(router, action, maxBytes, true);
+  }
+
+  /** The collection reply with only its first {@code k} of {@code ends.length} items, summarised. */
+  private static Reply firstItems(Reply reply, int k, int[] ends, int maxBytes) {
+    int n = ends.length;
+    int withheld = n - k;
+    String data = reply.blocks().get(0).substring(0, ends[k - 1]) + "]";
+
+    Map<String, Object> structured = new LinkedHashMap<>(reply.structuredContent());
+    List<?> items = (List<?>) structured.get("items");
+    structured.put("items", new ArrayList<>(items.subList(0, k)));
+    boolean more = false;
+    long hiddenBefore = 0;
+    if (structured.get("truncated") instanceof Map<?, ?> before) {
+      more = Boolean.TRUE.equals(before.get("more"));
+      if (before.get("hidden") instanceof Number h) {
+        hiddenBefore = h.longValue();
+      }
+    }
+    Map<String, Object> truncated = new LinkedHashMap<>();
+    truncated.put("shown", k);
+    String why = withheld + " withheld to keep the reply under " + maxBytes + " bytes";
+    String counts;
+    if (more) {
+      truncated.put("more", true);
+      counts = k + " shown, more available (" + why + ")";
+    } else {
+      long hidden = hiddenBefore + withheld;
+      truncated.put("hidden", hidden);
+      counts = hiddenBefore > 0
+          ? k + " shown, " + hidden + " hidden (" + why + ")"
+          : k + " shown, " + why;
+    }
+    structured.put("truncated", truncated);
+
+    List<String> blocks = new ArrayList<>(reply.blocks());
+    blocks.set(0, data);
+    String summary = ResultPresenter.summaryBlock(ResultPresenter.summary(counts, ADVICE));
+    int at = -1;
+    for (int i = 1; i < blocks.size(); i++) {
+      if (blocks.get(i).startsWith(SUMMARY_OPEN)) {
+        at = i;
+        break;
+      }
+    }
+    if (at > 0) {
+      blocks.set(at, summary);
+    } else {
+      blocks.add(1, summary);
+    }
+
+    Map<String, Object> meta = new LinkedHashMap<>(reply.meta());
+    Map<String, Object> truncation = new LinkedHashMap<>(truncated);
+    truncation.put("withheld", withheld);
+    truncation.put("maxBytes", maxBytes);
+    meta.put("mcpfusion/truncation", truncation);
+    return reply.rewritten(blocks, structured, meta, k);
+  }
+
+  /**
+   * For a JSON array of exactly {@code n} elements, the offset of the character that ends each
+   * element (its {@code ,} or the closing {@code ]}); {@code null} when the text is not such an array.
+   */
+  static int[] elementEnds(String json, int n) {
+    if (json.length() < 2 || json.charAt(0) != '[') {
+      return null;
+    }
+    int[] ends = new int[n];
+    int count = 0;
+    int depth = 0;
+    boolean inString = false;
+    for (int i = 1; i < json.length(); i++) {
+      char c = json.charAt(i);
+      if (inString) {
+        if (c == '\\') {
+          i++;
+        } else if (c == '"') {
+          inString = false;
+        }
+        continue;
+      }
+      switch (c) {
+        case '"' -> inString = true;
+        case '{', '[' -> depth++;
+        case '}', ']' -> {
+          if (depth == 0) {
+            if (count < n) {
+              ends[count++] = i;
+            }
+            return count == n && i == json.length() - 1 ? ends : null;
+          }
+          depth--;
+        }
+        case ',' -> {
+          if (depth == 0) {
+            if (count == n) {
+              return null;
+            }
+            ends[count++] = i;
+          }
+        }
+        default -> { }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The UTF-8 size of {@code reply} as a tool result object: {@code content} (text blocks),
+   * {@code isError}, {@code structuredContent} and {@code _meta}, exactly as the edge writes them.
+   */
+  public static long resultBytes(Reply reply) {
+    StringBuilder out = new StringBuilder(1024);
+    out.append("{\"content\":[");
+    List<String> blocks = reply.blocks();
+    if (blocks.isEmpty()) {
+      text(reply.isError() ? "The tool failed." : "OK", out);
+    }
+    for (int i = 0; i < blocks.size(); i++) {
+      if (i > 0) {
+        out.append(',');
+      }
+      text(blocks.get(i), out);
+    }
+    out.append("],\"isError\":").append(reply.isError());
+    if (reply.structuredContent() != null) {
+      out.append(",\"structuredContent\":");
+      Json.appendValue(reply.structuredContent(), out);
+    }
+    if (!reply.meta().isEmpty()) {
+      out.append(",\"_meta\":");
+      Json.appendValue(reply.meta(), out);
+    }
+    out.append('}');
+    return utf8Length(out);
+  }
+
+  /**
+   * An upper bound of {@link #resultBytes}, without writing anything: every character of a string
+   * counts 6 bytes (the longest a JSON writer makes of one UTF-16 unit, {@code \\uXXXX}), every
+   * number 24 (the longest {@code Double.toString}); anything else is measured exactly.
+   */
+  static long upperBound(Reply reply) {
+    long bound = 64; // {"content":[],"isError":false,"structuredContent":,"_meta":}
+    for (String block : reply.blocks()) {
+      bound += 26 + 6L * block.length(); // {"type":"text","text":""},
+    }
+    bound += bound(reply.structuredContent(), 0) + bound(reply.meta(), 0);
+    return bound;
+  }
+
+  private static long bound(Object value, int depth) {
+    if (value == null) {
+      return 4;
+    } else if (value instanceof String s) {
+      return 2 + 6L * s.length();
+    } else if (value instanceof Boolean) {
+      return 5;
+    } else if (value instanceof Integer || value instanceof Long || value instanceof Double
+        || value instanceof Float || value instanceof Short || value instanceof Byte) {
+      return 24;
+    } else if (depth < 64 && value instanceof Map<?, ?> map) {
+      long b = 2;
+      for (Map.Entry<?, ?> e : map.entrySet()) {
+        b += 2 + bound(e.getKey(), depth + 1) + bound(e.getValue(), depth + 1);
+      }
+      return b;
+    } else if (depth < 64 && value instanceof List<?> list) {
+      long b = 2;
+      for (Object item : list) {
+        b += 1 + bound(item, depth + 1);
+      }
+      return b;
+    }
+    StringBuilder exact = new StringBuilder();
+    Json.appendValue(value, exact);
+    return utf8Length(exact);
+  }
+
+  private static void text(String text, StringBuilder out) {
+    out.append("{\"type\":\"text\",\"text\":");
+    Json.appendString(text, out);
+    out.append('}');
+  }
+
+  private static long utf8Length(CharSequence s) {
+    long bytes = 0;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        bytes++;
+      } else if (c < 0x800) {
+        bytes += 2;
+      } else if (Character.isHighSurrogate(c) && i + 1 < s.length()
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
+        bytes += 4;
+        i++;
+      } else {
+        bytes += 3;
+      }
+    }
+    return bytes;
+  }
+}
