@@ -1,5 +1,6 @@
 package dev.mcpfusion.spring.boot;
 
+import dev.mcpfusion.core.CallLimits;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.trace.FusionTracer;
@@ -49,12 +50,44 @@ public class FusionAutoConfiguration {
         : environment.getProperty("spring.application.name", "mcp-fusion");
     FusionServer.Builder builder = FusionServer.builder(name, properties.getVersion())
         .exposition(properties.getExposition())
-        .separator(properties.getSeparator());
+        .separator(properties.getSeparator())
+        .limits(limits(properties.getLimits()));
     ServerAssembly.registerRouters(beanFactory, builder);
     ServerAssembly.registerContextProviders(beanFactory, builder);
     middleware.orderedStream().forEach(builder::provide);
     tracer.ifAvailable(builder::tracer);
     customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
     return ServerAssembly.build(builder);
+  }
+
+  /** {@code mcpfusion.limits.*} as server-wide {@link CallLimits}; a bad value names its property. */
+  static CallLimits limits(FusionProperties.Limits limits) {
+    CallLimits result = CallLimits.none();
+    if (limits.getMaxConcurrent() != null) {
+      result = limit(result, "mcpfusion.limits.max-concurrent",
+          r -> r.maxConcurrent(limits.getMaxConcurrent()));
+    }
+    if (limits.getQueue() != null) {
+      result = limit(result, "mcpfusion.limits.queue", r -> r.queue(limits.getQueue()));
+    }
+    if (limits.getTimeout() != null) {
+      result = limit(result, "mcpfusion.limits.timeout", r -> r.timeout(limits.getTimeout()));
+    }
+    if (limits.getMaxEgressBytes() != null) {
+      long bytes = limits.getMaxEgressBytes().toBytes();
+      result = limit(result, "mcpfusion.limits.max-egress-bytes",
+          r -> r.maxEgressBytes((int) Math.min(bytes, Integer.MAX_VALUE)));
+    }
+    return result;
+  }
+
+  private static CallLimits limit(CallLimits limits, String property,
+      java.util.function.UnaryOperator<CallLimits> change) {
+    try {
+      return change.apply(limits);
+    } catch (IllegalArgumentException e) {
+      throw new FusionStartupException("Invalid value for " + property + ": " + e.getMessage(),
+          "Correct " + property + " in the application properties.", e);
+    }
   }
 }

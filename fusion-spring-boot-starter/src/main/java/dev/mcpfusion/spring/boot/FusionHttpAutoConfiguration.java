@@ -89,6 +89,7 @@ public class FusionHttpAutoConfiguration {
     options = set(options, "mcpfusion.http.request-timeout", o -> o.requestTimeout(http.getRequestTimeout()));
     options = set(options, "mcpfusion.http.session-idle-timeout",
         o -> o.sessionIdleTimeout(http.getSessionIdleTimeout()));
+    options = set(options, "mcpfusion.http.max-sessions", o -> o.maxSessions(http.getMaxSessions()));
     return set(options, "mcpfusion.http.shutdown-grace", o -> o.shutdownGrace(http.getShutdownGrace()));
   }
 

@@ -15,6 +15,10 @@ import org.springframework.util.unit.DataSize;
  * mcpfusion.http.path=/mcp
  * mcpfusion.http.allowed-origins=https://app.example
  * mcpfusion.http.allowed-hosts=mcp.example.com
+ * mcpfusion.limits.max-concurrent=16
+ * mcpfusion.limits.queue=32
+ * mcpfusion.limits.timeout=10s
+ * mcpfusion.limits.max-egress-bytes=256KB
  * </pre>
  */
 @ConfigurationProperties(prefix = "mcpfusion")
@@ -35,6 +39,8 @@ public class FusionProperties {
   private String separator = "_";
 
   private final Http http = new Http();
+
+  private final Limits limits = new Limits();
 
   /** Whether to assemble and serve the MCP server at all. */
   public boolean isEnabled() {
@@ -91,6 +97,69 @@ public class FusionProperties {
     return http;
   }
 
+  /** The server-wide call limits. */
+  public Limits getLimits() {
+    return limits;
+  }
+
+  /**
+   * {@code mcpfusion.limits.*}: server-wide call limits, the defaults that a router's or method's
+   * {@code @Limits} overrides field by field. Unset means no limit unless a router or method sets one.
+   */
+  public static class Limits {
+    /** Calls running at once across the tools that set no limit of their own. */
+    private Integer maxConcurrent;
+
+    /** Calls that may wait for a slot; over it a call is answered SERVER_BUSY. */
+    private Integer queue;
+
+    /** The deadline of one call; past it the call is answered TIMEOUT and its handler interrupted. */
+    private Duration timeout;
+
+    /** The largest reply (at least 1KB); trailing items are withheld to fit. */
+    private DataSize maxEgressBytes;
+
+    /** Calls running at once, or {@code null} when unset. */
+    public Integer getMaxConcurrent() {
+      return maxConcurrent;
+    }
+
+    /** Sets {@link #getMaxConcurrent()}. */
+    public void setMaxConcurrent(Integer maxConcurrent) {
+      this.maxConcurrent = maxConcurrent;
+    }
+
+    /** Calls that may wait, or {@code null} when unset. */
+    public Integer getQueue() {
+      return queue;
+    }
+
+    /** Sets {@link #getQueue()}. */
+    public void setQueue(Integer queue) {
+      this.queue = queue;
+    }
+
+    /** The deadline of one call, or {@code null} when unset. */
+    public Duration getTimeout() {
+      return timeout;
+    }
+
+    /** Sets {@link #getTimeout()}. */
+    public void setTimeout(Duration timeout) {
+      this.timeout = timeout;
+    }
+
+    /** The largest reply, or {@code null} when unset. */
+    public DataSize getMaxEgressBytes() {
+      return maxEgressBytes;
+    }
+
+    /** Sets {@link #getMaxEgressBytes()}. */
+    public void setMaxEgressBytes(DataSize maxEgressBytes) {
+      this.maxEgressBytes = maxEgressBytes;
+    }
+  }
+
   /** {@code mcpfusion.http.*}: the Streamable HTTP endpoint on the Boot web server. */
   public static class Http {
     /** Whether to serve the MCP endpoint on the Boot web server. */
@@ -122,6 +191,19 @@ public class FusionProperties {
 
     /** How long shutdown lets calls in flight finish. */
     private Duration shutdownGrace = Duration.ofSeconds(30);
+
+    /** Open sessions at most; an initialize over it gets 503 with Retry-After. */
+    private int maxSessions = 1000;
+
+    /** Open sessions at most. */
+    public int getMaxSessions() {
+      return maxSessions;
+    }
+
+    /** Sets {@link #getMaxSessions()}. */
+    public void setMaxSessions(int maxSessions) {
+      this.maxSessions = maxSessions;
+    }
 
     /** Whether to serve the MCP endpoint. */
     public boolean isEnabled() {

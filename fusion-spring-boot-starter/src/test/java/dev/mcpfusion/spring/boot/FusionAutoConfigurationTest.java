@@ -171,6 +171,27 @@ class FusionAutoConfigurationTest {
     });
   }
 
+  @Test
+  void limitsPropertiesBecomeTheServerWideLimits() {
+    // One server-wide gate of 2 running + 3 waiting admits 5 calls at once; without it, unbounded.
+    runner.withPropertyValues("mcpfusion.limits.max-concurrent=2", "mcpfusion.limits.queue=3",
+        "mcpfusion.limits.timeout=5s", "mcpfusion.limits.max-egress-bytes=64KB").run(context ->
+        assertThat(context.getBean(FusionServer.class).edge().callCapacity()).isEqualTo(5));
+    runner.run(context -> assertThat(context.getBean(FusionServer.class).edge().callCapacity())
+        .isEqualTo(Integer.MAX_VALUE));
+  }
+
+  @Test
+  void anInvalidLimitFailsNamingTheProperty() {
+    runner.withPropertyValues("mcpfusion.limits.max-egress-bytes=100B").run(context -> {
+      FusionStartupException failure = rootFusionFailure(context.getStartupFailure());
+      assertThat(failure.getMessage()).startsWith("Invalid value for mcpfusion.limits.max-egress-bytes: "
+          + "CallLimits.maxEgressBytes must be at least 1024");
+      assertThat(failure.action())
+          .isEqualTo("Correct mcpfusion.limits.max-egress-bytes in the application properties.");
+    });
+  }
+
   private static FusionStartupException rootFusionFailure(Throwable failure) {
     for (Throwable t = failure; t != null; t = t.getCause()) {
       if (t instanceof FusionStartupException fusion) {
