@@ -10,6 +10,7 @@ public final class ConformanceConnector {
   public static FusionServer.Builder builder() {
     return FusionServer.builder("mcp-conformance-test-server", "1.0.0")
         .register(new ConformanceTools())
-        .register(new JsonSchemaTools());
+        .register(new JsonSchemaTools())
+        .register(new ConformanceFeatures());
   }
 }
