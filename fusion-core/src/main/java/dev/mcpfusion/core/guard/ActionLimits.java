@@ -37,11 +37,11 @@ public record ActionLimits(int maxConcurrent, int queue, long timeoutMs, int max
    * Resolves the limits of {@code method} in {@code routerType} under {@code server}.
    *
    * @param where how errors name the action ({@code BillingTools.listInvoices})
-   * @param problems receives one line per invalid {@code @Limits} value (the element and the fix)
+   * @param problems receives each invalid {@code @Limits} value once (the caller words it)
    * @param method the action method, or {@code null} when it cannot be found
    */
   public static ActionLimits resolve(CallLimits server, Class<?> routerType, Method method,
-      String where, List<String> problems) {
+      String where, List<Invalid> problems) {
     Limits onRouter = routerType == null ? null : routerType.getAnnotation(Limits.class);
     Limits onMethod = method == null ? null : method.getAnnotation(Limits.class);
     check(onRouter, routerType == null ? where : routerType.getSimpleName(), problems);
@@ -80,7 +80,7 @@ public record ActionLimits(int maxConcurrent, int queue, long timeoutMs, int max
     return router >= 0 ? router : server;
   }
 
-  private static void check(Limits limits, String where, List<String> problems) {
+  private static void check(Limits limits, String where, List<Invalid> problems) {
     if (limits == null) {
       return;
     }
@@ -90,15 +90,20 @@ public record ActionLimits(int maxConcurrent, int queue, long timeoutMs, int max
     bound(where, "maxEgressBytes", limits.maxEgressBytes(), MIN_EGRESS_BYTES, problems);
   }
 
-  private static void bound(String where, String name, long value, long min, List<String> problems) {
+  private static void bound(String where, String name, long value, long min, List<Invalid> problems) {
     if (value != -1 && value < min) {
-      String line = "[fusion/InvalidLimits] " + where + ": @Limits(" + name + " = " + value
-          + ") must be at least " + min + ". Set a value of " + min + " or more, or -1 to inherit.";
-      if (!problems.contains(line)) {
-        problems.add(line); // a router's annotation is resolved once per action
+      Invalid invalid = new Invalid(where, name, value, min);
+      if (!problems.contains(invalid)) {
+        problems.add(invalid); // a router's annotation is resolved once per action
       }
     }
   }
+
+  /**
+   * One {@code @Limits} value below its minimum: {@code where} names the router or action,
+   * {@code name} the attribute.
+   */
+  public record Invalid(String where, String name, long value, long min) {}
 
   /**
    * The limits as the lockfile records them, by name (only those set): {@code maxConcurrent},

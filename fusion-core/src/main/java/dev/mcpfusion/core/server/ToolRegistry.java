@@ -218,6 +218,7 @@ public final class ToolRegistry {
 
     MiddlewareResolver resolver = new MiddlewareResolver(config, errors);
     Gates gates = new Gates();
+    List<ActionLimits.Invalid> invalidLimits = new ArrayList<>();
     Set<Class<?>> provided = new HashSet<>(config.providers().keySet());
     provided.add(RequestContext.class);
 
@@ -287,8 +288,12 @@ public final class ToolRegistry {
             presenters.add(action.presenter());
           }
         }
+        int reported = invalidLimits.size();
         ActionLimits limits = ActionLimits.resolve(config.limits(), descriptor.routerType(),
-            actionMethod(descriptor, action), where, errors);
+            actionMethod(descriptor, action), where, invalidLimits);
+        for (ActionLimits.Invalid bad : invalidLimits.subList(reported, invalidLimits.size())) {
+          errors.add(BuildProblem.INVALID_LIMITS.text(bad.where(), bad.name(), bad.value(), bad.min()));
+        }
         actions.add(new BoundAction(router, i, action, chain, executable, presentation, redactor,
             limits, gates.gate(limits, router.name(), action.name())));
       }

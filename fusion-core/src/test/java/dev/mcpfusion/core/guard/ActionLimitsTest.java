@@ -33,7 +33,7 @@ class ActionLimitsTest {
   private static final CallLimits SERVER = CallLimits.none().maxConcurrent(64).queue(4)
       .timeout(Duration.ofSeconds(30)).maxEgressBytes(65_536);
 
-  private static ActionLimits resolve(Class<?> type, String method, List<String> problems)
+  private static ActionLimits resolve(Class<?> type, String method, List<ActionLimits.Invalid> problems)
       throws Exception {
     Method m = type.getDeclaredMethod(method);
     return ActionLimits.resolve(SERVER, type, m, type.getSimpleName() + "." + method, problems);
@@ -41,7 +41,7 @@ class ActionLimitsTest {
 
   @Test
   void theMostSpecificDeclarationWinsFieldByField() throws Exception {
-    List<String> problems = new ArrayList<>();
+    List<ActionLimits.Invalid> problems = new ArrayList<>();
     assertThat(resolve(Routed.class, "fast", problems))
         .isEqualTo(new ActionLimits(8, 16, 100, 65_536, "router"));
     assertThat(resolve(Routed.class, "plain", problems))
@@ -66,13 +66,12 @@ class ActionLimitsTest {
   }
 
   @Test
-  void anOutOfRangeValueNamesTheElementAndTheFix() throws Exception {
-    List<String> problems = new ArrayList<>();
+  void anOutOfRangeValueIsReportedOnceWithItsElement() throws Exception {
+    List<ActionLimits.Invalid> problems = new ArrayList<>();
+    resolve(Routed.class, "wrong", problems);
     resolve(Routed.class, "wrong", problems);
     assertThat(problems).containsExactly(
-        "[fusion/InvalidLimits] Routed.wrong: @Limits(queue = -5) must be at least 0. Set a value "
-            + "of 0 or more, or -1 to inherit.",
-        "[fusion/InvalidLimits] Routed.wrong: @Limits(maxEgressBytes = 10) must be at least 1024. "
-            + "Set a value of 1024 or more, or -1 to inherit.");
+        new ActionLimits.Invalid("Routed.wrong", "queue", -5, 0),
+        new ActionLimits.Invalid("Routed.wrong", "maxEgressBytes", 10, 1024));
   }
 }

@@ -173,6 +173,44 @@ class BuildTest {
     assertThat(Servers.billing(Exposition.FLAT).separator("-").build().edge().tools()).hasSize(3);
   }
 
+  /** A router class whose @Limits cannot hold: a queue below zero. */
+  @dev.mcpfusion.annotation.Limits(maxConcurrent = 2, queue = -5)
+  static final class NegativeQueue {}
+
+  @Test
+  void anInvalidLimitsValueNamesTheRouterAndTheFix() {
+    GeneratedRouter limited = new GeneratedRouter() {
+      private final RouterDescriptor descriptor = new RouterDescriptor("limited", "",
+          NegativeQueue.class, List.of(), List.of(action("a", "a", List.of(), List.of()),
+              action("b", "b", List.of(), List.of())), List.of());
+
+      @Override
+      public int spiVersion() {
+        return dev.mcpfusion.core.spi.FusionSpi.VERSION;
+      }
+
+      @Override
+      public RouterDescriptor descriptor() {
+        return descriptor;
+      }
+
+      @Override
+      public Object[] decode(int action, Map<String, ?> arguments, Problems problems) {
+        return new Object[0];
+      }
+
+      @Override
+      public Object invoke(int action, Object[] arguments, ContextLookup context) {
+        return "ok";
+      }
+    };
+    // Reported once, although both actions inherit the router's annotation.
+    assertThatThrownBy(() -> FusionServer.builder("x", "1").register(limited).build())
+        .hasMessageContaining("[fusion/InvalidLimits] NegativeQueue: @Limits(queue = -5) must be at"
+            + " least 0. Set a value of 0 or more, or -1 to inherit.")
+        .satisfies(e -> assertThat(e.getMessage().split("InvalidLimits", -1)).hasSize(2));
+  }
+
   @Test
   void spiVersionIsChecked() {
     assertThatThrownBy(() -> FusionServer.builder("x", "1")
