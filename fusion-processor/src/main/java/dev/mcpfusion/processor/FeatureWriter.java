@@ -26,7 +26,6 @@ import javax.lang.model.util.Types;
 /** Writes {@code X_Features} from a clean {@link FeatureStep.FeaturesModel}. */
 final class FeatureWriter {
   private static final ClassName ARGS = Sources.spi("Args");
-  private static final ClassName CHECKS = Sources.spi("Checks");
   private static final ClassName PROBLEMS = Sources.spi("Problems");
   private static final TypeName MAP_OF_ANY = ParameterizedTypeName.get(ClassName.get(Map.class),
       ClassName.get(String.class), WildcardTypeName.subtypeOf(Object.class));
@@ -333,21 +332,8 @@ final class FeatureWriter {
         m.addStatement("$T.required($N, $L, p)", ARGS, value, path);
       }
       for (Inputs.Check c : s.constraints.checks) {
-        CodeBlock.Builder call = CodeBlock.builder().add("$T.$N($N", CHECKS, c.method, value);
-        if (c.regexp != null) {
-          call.add(", $N, $S", pattern(c.regexp, c.flags), c.regexp);
-        }
-        for (Object arg : c.args) {
-          if (arg instanceof String) {
-            call.add(", $S", arg);
-          } else if (arg instanceof Long) {
-            call.add(", $LL", arg);
-          } else {
-            call.add(", $L", arg);
-          }
-        }
-        call.add(", $L, p)", path);
-        m.addStatement("$L", call.build());
+        m.addStatement("$L", Sources.checkCall(c, value,
+            c.regexp == null ? null : pattern(c.regexp, c.flags), path));
       }
     }
 

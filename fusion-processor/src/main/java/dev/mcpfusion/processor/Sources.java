@@ -2,6 +2,7 @@ package dev.mcpfusion.processor;
 
 import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.TypeSpec;
 import com.palantir.javapoet.ArrayTypeName;
@@ -28,6 +29,28 @@ final class Sources {
       .build();
 
   private Sources() {}
+
+  /**
+   * The generated call of one built-in constraint check: {@code Checks.method(value[, pattern,
+   * regexp], args..., path, p)}; {@code patternField} names the compiled pattern's field when the
+   * check has a regular expression. Tool inputs and prompt arguments are checked alike.
+   */
+  static CodeBlock checkCall(Inputs.Check c, String value, String patternField, CodeBlock path) {
+    CodeBlock.Builder call = CodeBlock.builder().add("$T.$N($N", spi("Checks"), c.method, value);
+    if (c.regexp != null) {
+      call.add(", $N, $S", patternField, c.regexp);
+    }
+    for (Object arg : c.args) {
+      if (arg instanceof String) {
+        call.add(", $S", arg);
+      } else if (arg instanceof Long) {
+        call.add(", $LL", arg);
+      } else {
+        call.add(", $L", arg);
+      }
+    }
+    return call.add(", $L, p)", path).build();
+  }
 
   /**
    * The type as source, without type-use annotations (a {@code @NotBlank} on a parameter is also

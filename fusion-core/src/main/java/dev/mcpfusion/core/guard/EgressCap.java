@@ -203,8 +203,9 @@ public final class EgressCap {
 
   /**
    * An upper bound of {@link #resultBytes}, without writing anything: every character of a string
-   * counts 6 bytes (the longest a JSON writer makes of one UTF-16 unit, {@code \\uXXXX}), every
-   * number 24 (the longest {@code Double.toString}); anything else is measured exactly.
+   * counts 6 bytes (the longest a JSON writer makes of one UTF-16 unit: a {@code \\u} escape and
+   * four hex digits), every number 24 (the longest {@code Double.toString}); anything else is
+   * measured exactly.
    */
   static long upperBound(Reply reply) {
     long bound = 64; // {"content":[],"isError":false,"structuredContent":,"_meta":}
