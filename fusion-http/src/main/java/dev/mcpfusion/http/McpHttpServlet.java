@@ -262,6 +262,8 @@ public final class McpHttpServlet extends HttpServlet {
     private final boolean streamable;
     private boolean streaming;
     private boolean finished;
+    /** Whether the reply left while the request's thread was still held by its handler. */
+    private volatile boolean held;
 
     /**
      * @param replies where the reply goes (the servlet writes it once the call is done)
@@ -279,6 +281,12 @@ public final class McpHttpServlet extends HttpServlet {
     @Override
     public void reply(Object id, int errorCode, byte[] json) {
       replies.reply(id, errorCode, json);
+    }
+
+    @Override
+    public void replyWhileHeld(Object id, int errorCode, byte[] json) {
+      held = true;
+      replies.replyWhileHeld(id, errorCode, json);
     }
 
     @Override
@@ -306,13 +314,28 @@ public final class McpHttpServlet extends HttpServlet {
       (session == null ? replies : session).push(json);
     }
 
-    /** Writes the reply as the stream's last event; false when the response is not a stream. */
+    /**
+     * Writes the reply as the stream's last event; false when the response is not a stream (the
+     * caller writes it as the body).
+     *
+     * <p>A reply that leaves while the handler still holds the request's thread (a deadline's
+     * {@code TIMEOUT}) must not leave the client waiting on that thread: the container completes
+     * the exchange only when the thread returns, and HTTP/1.1 serves the connection's next request
+     * only after that. So a body is sent with {@code Connection: close} (the client takes a new
+     * connection for its next request), and a stream is ended now rather than at completion.
+     */
     synchronized boolean finish(byte[] reply) throws IOException {
       finished = true;
       if (!streaming) {
+        if (held) {
+          resp.setHeader("Connection", "close");
+        }
         return false;
       }
       HttpSessions.EventStream.write(resp.getOutputStream(), reply);
+      if (held) {
+        resp.getOutputStream().close();
+      }
       return true;
     }
   }

@@ -348,7 +348,7 @@ public final class Edge {
       // what the handler attached); the pipeline then returns null and whatever the handler
       // produced is never written.
       Reply reply = tools.call(tool, arguments == null ? Map.of() : arguments, request,
-          early -> writeResult(id, name, early, java.util.List.of(), modernEra, sink));
+          early -> writeResult(id, name, early, java.util.List.of(), modernEra, sink, true));
       if (reply == null) {
         return;
       }
@@ -360,7 +360,7 @@ public final class Edge {
             Map.of("requiredCapabilities", Map.of(missing, Map.of()))));
         return;
       }
-      writeResult(id, name, reply, request.attachments(), modernEra, sink);
+      writeResult(id, name, reply, request.attachments(), modernEra, sink, false);
       features.afterToolCall(reply);
     }, out);
   }
@@ -389,20 +389,30 @@ public final class Edge {
     }, out);
   }
 
+  /**
+   * Writes the result of a call; {@code held} when the call's thread is still held by its handler
+   * (a deadline's reply, {@link Outbound#replyWhileHeld}).
+   */
   private void writeResult(Object id, String name, Reply reply,
-      java.util.List<dev.mcpfusion.core.Content> attached, boolean modernEra, Outbound sink) {
+      java.util.List<dev.mcpfusion.core.Content> attached, boolean modernEra, Outbound sink,
+      boolean held) {
     byte[] body;
+    int code = 0;
     try {
       body = resultWriter.write(id, reply, attached, modernEra);
     } catch (RuntimeException | StackOverflowError unwritable) {
       String incident = ErrorReplies.newIncidentId();
       LOG.error("Could not write the result of {} for request {} (incident {})", name, id, incident,
           unwritable);
-      sink.reply(id, Bodies.INTERNAL_ERROR, Bodies.error(id, Bodies.INTERNAL_ERROR,
-          "Internal error: the result could not be written (incident " + incident + ")."));
-      return;
+      code = Bodies.INTERNAL_ERROR;
+      body = Bodies.error(id, Bodies.INTERNAL_ERROR,
+          "Internal error: the result could not be written (incident " + incident + ").");
     }
-    sink.reply(id, 0, body);
+    if (held) {
+      sink.replyWhileHeld(id, code, body);
+    } else {
+      sink.reply(id, code, body);
+    }
   }
 
   /**
@@ -453,6 +463,13 @@ public final class Edge {
       public void reply(Object id, int errorCode, byte[] json) {
         if (!call.cancelled()) {
           out.reply(id, errorCode, json);
+        }
+      }
+
+      @Override
+      public void replyWhileHeld(Object id, int errorCode, byte[] json) {
+        if (!call.cancelled()) {
+          out.replyWhileHeld(id, errorCode, json);
         }
       }
 

@@ -13,6 +13,18 @@ public interface Outbound {
    */
   void reply(Object id, int errorCode, byte[] json);
 
+  /**
+   * The reply to the request {@code id} sent while the thread that dispatched the request is still
+   * held by its handler: a deadline's {@code TIMEOUT}, written from the timer's thread, while a
+   * handler that ignores its interrupt runs on. A transport whose connection is tied to that thread
+   * must let the client go on without it (HTTP/1.1 serves a connection's next request only once the
+   * current one's thread returns, so the HTTP transport closes that connection after this reply).
+   * By default the same as {@link #reply}.
+   */
+  default void replyWhileHeld(Object id, int errorCode, byte[] json) {
+    reply(id, errorCode, json);
+  }
+
   /** A message the server starts itself (a notification or a request to the client). */
   void push(byte[] json);
 }
