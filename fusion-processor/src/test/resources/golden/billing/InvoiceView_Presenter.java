@@ -2,9 +2,11 @@
 package billing;
 
 import dev.mcpfusion.core.Suggestion;
+import dev.mcpfusion.core.UiBlock;
 import dev.mcpfusion.core.spi.JsonOut;
 import dev.mcpfusion.core.spi.PresenterBinding;
 import dev.mcpfusion.core.spi.Values;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -124,6 +126,25 @@ public final class InvoiceView_Presenter implements PresenterBinding<Invoice, In
   public List<Suggestion> suggestions(InvoiceView view) {
     List<Suggestion> suggested = InvoiceView.next(view);
     return suggested == null ? List.of() : suggested;
+  }
+
+  @Override
+  public List<String> rulesFor(List<InvoiceView> shown) {
+    return List.of();
+  }
+
+  @Override
+  public List<Suggestion> suggestionsFor(List<InvoiceView> shown) {
+    List<Suggestion> out = new ArrayList<>();
+    for (InvoiceView v : PresenterBinding.distinct(shown)) {
+      out.addAll(suggestions(v));
+    }
+    return out;
+  }
+
+  @Override
+  public List<UiBlock> uiBlocksFor(List<InvoiceView> shown) {
+    return List.of();
   }
 
   @Override

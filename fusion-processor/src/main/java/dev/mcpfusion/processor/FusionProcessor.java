@@ -43,7 +43,7 @@ public final class FusionProcessor extends AbstractProcessor {
   public Set<String> getSupportedAnnotationTypes() {
     return Set.of(PKG + "Model", PKG + "Presenter", PKG + "Router", PKG + "Query",
         PKG + "Mutation", PKG + "Action", PKG + "Hidden", PKG + "Guarded", PKG + "Describe",
-        PKG + "Rules", PKG + "Suggest", PKG + "Use", PKG + "Context", PKG + "Invalidates",
+        PKG + "Rules", PKG + "Suggest", PKG + "Ui", PKG + "Use", PKG + "Context", PKG + "Invalidates",
         PKG + "CacheControl", PKG + "Prompt", PKG + "Resource", PKG + "Complete");
   }
 

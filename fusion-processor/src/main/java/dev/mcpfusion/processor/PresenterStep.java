@@ -23,12 +23,12 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * The {@code @Presenter} family ({@code @Rules}, {@code @Suggest}): validates each view against its
- * model and generates {@code V_Presenter} (nested: {@code Outer_Inner_Presenter}).
+ * The {@code @Presenter} family ({@code @Rules}, {@code @Suggest}, {@code @Ui}, validated by
+ * {@link ViewMethods}): validates each view against its model and generates {@code V_Presenter}
+ * (nested: {@code Outer_Inner_Presenter}).
  */
 final class PresenterStep extends TypeStep<PresenterStep.ViewModel> {
   static final int SPI_VERSION = 1;
-  private static final String SUGGESTION = "dev.mcpfusion.core.Suggestion";
 
   private final Elements elements;
   private final Types types;
@@ -67,8 +67,7 @@ final class PresenterStep extends TypeStep<PresenterStep.ViewModel> {
    * writer needs from its annotations, resolved once.
    */
   record ViewModel(TypeElement view, TypeMirror modelType, List<Views.Component> components,
-      String outputSchema, List<String> staticRules, long agentLimit, ExecutableElement rulesMethod,
-      ExecutableElement suggestMethod) {
+      String outputSchema, List<String> staticRules, long agentLimit, ViewMethods methods) {
     ViewModel {
       components = List.copyOf(components);
       staticRules = List.copyOf(staticRules);
@@ -83,15 +82,16 @@ final class PresenterStep extends TypeStep<PresenterStep.ViewModel> {
   @Override
   ViewModel validate(TypeElement view) {
     List<Views.Component> components = components(view);
-    if (components == null) {
+    ViewMethods methods = ViewMethods.of(view, components == null ? List.of() : components,
+        elements, types, views, reporter);
+    if (components == null || methods == null) {
       return null;
     }
     AnnotationMirror presenter = Mirrors.find(view, Views.PRESENTER);
     return new ViewModel(view, Mirrors.type(elements, presenter, "model"), components,
         JsonText.write(views.schema(view, components, new HashSet<>())),
         views.staticRules(view, components, new HashSet<>()),
-        Mirrors.number(elements, presenter, "agentLimit", 50), annotatedMethod(view, "Rules"),
-        annotatedMethod(view, "Suggest"));
+        Mirrors.number(elements, presenter, "agentLimit", 50), methods);
   }
 
   @Override
@@ -210,7 +210,6 @@ final class PresenterStep extends TypeStep<PresenterStep.ViewModel> {
         }
       }
     }
-    ok &= checkMethods(view, viewName);
     if (ok && views.recursive(view, new HashSet<>())) {
       reporter.report(Diagnostic.RECURSIVE_VIEW, view, viewName);
       ok = false;
@@ -226,61 +225,6 @@ final class PresenterStep extends TypeStep<PresenterStep.ViewModel> {
       }
     }
     return false;
-  }
-
-  private boolean checkMethods(TypeElement view, String viewName) {
-    boolean ok = true;
-    ExecutableElement suggest = null;
-    ExecutableElement rules = null;
-    for (ExecutableElement m : ElementFilter.methodsIn(view.getEnclosedElements())) {
-      if (Mirrors.find(m, Props.ANN + "Suggest") != null) {
-        String problem = signatureProblem(m, view, true);
-        if (problem == null && suggest != null) {
-          problem = "is the second @Suggest method (the first is " + suggest.getSimpleName()
-              + "); a view has at most one";
-        }
-        if (problem != null) {
-          reporter.report(Diagnostic.INVALID_SUGGEST_METHOD, m, viewName, m.getSimpleName(),
-              problem, view.getSimpleName());
-          ok = false;
-        } else {
-          suggest = m;
-        }
-      }
-      if (Mirrors.find(m, Props.ANN + "Rules") != null) {
-        String problem = signatureProblem(m, view, false);
-        if (problem == null && rules != null) {
-          problem = "is the second @Rules method (the first is " + rules.getSimpleName()
-              + "); a view has at most one";
-        }
-        if (problem != null) {
-          reporter.report(Diagnostic.INVALID_RULES_METHOD, m, viewName, m.getSimpleName(),
-              problem, view.getSimpleName());
-          ok = false;
-        } else {
-          rules = m;
-        }
-      }
-    }
-    return ok;
-  }
-
-  private String signatureProblem(ExecutableElement m, TypeElement view, boolean suggest) {
-    if (!m.getModifiers().contains(Modifier.STATIC)) {
-      return "is not static";
-    }
-    if (m.getModifiers().contains(Modifier.PRIVATE)) {
-      return "is private, so the generated presenter cannot call it";
-    }
-    if (m.getParameters().size() != 1
-        || !types.isSameType(m.getParameters().get(0).asType(), view.asType())) {
-      return "must take exactly one parameter of type " + view.getSimpleName();
-    }
-    TypeMirror r = m.getReturnType();
-    if (suggest ? !isListOf(r, SUGGESTION) : !(isString(r) || isListOf(r, "java.lang.String"))) {
-      return "returns " + Views.display(r);
-    }
-    return null;
   }
 
   static boolean isString(TypeMirror t) {
@@ -300,14 +244,5 @@ final class PresenterStep extends TypeStep<PresenterStep.ViewModel> {
     TypeMirror a = d.getTypeArguments().get(0);
     return a.getKind() == TypeKind.DECLARED
         && ((TypeElement) ((DeclaredType) a).asElement()).getQualifiedName().contentEquals(element);
-  }
-
-  private ExecutableElement annotatedMethod(TypeElement view, String annotation) {
-    for (ExecutableElement m : ElementFilter.methodsIn(view.getEnclosedElements())) {
-      if (Mirrors.find(m, Props.ANN + annotation) != null) {
-        return m;
-      }
-    }
-    return null;
   }
 }

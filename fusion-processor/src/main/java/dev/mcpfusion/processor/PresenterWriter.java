@@ -14,7 +14,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import javax.annotation.processing.Filer;
-import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.TypeMirror;
@@ -23,7 +22,8 @@ import javax.lang.model.util.Types;
 /**
  * Writes {@code V_Presenter} for a {@link PresenterStep.ViewModel}: {@code fromModel},
  * {@code fromMap}, {@code toTree}, {@code appendJson} (by {@link AppendJsonWriter}), the output
- * schema, field names, static and dynamic rules, suggestions and the agent limit.
+ * schema, field names, static rules, the agent limit, and (by {@link ViewMethodsWriter}) dynamic
+ * rules, suggestions and UI blocks.
  */
 final class PresenterWriter {
   private final Types types;
@@ -48,7 +48,6 @@ final class PresenterWriter {
         ClassName.get(String.class), WildcardTypeName.subtypeOf(Object.class));
     ParameterizedTypeName treeType = ParameterizedTypeName.get(Map.class, String.class, Object.class);
     ParameterizedTypeName listOfString = ParameterizedTypeName.get(List.class, String.class);
-    ClassName suggestion = ClassName.get("dev.mcpfusion.core", "Suggestion");
 
     String schema = v.outputSchema();
     List<String> rules = v.staticRules();
@@ -208,34 +207,7 @@ final class PresenterWriter {
     type.addMethod(override("fieldNames", listOfString).addStatement("return FIELD_NAMES").build());
     type.addMethod(override("staticRules", listOfString).addStatement("return STATIC_RULES").build());
 
-    ExecutableElement rulesMethod = v.rulesMethod();
-    MethodSpec.Builder dynamic = override("dynamicRules", listOfString).addParameter(viewName, "view");
-    if (rulesMethod == null) {
-      dynamic.addStatement("return $T.of()", List.class);
-    } else if (PresenterStep.isString(rulesMethod.getReturnType())) {
-      dynamic.addStatement("String rule = $T.$N(view)", viewName, rulesMethod.getSimpleName().toString());
-      dynamic.addStatement("return rule == null || rule.isEmpty() ? $T.of() : $T.of(rule)", List.class,
-          List.class);
-    } else {
-      dynamic.addStatement("$T rules = $T.$N(view)", listOfString, viewName,
-          rulesMethod.getSimpleName().toString());
-      dynamic.addStatement("return rules == null ? $T.of() : rules", List.class);
-    }
-    type.addMethod(dynamic.build());
-
-    ExecutableElement suggestMethod = v.suggestMethod();
-    ParameterizedTypeName listOfSuggestion = ParameterizedTypeName.get(ClassName.get(List.class),
-        suggestion);
-    MethodSpec.Builder suggestions = override("suggestions", listOfSuggestion)
-        .addParameter(viewName, "view");
-    if (suggestMethod == null) {
-      suggestions.addStatement("return $T.of()", List.class);
-    } else {
-      suggestions.addStatement("$T suggested = $T.$N(view)", listOfSuggestion, viewName,
-          suggestMethod.getSimpleName().toString());
-      suggestions.addStatement("return suggested == null ? $T.of() : suggested", List.class);
-    }
-    type.addMethod(suggestions.build());
+    ViewMethodsWriter.addTo(type, viewName, v.methods());
     type.addMethod(override("agentLimit", TypeName.INT).addStatement("return $L", limit).build());
 
     String error = Sources.write(filer, self.packageName(), type.build(), view);

@@ -53,7 +53,21 @@ public final class ResultPresenter {
 
   /** The {@code <ui_passthrough type="summary">} block of a summary text. */
   public static String summaryBlock(String summaryText) {
-    return "<ui_passthrough type=\"summary\">\n" + Markup.text(summaryText) + "\n</ui_passthrough>";
+    return uiBlock(UiBlock.summary(summaryText));
+  }
+
+  /**
+   * The {@code <ui_passthrough>} text of a UI block: {@code type} and {@code title} (when it has
+   * one) as escaped attributes, the content as escaped text on its own lines.
+   */
+  public static String uiBlock(UiBlock block) {
+    StringBuilder b = new StringBuilder(block.content().length() + 64)
+        .append("<ui_passthrough type=\"").append(Markup.attribute(block.type())).append('"');
+    if (block.title() != null) {
+      b.append(" title=\"").append(Markup.attribute(block.title())).append('"');
+    }
+    return b.append(">\n").append(Markup.text(block.content())).append("\n</ui_passthrough>")
+        .toString();
   }
 
   /**
@@ -232,22 +246,22 @@ public final class ResultPresenter {
   }
 
   /**
-   * The views shown so far and what they contribute to rules and suggestions. The static rules come
-   * rendered from the {@link Presentation}; the sets for data-dependent rules, suggestions and UI
-   * blocks are only created when something is added to them.
+   * The views shown so far and what they contribute to rules, suggestions and UI blocks. The static
+   * rules come rendered from the {@link Presentation}; the data-dependent parts are asked of the
+   * binding once, for all shown views together, when the answer is finished (so an item-level
+   * method runs once per distinct view, a collection-level one once).
    */
   private static final class Shown {
     final Presentation presentation;
     final ActionDescriptor action;
     final PresenterBinding<Object, Object> binding;
     final List<Map<String, Object>> trees;
+    final List<Object> views;
     /**
      * The data block: each view's {@code appendJson} ({@code Json.write} of its tree, without
      * walking it), comma-separated, written right after its tree so both show the same view.
      */
     final StringBuilder json;
-    private Set<String> dynamicRules;
-    private Set<Suggestion> suggestions;
     private List<UiBlock> ui;
 
     Shown(Presentation presentation, PresenterBinding<Object, Object> binding, int expected) {
@@ -255,6 +269,7 @@ public final class ResultPresenter {
       this.action = presentation.action();
       this.binding = binding;
       this.trees = new ArrayList<>(Math.max(1, expected));
+      this.views = new ArrayList<>(Math.max(1, expected));
       this.json = new StringBuilder(64 * Math.max(1, expected));
     }
 
@@ -275,24 +290,7 @@ public final class ResultPresenter {
         json.append(',');
       }
       binding.appendJson(view, json);
-      List<String> dynamic = binding.dynamicRules(view);
-      if (dynamic != null) {
-        for (String rule : dynamic) {
-          if (!presentation.isStaticRule(rule)) {
-            if (dynamicRules == null) {
-              dynamicRules = new LinkedHashSet<>();
-            }
-            dynamicRules.add(rule);
-          }
-        }
-      }
-      List<Suggestion> next = binding.suggestions(view);
-      if (next != null && !next.isEmpty()) {
-        if (suggestions == null) {
-          suggestions = new LinkedHashSet<>();
-        }
-        suggestions.addAll(next);
-      }
+      views.add(view);
     }
 
     private Object view(Object item) {
@@ -330,10 +328,36 @@ public final class ResultPresenter {
 
     /** Appends the UI, rules and suggestion blocks and their {@code _meta} entries. */
     void finish(List<String> blocks, Map<String, Object> meta, References refs) {
+      List<UiBlock> fromViews = binding.uiBlocksFor(views);
+      if (fromViews != null && !fromViews.isEmpty()) {
+        Set<UiBlock> once = new LinkedHashSet<>(fromViews);
+        once.remove(null);
+        ui().addAll(once);
+      }
       if (ui != null) {
         for (UiBlock block : ui) {
-          blocks.add("<ui_passthrough type=\"" + Markup.attribute(block.type()) + "\">\n"
-              + Markup.text(block.content()) + "\n</ui_passthrough>");
+          blocks.add(uiBlock(block));
+        }
+      }
+      Set<String> dynamicRules = null;
+      List<String> dynamic = binding.rulesFor(views);
+      if (dynamic != null) {
+        for (String rule : dynamic) {
+          if (rule != null && !presentation.isStaticRule(rule)) {
+            if (dynamicRules == null) {
+              dynamicRules = new LinkedHashSet<>();
+            }
+            dynamicRules.add(rule);
+          }
+        }
+      }
+      Set<Suggestion> suggestions = null;
+      List<Suggestion> next = binding.suggestionsFor(views);
+      if (next != null && !next.isEmpty()) {
+        suggestions = new LinkedHashSet<>(next);
+        suggestions.remove(null);
+        if (suggestions.isEmpty()) {
+          suggestions = null;
         }
       }
       if (dynamicRules == null) {

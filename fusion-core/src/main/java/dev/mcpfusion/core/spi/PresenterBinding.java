@@ -1,7 +1,11 @@
 package dev.mcpfusion.core.spi;
 
 import dev.mcpfusion.core.Suggestion;
+import dev.mcpfusion.core.UiBlock;
 import dev.mcpfusion.core.json.Json;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
@@ -82,11 +86,70 @@ public interface PresenterBinding<M, V> {
    */
   List<String> staticRules();
 
-  /** The data-dependent rule lines for one view (from a {@code @Rules} method); empty if none. */
+  /**
+   * The data-dependent rule lines for one view (from the {@code @Rules} method that takes the
+   * view); empty if none.
+   */
   List<String> dynamicRules(V view);
 
-  /** The suggestions for one view (from the {@code @Suggest} method); empty if none. */
+  /** The suggestions for one view (from the {@code @Suggest} method that takes the view); empty if none. */
   List<Suggestion> suggestions(V view);
+
+  /**
+   * The data-dependent rule lines of the views one answer shows (a single result shows one), in
+   * this order: nested views' (component order), then {@link #dynamicRules} once per distinct view
+   * (first-seen order), then the {@code @Rules} method that takes {@code List<V>}, called once with
+   * {@code shown}. Lines may repeat; the caller deduplicates them.
+   *
+   * <p>This default, for a binding compiled before this method existed or written by hand, calls
+   * {@link #dynamicRules} once per distinct view.
+   */
+  default List<String> rulesFor(List<V> shown) {
+    List<String> out = new ArrayList<>();
+    for (V view : distinct(shown)) {
+      List<String> lines = dynamicRules(view);
+      if (lines != null) {
+        out.addAll(lines);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The suggestions for the views one answer shows: {@link #suggestions} once per distinct view
+   * (first-seen order), then the {@code @Suggest} method that takes {@code List<V>}, called once
+   * with {@code shown}. Suggestions may repeat; the caller deduplicates them.
+   *
+   * <p>This default calls {@link #suggestions} once per distinct view.
+   */
+  default List<Suggestion> suggestionsFor(List<V> shown) {
+    List<Suggestion> out = new ArrayList<>();
+    for (V view : distinct(shown)) {
+      List<Suggestion> next = suggestions(view);
+      if (next != null) {
+        out.addAll(next);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The {@code @Ui} blocks for the views one answer shows, in the declaration order of the view's
+   * {@code @Ui} methods: a method taking {@code List<V>} is called once with {@code shown}, one
+   * taking the view once per distinct view (first-seen order). Blocks may repeat; the caller
+   * sends each once. This default: none.
+   */
+  default List<UiBlock> uiBlocksFor(List<V> shown) {
+    return List.of();
+  }
+
+  /**
+   * {@code shown} without repeats, in first-seen order ({@code equals}: equal views are one view),
+   * so an item-level method runs once per distinct view rather than once per row.
+   */
+  static <V> Collection<V> distinct(List<V> shown) {
+    return shown.size() < 2 ? shown : new LinkedHashSet<>(shown);
+  }
 
   /** The most items of a collection result sent to the agent. */
   int agentLimit();
