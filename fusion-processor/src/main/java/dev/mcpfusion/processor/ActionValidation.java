@@ -34,12 +34,14 @@ final class ActionValidation {
   private final Types types;
   private final Reporter reporter;
   private final ResultAnalysis results;
+  private final Fillables fillables;
 
   ActionValidation(Elements elements, Types types, Reporter reporter, Views views) {
     this.elements = elements;
     this.types = types;
     this.reporter = reporter;
     this.results = new ResultAnalysis(elements, types, reporter, views);
+    this.fillables = new Fillables(elements, types, reporter);
   }
 
   static String suggestName(String name) {
@@ -140,6 +142,20 @@ final class ActionValidation {
       }
       if (common != null && types.isSameType(types.erasure(t), types.erasure(common.asType()))) {
         params.add(new Param(p, ParamKind.COMMON, null));
+        continue;
+      }
+      AnnotationMirror input = Mirrors.find(p, Fillables.INPUT);
+      if (input != null) {
+        Inputs.Site site = fillables.site(p, input, where, inputs);
+        if (site != null && commonNames.contains(pname)) {
+          reporter.report(Diagnostic.COMMON_FIELD_CLASH, p, where, pname, Names.display(common),
+              common.getSimpleName());
+          site = null;
+        }
+        ok &= site != null;
+        if (site != null) {
+          params.add(new Param(p, ParamKind.JSON, site));
+        }
         continue;
       }
       if (Mirrors.find(p, Props.ANN + "Guarded") != null) {

@@ -147,6 +147,9 @@ final class DecodeWriter {
   private String helper(Inputs.In in) {
     String key = in.mirror.getKind() == TypeKind.DECLARED && in.kind == Inputs.In.Kind.RECORD
         ? in.type.getQualifiedName().toString() : Sources.plain(in.mirror).toString();
+    if (in instanceof Fillables.ProfileIn) {
+      key += "#" + ((Fillables.ProfileIn) in).profile;
+    }
     String name = helperNames.get(key);
     if (name != null) {
       return name;
@@ -178,7 +181,8 @@ final class DecodeWriter {
         return in.scalar.boxed.substring(in.scalar.boxed.lastIndexOf('.') + 1);
       case ENUM:
       case RECORD:
-        return Names.flatName(in.type);
+        return Names.flatName(in.type)
+            + (in instanceof Fillables.ProfileIn ? ((Fillables.ProfileIn) in).label() : "");
       case LIST:
         return "ListOf" + label(in.element);
       case SET:
@@ -195,7 +199,13 @@ final class DecodeWriter {
   private void recordBody(MethodSpec.Builder m, Inputs.In in) {
     ClassName record = ClassName.get(in.type);
     m.returns(record);
-    m.addStatement("$T obj = $T.object(raw, path, p)", MAP_OF_ANY, ARGS);
+    if (in instanceof Fillables.ProfileIn && !((Fillables.ProfileIn) in).anyRequired()) {
+      // Nothing in the profile is required: a left-out object builds a model with nothing filled.
+      m.addStatement("$T obj = raw == null ? $T.of() : $T.object(raw, path, p)", MAP_OF_ANY,
+          Map.class, ARGS);
+    } else {
+      m.addStatement("$T obj = $T.object(raw, path, p)", MAP_OF_ANY, ARGS);
+    }
     m.beginControlFlow("if (obj == null)").addStatement("return null").endControlFlow();
     m.addStatement("int before = p.list().size()");
     List<String> names = new ArrayList<>();
@@ -213,6 +223,10 @@ final class DecodeWriter {
     }
     m.beginControlFlow("if (p.list().size() != before)").addStatement("return null")
         .endControlFlow();
+    if (in instanceof Fillables.ProfileIn) {
+      Fillables.writeBuild(m, (Fillables.ProfileIn) in);
+      return;
+    }
     List<CodeBlock> args = new ArrayList<>();
     for (int i = 0; i < in.components.size(); i++) {
       args.add(in.components.get(i).in.kind == Inputs.In.Kind.OPTIONAL

@@ -159,6 +159,22 @@ enum Diagnostic {
           + " '%s': its input schema would show the agent '%1$s'.",
       "Remove @Hidden if the agent may send it, or take the value from a @Context parameter and"
           + " remove it from the record."),
+  // ------------------------------------------------------------------ @Fillable / @Input
+  FILLABLE_NOT_ACCEPTED("FillableNotAccepted", Kind.ERROR,
+      "%s.%s is %s, so the agent may never send it, but it is @Fillable(%s).",
+      "Remove @Fillable from '%2$s', or drop %3$s if the agent may fill it."),
+  INPUT_NOT_A_MODEL("InputNotAModel", Kind.ERROR,
+      "%s takes '%s' with @Input(profile = \"%s\"), but its type %s is not a @Model.",
+      "Declare the parameter as a @Model type whose properties are @Fillable(\"%3$s\"), or remove"
+          + " @Input."),
+  UNKNOWN_PROFILE("UnknownProfile", Kind.ERROR,
+      "%s takes '%s' through the profile \"%s\", but no property of %s the agent may send is"
+          + " @Fillable(\"%3$s\") (its profiles: %s).",
+      "Use one of its profiles, or mark the properties the agent may send @Fillable(\"%3$s\")."),
+  MODEL_NOT_BUILDABLE("ModelNotBuildable", Kind.ERROR,
+      "%s takes '%s' through the profile \"%s\", but the generated code cannot build %s: %s.",
+      "Declare %4$s as a record, or give it a public no-argument constructor and a public setter"
+          + " for each fillable property."),
   UNSUPPORTED_PARAMETER_TYPE("UnsupportedParameterType", Kind.ERROR,
       "%s parameter '%s' has type %s, but %s",
       Inputs.SUPPORTED + " Or mark it @Context."),

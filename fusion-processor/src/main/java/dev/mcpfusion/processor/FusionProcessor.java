@@ -34,7 +34,8 @@ public final class FusionProcessor extends AbstractProcessor {
   public synchronized void init(ProcessingEnvironment env) {
     super.init(env);
     Reporter reporter = new Reporter(env.getMessager());
-    steps = List.of(new ModelStep(env, reporter), new PresenterStep(env, reporter),
+    steps = List.of(new ModelStep(env, reporter), new FillableStep(env, reporter),
+        new PresenterStep(env, reporter),
         new RouterStep(env, reporter), new FeatureStep(env, reporter),
         new ReferenceStep(env, reporter));
   }
@@ -44,7 +45,8 @@ public final class FusionProcessor extends AbstractProcessor {
     return Set.of(PKG + "Model", PKG + "Presenter", PKG + "Router", PKG + "Query",
         PKG + "Mutation", PKG + "Action", PKG + "Hidden", PKG + "Guarded", PKG + "Describe",
         PKG + "Rules", PKG + "Suggest", PKG + "Ui", PKG + "Use", PKG + "Context", PKG + "Invalidates",
-        PKG + "CacheControl", PKG + "Prompt", PKG + "Resource", PKG + "Complete");
+        PKG + "CacheControl", PKG + "Prompt", PKG + "Resource", PKG + "Complete",
+        PKG + "Fillable", PKG + "Input");
   }
 
   @Override

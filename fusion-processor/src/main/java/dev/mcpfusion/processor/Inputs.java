@@ -28,7 +28,7 @@ final class Inputs {
   static final String JAKARTA = "jakarta.validation.constraints.";
 
   /** The JSON shape of an input type. */
-  static final class In {
+  static class In {
     enum Kind { SCALAR, ENUM, RECORD, LIST, SET, ARRAY, OPTIONAL }
 
     final Kind kind;

@@ -258,6 +258,11 @@ final class RouterWriter {
 
   private CodeBlock field(Inputs.Site site, boolean common) {
     String schema = JsonText.write(Inputs.schema(site));
+    if (site.in instanceof Fillables.ProfileIn) {
+      return CodeBlock.of("new $T($S, $S, $L, $S, $L, $S)", Sources.spi("FieldDescriptor"),
+          site.name, schema, site.required, site.description, common,
+          ((Fillables.ProfileIn) site.in).profile);
+    }
     return CodeBlock.of("new $T($S, $S, $L, $S, $L)", Sources.spi("FieldDescriptor"), site.name,
         schema, site.required, site.description, common);
   }

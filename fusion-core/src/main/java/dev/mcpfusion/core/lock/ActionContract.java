@@ -90,7 +90,7 @@ public record ActionContract(
       if (field.required()) {
         required.add(field.name());
       }
-      inputs.put(field.name(), InputField.of(field.name(), schema, field.required()));
+      inputs.put(field.name(), InputField.of(field.name(), schema, field.required(), field.profile()));
     }
     Map<String, Object> inputTree = new LinkedHashMap<>();
     inputTree.put("properties", properties);

@@ -39,6 +39,11 @@ import java.util.TreeSet;
  *       not being in canonical form while its content is unchanged.
  * </ul>
  *
+ * <p>A fillable profile input ({@code @Input(profile = ...)}) is compared property by property
+ * (see {@link ProfileDrift}): a property that becomes fillable is SAFE when optional and BREAKING
+ * when required, like a top-level field; a property that stops being fillable, or a different
+ * profile, is BREAKING.
+ *
  * <p>Prompts and resources follow the same rules: a prompt or resource removed, a required prompt
  * argument added, a resource's MIME type or text/binary kind changed, or its presenter's egress or
  * rules changed is BREAKING; a resource moved to another router (its subscribers are notified by
@@ -359,7 +364,9 @@ public final class Drift {
         } else if (b.required() && !a.required()) {
           add(Severity.SAFE, where, "required field removed: " + name + " (now optional)");
         }
-        if (!Canonical.typeOnly(b.schema()).equals(Canonical.typeOnly(a.schema()))) {
+        if (b.profile() != null || a.profile() != null) {
+          ProfileDrift.compare(name, b, a, (s, what, before, after) -> add(s, where, what, before, after));
+        } else if (!Canonical.typeOnly(b.schema()).equals(Canonical.typeOnly(a.schema()))) {
           add(Severity.BREAKING, where, "input type changed: " + name,
               Canonical.compact(b.schema()), Canonical.compact(a.schema()));
         } else if (!b.schema().equals(a.schema())) {

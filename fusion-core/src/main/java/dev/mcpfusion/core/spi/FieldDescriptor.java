@@ -10,6 +10,15 @@ package dev.mcpfusion.core.spi;
  *     {@code @NotEmpty}; for a common field, also any non-nullable component)
  * @param description the plain description ({@code @Describe}), or empty
  * @param common whether the field comes from {@code @Router(common = ...)}
+ * @param profile for an {@code @Input(profile = ...)} parameter, the fillable profile whose model
+ *     properties the field's object takes; otherwise {@code null}
  */
-public record FieldDescriptor(
-    String name, String schemaJson, boolean required, String description, boolean common) {}
+public record FieldDescriptor(String name, String schemaJson, boolean required, String description,
+    boolean common, String profile) {
+
+  /** A field that is not a fillable profile. */
+  public FieldDescriptor(String name, String schemaJson, boolean required, String description,
+      boolean common) {
+    this(name, schemaJson, required, description, common, null);
+  }
+}

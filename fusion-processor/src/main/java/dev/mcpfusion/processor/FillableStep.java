@@ -1,0 +1,56 @@
+package dev.mcpfusion.processor;
+
+import java.util.Set;
+import java.util.TreeSet;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * {@code @Fillable} on the properties of a {@code @Model}: a property the agent must never see
+ * ({@code @Hidden}) or never send ({@code @Guarded}) cannot be fillable in any profile. The
+ * {@code @Input(profile)} parameters that use the profiles are checked with their action
+ * ({@link Fillables}).
+ */
+final class FillableStep implements FusionProcessor.Step {
+  private final Elements elements;
+  private final Types types;
+  private final Reporter reporter;
+
+  FillableStep(ProcessingEnvironment env, Reporter reporter) {
+    this.elements = env.getElementUtils();
+    this.types = env.getTypeUtils();
+    this.reporter = reporter;
+  }
+
+  @Override
+  public void process(RoundEnvironment round) {
+    TypeElement model = elements.getTypeElement(Props.ANN + "Model");
+    if (model == null) {
+      return;
+    }
+    Set<String> seen = new TreeSet<>();
+    for (Element e : round.getElementsAnnotatedWith(model)) {
+      if (!(e instanceof TypeElement)
+          || (e.getKind() != ElementKind.CLASS && e.getKind() != ElementKind.RECORD)
+          || !seen.add(((TypeElement) e).getQualifiedName().toString())) {
+        continue;
+      }
+      TypeElement type = (TypeElement) e;
+      for (Props.Prop p : Props.of(type, types)) {
+        AnnotationMirror fillable = p.annotation(Fillables.FILLABLE);
+        if (fillable == null || !(p.has("Guarded") || p.has("Hidden"))) {
+          continue;
+        }
+        reporter.report(Diagnostic.FILLABLE_NOT_ACCEPTED, p.anchor, Names.display(type), p.name,
+            p.has("Guarded") ? "@Guarded" : "@Hidden",
+            "\"" + String.join("\", \"", Mirrors.strings(elements, fillable, "value")) + "\"");
+      }
+    }
+  }
+}
