@@ -1,11 +1,13 @@
 package dev.mcpfusion.core.server;
 
 import dev.mcpfusion.annotation.Context;
+import dev.mcpfusion.annotation.Format;
 import dev.mcpfusion.annotation.Router;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.presenter.Presentation;
+import dev.mcpfusion.core.presenter.Toon;
 import dev.mcpfusion.core.redact.DetailPresenter;
 import dev.mcpfusion.core.redact.PathPattern;
 import dev.mcpfusion.core.redact.Redactions;
@@ -279,6 +281,11 @@ public final class ToolRegistry {
           presentation = presenterFits ? Presentation.of(action) : null;
         } catch (RuntimeException e) {
           errors.add(BuildProblem.PRESENTER_FAILED.text(where, e));
+        }
+        if (presenterFits && action.presenter() != null
+            && action.presenter().format() == Format.TOON && !Toon.available()) {
+          errors.add(BuildProblem.TOON_MISSING.text(where,
+              action.presenter().viewType().getSimpleName()));
         }
         Redactor redactor = null;
         if (presentation != null) {
