@@ -59,6 +59,17 @@ class ToonWithoutJtoonTest {
   }
 
   @Test
+  void toonDescriptionsWithoutJtoonAreABuildProblem() {
+    assertThatThrownBy(() -> FusionServer.builder("plain", "1").register(new JsonRows())
+        .toonDescriptions(true).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("[fusion/ToonMissing] toonDescriptions(true) writes GROUPED"
+            + " descriptions as TOON tables, but dev.toonformat:jtoon is not on the class path."
+            + " Add the dependency dev.toonformat:jtoon (fusion-bom manages its version) or drop"
+            + " toonDescriptions(true).");
+  }
+
+  @Test
   void jsonViewsNeedNoJtoon() {
     assertThat(FusionServer.builder("plain", "1").register(new JsonRows()).build()).isNotNull();
   }

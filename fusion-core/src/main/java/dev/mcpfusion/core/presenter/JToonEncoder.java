@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.presenter;
 
+import dev.toonformat.jtoon.Delimiter;
 import dev.toonformat.jtoon.EncodeOptions;
 import dev.toonformat.jtoon.encoder.ValueEncoder;
 import java.math.BigDecimal;
@@ -22,8 +23,12 @@ final class JToonEncoder {
 
   private JToonEncoder() {}
 
-  static String encode(List<?> items) {
-    return ValueEncoder.encodeValue(node(items), EncodeOptions.DEFAULT);
+  private static final EncodeOptions PIPE = new EncodeOptions(EncodeOptions.DEFAULT.indent(),
+      Delimiter.PIPE, EncodeOptions.DEFAULT.lengthMarker(), EncodeOptions.DEFAULT.flatten(),
+      EncodeOptions.DEFAULT.flattenDepth());
+
+  static String encode(Object tree, boolean pipe) {
+    return ValueEncoder.encodeValue(node(tree), pipe ? PIPE : EncodeOptions.DEFAULT);
   }
 
   private static JsonNode node(Object value) {

@@ -32,7 +32,20 @@ public final class Toon {
       throw new IllegalStateException("@Presenter(format = TOON) needs dev.toonformat:jtoon on the"
           + " class path");
     }
-    return JToonEncoder.encode(items);
+    return JToonEncoder.encode(items, false);
+  }
+
+  /**
+   * The TOON text of a plain JSON tree whose tables separate cells with {@code |} rather than
+   * {@code ,}, so prose with commas needs no quotes (the GROUPED description's action table).
+   *
+   * @throws IllegalStateException if jtoon is missing (the builder refuses such a server first)
+   */
+  public static String pipeTable(Object tree) {
+    if (!AVAILABLE) {
+      throw new IllegalStateException("TOON descriptions need dev.toonformat:jtoon on the class path");
+    }
+    return JToonEncoder.encode(tree, true);
   }
 
   private static boolean probe() {

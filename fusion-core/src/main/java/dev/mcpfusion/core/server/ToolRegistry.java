@@ -232,6 +232,11 @@ public final class ToolRegistry {
           e.path(), e.segment()));
     }
     List<PresenterBinding<?, ?>> presenters = new ArrayList<>();
+    // Without jtoon the text descriptions are served to the other checks; build() fails anyway.
+    boolean toon = config.toonDescriptions() && Toon.available();
+    if (config.toonDescriptions() && !toon) {
+      errors.add(BuildProblem.TOON_DESCRIPTIONS_MISSING.text());
+    }
 
     List<ExposedTool> exposed = new ArrayList<>();
     Map<String, String> rendered = new HashMap<>();
@@ -323,7 +328,7 @@ public final class ToolRegistry {
             byAction.put(action.name(), action);
             renderedActions.add(rendered.get(action.reference()));
           }
-          exposed.add(new ExposedTool(Exposer.groupedTool(descriptor), router, true, byAction,
+          exposed.add(new ExposedTool(Exposer.groupedTool(descriptor, toon), router, true, byAction,
               renderedActions));
         }
       } else {
