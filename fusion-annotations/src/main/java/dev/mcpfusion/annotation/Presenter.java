@@ -38,4 +38,12 @@ public @interface Presenter {
    * does not warn ({@code [fusion/UnmappedProperty]}) that they are unmapped.
    */
   String[] ignore() default {};
+
+  /**
+   * How the data block of a result is written: {@link Format#JSON} (the default) or
+   * {@link Format#TOON}, which writes a collection as a TOON table (field names once, one line per
+   * item) to save the agent's tokens. Only the text block changes: {@code structuredContent} and the
+   * output schema stay JSON, and a single item stays JSON.
+   */
+  Format format() default Format.JSON;
 }

@@ -155,6 +155,7 @@ public final class FusionServer {
     private FusionTracer tracer = FusionTracer.NOOP;
     private CallLimits limits = CallLimits.none();
     private Redaction redaction = Redaction.none();
+    private boolean toonDescriptions;
 
     private Builder(String name, String version) {
       this.name = Objects.requireNonNull(name, "name");
@@ -261,6 +262,18 @@ public final class FusionServer {
     }
 
     /**
+     * Whether GROUPED tool descriptions list their actions as one TOON table (name, description,
+     * required fields, notes such as {@code DESTRUCTIVE}) instead of {@code Workflow:} lines: the
+     * same facts in fewer tokens for routers with many actions (measured in BENCHMARKS.md). Default:
+     * {@code false}. FLAT descriptions are unchanged. Needs {@code dev.toonformat:jtoon} on the
+     * class path; {@link #build()} says so when it is missing.
+     */
+    public Builder toonDescriptions(boolean toon) {
+      this.toonDescriptions = toon;
+      return this;
+    }
+
+    /**
      * Binds every router and checks what only the running server can know, failing fast with an
      * {@link IllegalStateException} that names each element at fault and its fix: a missing
      * generated class, an SPI version mismatch, a {@code @Context} type that neither a provider,
@@ -271,7 +284,7 @@ public final class FusionServer {
      */
     public FusionServer build() {
       ServerConfig config = new ServerConfig(name, version, registrations, exposition, separator,
-          providers, middleware, provided, redaction, limits);
+          providers, middleware, provided, redaction, limits, toonDescriptions);
       ToolRegistry tools = ToolRegistry.build(config);
       return new FusionServer(name, version, tools, FeatureRegistry.build(config), tracer);
     }

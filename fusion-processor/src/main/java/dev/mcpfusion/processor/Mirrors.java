@@ -8,6 +8,7 @@ import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
@@ -71,6 +72,13 @@ final class Mirrors {
       }
     }
     return null;
+  }
+
+  /** The name of an explicitly written enum attribute's constant, or {@code otherwise}. */
+  static String enumConstant(AnnotationMirror mirror, String attribute, String otherwise) {
+    AnnotationValue v = mirror == null ? null : explicitValue(mirror, attribute);
+    return v != null && v.getValue() instanceof VariableElement constant
+        ? constant.getSimpleName().toString() : otherwise;
   }
 
   static String string(Elements elements, AnnotationMirror mirror, String attribute) {

@@ -209,6 +209,12 @@ final class PresenterWriter {
 
     ViewMethodsWriter.addTo(type, viewName, v.methods());
     type.addMethod(override("agentLimit", TypeName.INT).addStatement("return $L", limit).build());
+    String format = Mirrors.enumConstant(Mirrors.find(view, Views.PRESENTER), "format", "JSON");
+    if (!format.equals("JSON")) {
+      ClassName formatType = ClassName.get("dev.mcpfusion.annotation", "Format");
+      type.addMethod(override("format", formatType).addStatement("return $T.$L", formatType, format)
+          .build());
+    }
 
     String error = Sources.write(filer, self.packageName(), type.build(), view);
     if (error != null) {

@@ -45,7 +45,7 @@ public final class EgressCap {
       return reply;
     }
     int n = reply.items();
-    int[] ends = n > 0 && !reply.isError() ? elementEnds(reply.blocks().get(0), n) : null;
+    int[] ends = n > 0 && !reply.isError() ? ends(reply, n) : null;
     if (ends == null || !(reply.structuredContent() != null
         && reply.structuredContent().get("items") instanceof List<?>)) {
       return ErrorReplies.payloadTooLarge(router, action, maxBytes, false);
@@ -70,11 +70,13 @@ public final class EgressCap {
   private static Reply firstItems(Reply reply, int k, int[] ends, int maxBytes) {
     int n = ends.length;
     int withheld = n - k;
-    String data = reply.blocks().get(0).substring(0, ends[k - 1]) + "]";
-
     Map<String, Object> structured = new LinkedHashMap<>(reply.structuredContent());
     List<?> items = (List<?>) structured.get("items");
     structured.put("items", new ArrayList<>(items.subList(0, k)));
+    // A JSON array is cut at an element end; a TOON table (its header counts the rows) is rewritten.
+    String data = reply.toonData()
+        ? reply.itemsBlock(items.subList(0, k))
+        : reply.blocks().get(0).substring(0, ends[k - 1]) + "]";
     boolean more = false;
     long hiddenBefore = 0;
     if (structured.get("truncated") instanceof Map<?, ?> before) {
@@ -121,6 +123,25 @@ public final class EgressCap {
     truncation.put("maxBytes", maxBytes);
     meta.put("mcpfusion/truncation", truncation);
     return reply.rewritten(blocks, structured, meta, k);
+  }
+
+  /**
+   * Where each of the {@code n} items of a collection reply ends in its data block; for a block that
+   * is not a JSON array (a TOON table, rewritten whole when cut) any increasing offsets do.
+   */
+  private static int[] ends(Reply reply, int n) {
+    if (!reply.toonData()) {
+      return elementEnds(reply.blocks().get(0), n);
+    }
+    if (!(reply.structuredContent() != null
+        && reply.structuredContent().get("items") instanceof List<?> items && items.size() == n)) {
+      return null;
+    }
+    int[] ends = new int[n];
+    for (int i = 0; i < n; i++) {
+      ends[i] = i + 1;
+    }
+    return ends;
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.presenter;
 
+import dev.mcpfusion.core.json.Json;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,6 +24,8 @@ public final class Reply {
   private final boolean isError;
   /** Items of a collection result in the data block and {@code structuredContent.items}; -1 otherwise. */
   private final int items;
+  /** Whether the data block of a collection result is a TOON table rather than a JSON array. */
+  private final boolean toon;
 
   /**
    * A reply from collections the caller may keep using: all three are copied.
@@ -37,17 +40,18 @@ public final class Reply {
     this(List.copyOf(blocks),
         structuredContent == null ? null : new LinkedHashMap<>(structuredContent),
         meta == null || meta.isEmpty() ? Map.of() : new LinkedHashMap<>(meta),
-        isError, -1, Ownership.TAKEN);
+        isError, -1, false, Ownership.TAKEN);
   }
 
   private Reply(List<String> blocks, Map<String, Object> structuredContent,
-      Map<String, Object> meta, boolean isError, int items, Ownership ownership) {
+      Map<String, Object> meta, boolean isError, int items, boolean toon, Ownership ownership) {
     this.blocks = blocks;
     this.structuredContent = structuredContent == null
         ? null : Collections.unmodifiableMap(structuredContent);
     this.meta = meta.isEmpty() ? Map.of() : Collections.unmodifiableMap(meta);
     this.isError = isError;
     this.items = items;
+    this.toon = toon;
   }
 
   /**
@@ -62,8 +66,14 @@ public final class Reply {
   /** As {@link #owned(List, Map, Map)}, for a collection result of {@code items} items. */
   static Reply owned(List<String> blocks, Map<String, Object> structuredContent,
       Map<String, Object> meta, int items) {
+    return owned(blocks, structuredContent, meta, items, false);
+  }
+
+  /** As {@link #owned(List, Map, Map, int)}, whose data block is a TOON table when {@code toon}. */
+  static Reply owned(List<String> blocks, Map<String, Object> structuredContent,
+      Map<String, Object> meta, int items, boolean toon) {
     return new Reply(Collections.unmodifiableList(blocks), structuredContent,
-        meta == null ? Map.of() : meta, false, items, Ownership.TAKEN);
+        meta == null ? Map.of() : meta, false, items, toon, Ownership.TAKEN);
   }
 
   /**
@@ -79,7 +89,21 @@ public final class Reply {
     return new Reply(List.copyOf(blocks),
         structuredContent == null ? null : new LinkedHashMap<>(structuredContent),
         meta == null || meta.isEmpty() ? Map.of() : new LinkedHashMap<>(meta),
-        isError, items, Ownership.TAKEN);
+        isError, items, toon, Ownership.TAKEN);
+  }
+
+  /**
+   * The data block of a collection reply holding {@code items} (plain JSON trees), in this reply's
+   * format: a compact JSON array, or a TOON table for a {@code @Presenter(format = TOON)} view. A
+   * later step that changes the items (redaction, the byte cap) rewrites the block with it.
+   */
+  public String itemsBlock(List<?> items) {
+    return toon ? Toon.table(items) : Json.write(items);
+  }
+
+  /** Whether the data block is a TOON table ({@code @Presenter(format = TOON)} collection). */
+  public boolean toonData() {
+    return toon;
   }
 
   /** Marks the constructor that adopts its collections (they are fresh, or copies made for it). */
@@ -106,7 +130,8 @@ public final class Reply {
   }
 
   /**
-   * For a collection result, how many items its data block (the first block, a JSON array) and
+   * For a collection result, how many items its data block (the first block, a JSON array or a TOON
+   * table, see {@link #itemsBlock}) and
    * {@code structuredContent.items} hold; -1 for any other reply.
    */
   public int items() {

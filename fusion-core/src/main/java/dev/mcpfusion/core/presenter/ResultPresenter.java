@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.presenter;
 
+import dev.mcpfusion.annotation.Format;
 import dev.mcpfusion.core.FusionError;
 import dev.mcpfusion.core.Suggestion;
 import dev.mcpfusion.core.UiBlock;
@@ -170,6 +171,7 @@ public final class ResultPresenter {
       PresenterBinding<Object, Object> binding = binding(action);
       int limit = Math.max(0, binding.agentLimit());
       shown = new Shown(presentation, binding, Math.min(limit, 64));
+      shown.toon = binding.format() == Format.TOON;
       shown.json.append('[');
       if (result instanceof Stream<?> stream) {
         more = pull(stream.iterator(), limit, shown);
@@ -197,7 +199,7 @@ public final class ResultPresenter {
 
     boolean cut = more || (hidden != null && hidden > 0);
     List<String> blocks = new ArrayList<>();
-    blocks.add(shown.json.append(']').toString());
+    blocks.add(shown.toon ? Toon.table(shown.trees) : shown.json.append(']').toString());
     Map<String, Object> structured = new LinkedHashMap<>();
     structured.put("items", shown.trees);
     Map<String, Object> meta = new LinkedHashMap<>();
@@ -220,7 +222,7 @@ public final class ResultPresenter {
     } else {
       shown.finish(blocks, meta, refs);
     }
-    return Reply.owned(blocks, structured, meta, shown.trees.size());
+    return Reply.owned(blocks, structured, meta, shown.trees.size(), shown.toon);
   }
 
   /**
@@ -262,6 +264,8 @@ public final class ResultPresenter {
      * walking it), comma-separated, written right after its tree so both show the same view.
      */
     final StringBuilder json;
+    /** A collection written as a TOON table from {@link #trees} at the end, not as JSON text. */
+    boolean toon;
     private List<UiBlock> ui;
 
     Shown(Presentation presentation, PresenterBinding<Object, Object> binding, int expected) {
@@ -286,10 +290,12 @@ public final class ResultPresenter {
       }
       Object view = view(item);
       trees.add(binding.toTree(view));
-      if (trees.size() > 1) {
-        json.append(',');
+      if (!toon) {
+        if (trees.size() > 1) {
+          json.append(',');
+        }
+        binding.appendJson(view, json);
       }
-      binding.appendJson(view, json);
       views.add(view);
     }
 

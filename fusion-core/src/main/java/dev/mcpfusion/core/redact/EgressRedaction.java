@@ -46,7 +46,7 @@ public final class EgressRedaction {
     int from = 0;
     if (structured != null && !blocks.isEmpty()) {
       newStructured = new LinkedHashMap<>(structured);
-      data = data(redactor, shape, blocks.get(0), newStructured, tally);
+      data = data(redactor, shape, reply, newStructured, tally);
       from = 1;
     }
 
@@ -99,8 +99,9 @@ public final class EgressRedaction {
   }
 
   /** Masks {@code structured} in place (a copy the caller owns) and returns the new data block. */
-  private static String data(Redactor redactor, ResultShape shape, String block,
+  private static String data(Redactor redactor, ResultShape shape, Reply reply,
       Map<String, Object> structured, Tally tally) {
+    String block = reply.blocks().get(0);
     switch (shape) {
       case VOID:
         return block;
@@ -145,7 +146,7 @@ public final class EgressRedaction {
           return block;
         }
         structured.put("items", masked);
-        return Json.write(masked);
+        return reply.itemsBlock(masked);
       }
     }
   }

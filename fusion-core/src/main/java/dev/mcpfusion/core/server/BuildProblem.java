@@ -101,6 +101,16 @@ enum BuildProblem {
   GENERATED_FEATURES_BIND_MISSING("GeneratedClassMismatch",
       "%s has no public static GeneratedFeatures bind(%s).",
       "Rebuild with the fusion-processor version that matches fusion-core."),
+  TOON_MISSING("ToonMissing",
+      "%s presents its result with %s, declared @Presenter(format = TOON), but dev.toonformat:jtoon"
+          + " is not on the class path.",
+      "Add the dependency dev.toonformat:jtoon (fusion-bom manages its version) or use"
+          + " format = JSON."),
+  TOON_DESCRIPTIONS_MISSING("ToonMissing",
+      "toonDescriptions(true) writes GROUPED descriptions as TOON tables, but dev.toonformat:jtoon"
+          + " is not on the class path.",
+      "Add the dependency dev.toonformat:jtoon (fusion-bom manages its version) or drop"
+          + " toonDescriptions(true)."),
   REDACT_PATH_INVALID("RedactPath",
       "%s: the redaction path \"%s\" is not valid: '%s' is not a field name.",
       "Write an exact path (\"a.b\"), a list element path (\"items[*].cardNumber\") or an"

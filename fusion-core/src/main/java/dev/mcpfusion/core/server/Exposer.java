@@ -2,6 +2,7 @@ package dev.mcpfusion.core.server;
 
 import dev.mcpfusion.annotation.CachePolicy;
 import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.core.presenter.Toon;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.FieldDescriptor;
 import dev.mcpfusion.core.spi.PresenterBinding;
@@ -54,6 +55,14 @@ public final class Exposer {
 
   /** The GROUPED tool of a router: one tool, the {@code action} discriminator selects the action. */
   public static McpSchema.Tool groupedTool(RouterDescriptor router) {
+    return groupedTool(router, false);
+  }
+
+  /**
+   * The GROUPED tool of a router, its description in the TOON variant ({@link #toonDescription})
+   * when {@code toon}.
+   */
+  public static McpSchema.Tool groupedTool(RouterDescriptor router, boolean toon) {
     List<ActionDescriptor> actions = router.actions();
     List<Object> actionNames = new ArrayList<>();
     for (ActionDescriptor action : actions) {
@@ -91,7 +100,7 @@ public final class Exposer {
 
     McpSchema.Tool.Builder tool = McpSchema.Tool.builder()
         .name(router.name())
-        .description(groupedDescription(router))
+        .description(toon ? toonDescription(router) : groupedDescription(router))
         .inputSchema(objectSchema(properties, required))
         .annotations(new McpSchema.ToolAnnotations(null, readOnly, destructive, idempotent,
             openWorld, null));
@@ -134,6 +143,54 @@ public final class Exposer {
       }
     }
     return out.toString();
+  }
+
+  /**
+   * The TOON variant of the GROUPED description: the router summary and the selection sentence,
+   * then, with two or more actions, one TOON table whose rows are the actions (the same facts as
+   * the {@code Workflow:} lines, every row the same four cells, {@code |}-separated so prose keeps
+   * its commas unquoted):
+   *
+   * <pre>
+   * Invoices: list, inspect and void them. Select operation via the `action` parameter.
+   *
+   * actions[3|]{action|description|requires|notes}:
+   *   list_invoices|List invoices, newest first|""|"Cache-Control: no-store"
+   *   get_invoice|Get one invoice|id|""
+   *   void_invoice|Void an open invoice|id|DESTRUCTIVE
+   * </pre>
+   *
+   * The table names every action, so the first line does not list them again. With one action
+   * there is no table to gain from: the text description is returned.
+   */
+  public static String toonDescription(RouterDescriptor router) {
+    if (router.actions().size() < 2) {
+      return groupedDescription(router);
+    }
+    StringBuilder out = new StringBuilder();
+    String summary = router.description() == null ? "" : router.description().strip();
+    if (!summary.isEmpty()) {
+      out.append(sentence(summary)).append(' ');
+    }
+    out.append("Select operation via the `action` parameter.\n\n");
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (ActionDescriptor action : router.actions()) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("action", action.name());
+      row.put("description", action.description() == null ? "" : action.description().strip());
+      row.put("requires", String.join(", ", action.requiredFields()));
+      List<String> notes = new ArrayList<>(2);
+      if (action.destructiveHint()) {
+        notes.add("DESTRUCTIVE");
+      }
+      String cache = cacheSuffix(action.cachePolicy());
+      if (!cache.isEmpty()) {
+        notes.add(cache.substring(2, cache.length() - 1));
+      }
+      row.put("notes", String.join(", ", notes));
+      rows.add(row);
+    }
+    return out.append(Toon.pipeTable(Map.of("actions", rows))).toString();
   }
 
   /** {@code - 'name': description. Requires: a, b [DESTRUCTIVE] [Cache-Control: no-store]}. */

@@ -25,6 +25,7 @@ import java.util.function.Function;
  * @param provided instances for {@code @Use} lookup
  * @param redaction the server-wide redaction default (a view's {@code @Redact} replaces it)
  * @param limits the server-wide call limits, which {@code @Limits} overrides field by field
+ * @param toonDescriptions whether GROUPED tool descriptions list their actions as a TOON table
  */
 public record ServerConfig(
     String name,
@@ -36,7 +37,8 @@ public record ServerConfig(
     List<FusionMiddleware> middleware,
     List<FusionMiddleware> provided,
     Redaction redaction,
-    CallLimits limits) {
+    CallLimits limits,
+    boolean toonDescriptions) {
 
   public ServerConfig {
     limits = limits == null ? CallLimits.none() : limits;
@@ -45,6 +47,15 @@ public record ServerConfig(
     middleware = List.copyOf(middleware);
     provided = List.copyOf(provided);
     redaction = redaction == null ? Redaction.none() : redaction;
+  }
+
+  /** A configuration whose GROUPED descriptions are text. */
+  public ServerConfig(String name, String version, List<Object> registrations,
+      Exposition exposition, String separator, Map<Class<?>, Function<RequestContext, ?>> providers,
+      List<FusionMiddleware> middleware, List<FusionMiddleware> provided, Redaction redaction,
+      CallLimits limits) {
+    this(name, version, registrations, exposition, separator, providers, middleware, provided,
+        redaction, limits, false);
   }
 
   /** A configuration without a server-wide redaction default or limits. */

@@ -1,11 +1,13 @@
 package dev.mcpfusion.core.server;
 
 import dev.mcpfusion.annotation.Context;
+import dev.mcpfusion.annotation.Format;
 import dev.mcpfusion.annotation.Router;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.presenter.Presentation;
+import dev.mcpfusion.core.presenter.Toon;
 import dev.mcpfusion.core.redact.DetailPresenter;
 import dev.mcpfusion.core.redact.PathPattern;
 import dev.mcpfusion.core.redact.Redactions;
@@ -230,6 +232,11 @@ public final class ToolRegistry {
           e.path(), e.segment()));
     }
     List<PresenterBinding<?, ?>> presenters = new ArrayList<>();
+    // Without jtoon the text descriptions are served to the other checks; build() fails anyway.
+    boolean toon = config.toonDescriptions() && Toon.available();
+    if (config.toonDescriptions() && !toon) {
+      errors.add(BuildProblem.TOON_DESCRIPTIONS_MISSING.text());
+    }
 
     List<ExposedTool> exposed = new ArrayList<>();
     Map<String, String> rendered = new HashMap<>();
@@ -280,6 +287,11 @@ public final class ToolRegistry {
         } catch (RuntimeException e) {
           errors.add(BuildProblem.PRESENTER_FAILED.text(where, e));
         }
+        if (presenterFits && action.presenter() != null
+            && action.presenter().format() == Format.TOON && !Toon.available()) {
+          errors.add(BuildProblem.TOON_MISSING.text(where,
+              action.presenter().viewType().getSimpleName()));
+        }
         Redactor redactor = null;
         if (presentation != null) {
           redactor = redactor(action, config, where,
@@ -316,7 +328,7 @@ public final class ToolRegistry {
             byAction.put(action.name(), action);
             renderedActions.add(rendered.get(action.reference()));
           }
-          exposed.add(new ExposedTool(Exposer.groupedTool(descriptor), router, true, byAction,
+          exposed.add(new ExposedTool(Exposer.groupedTool(descriptor, toon), router, true, byAction,
               renderedActions));
         }
       } else {

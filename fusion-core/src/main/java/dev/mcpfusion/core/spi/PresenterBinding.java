@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.spi;
 
+import dev.mcpfusion.annotation.Format;
 import dev.mcpfusion.core.Suggestion;
 import dev.mcpfusion.core.UiBlock;
 import dev.mcpfusion.core.json.Json;
@@ -153,4 +154,12 @@ public interface PresenterBinding<M, V> {
 
   /** The most items of a collection result sent to the agent. */
   int agentLimit();
+
+  /**
+   * How the data block of a collection result is written ({@code @Presenter(format)}); a binding
+   * generated before the attribute existed, or written by hand, writes JSON.
+   */
+  default Format format() {
+    return Format.JSON;
+  }
 }
