@@ -36,7 +36,7 @@ public final class FusionProcessor extends AbstractProcessor {
     Reporter reporter = new Reporter(env.getMessager());
     steps = List.of(new ModelStep(env, reporter), new PresenterStep(env, reporter),
         new RouterStep(env, reporter), new FeatureStep(env, reporter),
-        new ReferenceStep(env, reporter));
+        new ReferenceStep(env, reporter), new DetailStep(env, reporter));
   }
 
   @Override
