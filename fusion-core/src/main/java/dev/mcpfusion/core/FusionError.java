@@ -89,7 +89,10 @@ public final class FusionError extends RuntimeException {
    * are rendered through their presenter (a model through the presenter the server registers for
    * it), as the compact JSON of what the presenter exposes. Any other object is refused because the
    * agent would read its {@code toString()}, and a record prints every component, {@code @Hidden}
-   * ones too.
+   * ones too. A model without a presenter fails the call when the reply is built (never sending
+   * its fields); where the processor sees such a call, with the model as the argument's static
+   * type and no {@code @Presenter} for it in the compilation, it is a compile error
+   * ({@code [fusion/UnpresentedDetail]}).
    *
    * @throws IllegalArgumentException for any other value, naming the key; pass the one field you
    *     mean (e.g. {@code invoice.id()}), or the model or its view, instead

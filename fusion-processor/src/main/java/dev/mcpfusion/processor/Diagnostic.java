@@ -307,6 +307,11 @@ enum Diagnostic {
   MALFORMED_REFERENCE("InvalidReference", Kind.ERROR,
       "%s names '%s', which is not a logical action reference.",
       "Write router.action, for example billing.void_invoice."),
+  UNPRESENTED_DETAIL("UnpresentedDetail", Kind.ERROR,
+      "%s passes %s, %s, to FusionError.detail(%s, ...), but no @Presenter of this compilation"
+          + " presents it, so the call would fail at run time instead of answering.",
+      "Pass a view, a scalar (such as the one field you mean), or declare a"
+          + " @Presenter(model = %s.class)."),
 
   // ------------------------------------------------------------------ every step
   UNRESOLVED_TYPE("UnresolvedType", Kind.ERROR,

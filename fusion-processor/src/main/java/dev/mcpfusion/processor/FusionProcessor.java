@@ -37,7 +37,7 @@ public final class FusionProcessor extends AbstractProcessor {
     steps = List.of(new ModelStep(env, reporter), new FillableStep(env, reporter),
         new PresenterStep(env, reporter),
         new RouterStep(env, reporter), new FeatureStep(env, reporter),
-        new ReferenceStep(env, reporter));
+        new ReferenceStep(env, reporter), new DetailStep(env, reporter));
   }
 
   @Override

@@ -38,6 +38,8 @@ public final class EgressRedaction {
     if (reply.isError()) {
       throw new IllegalStateException("an error reply is redacted when it is rendered");
     }
+    // Copy on write throughout: a reply with nothing to mask (the usual case) allocates nothing
+    // beyond the walk and goes out as it was built.
     int before = tally.count();
     List<String> blocks = reply.blocks();
     Map<String, Object> structured = reply.structuredContent();
@@ -45,109 +47,171 @@ public final class EgressRedaction {
     String data = null;
     int from = 0;
     if (structured != null && !blocks.isEmpty()) {
-      newStructured = new LinkedHashMap<>(structured);
-      data = data(redactor, shape, reply, newStructured, tally);
+      data = blocks.get(0);
+      Map<String, Object> masked = data(redactor, shape, structured, tally);
+      if (masked != structured) {
+        newStructured = masked;
+        data = block(shape, reply, structured, data, masked);
+      }
       from = 1;
     }
 
-    Map<String, Object> meta = new LinkedHashMap<>();
+    Map<String, Object> meta = reply.meta();
+    Map<String, Object> newMeta = null;
     List<String> rules = null;
     List<Map<String, Object>> suggestions = null;
-    boolean rulesChanged = false;
-    boolean suggestionsChanged = false;
-    for (Map.Entry<String, Object> e : reply.meta().entrySet()) {
-      int mark = tally.count();
+    int index = 0;
+    for (Map.Entry<String, Object> e : meta.entrySet()) {
+      Object value = e.getValue();
+      Object masked;
       switch (e.getKey()) {
         case RULES:
-          rules = rules(redactor, e.getValue(), tally);
-          rulesChanged = tally.count() != mark;
-          meta.put(RULES, rules);
+          masked = rules(redactor, value, tally);
+          if (masked != value) {
+            rules = castList(masked);
+          }
           break;
         case SUGGESTIONS:
-          suggestions = suggestions(redactor, e.getValue(), tally);
-          suggestionsChanged = tally.count() != mark;
-          meta.put(SUGGESTIONS, suggestions);
+          masked = suggestions(redactor, value, tally);
+          if (masked != value) {
+            suggestions = castList(masked);
+          }
           break;
         case TRUNCATION:
-          meta.put(TRUNCATION, e.getValue());
+          masked = value;
           break;
         default:
-          meta.put(e.getKey(), redactor.tree(e.getValue(), tally));
+          masked = redactor.tree(value, tally);
       }
+      if (newMeta == null && masked != value) {
+        newMeta = copyOf(meta, index);
+      }
+      if (newMeta != null) {
+        newMeta.put(e.getKey(), masked);
+      }
+      index++;
     }
 
-    List<String> out = new ArrayList<>(blocks.size());
-    if (data != null) {
-      out.add(data);
-    }
+    List<String> out = null;
     for (int i = from; i < blocks.size(); i++) {
       String block = blocks.get(i);
-      if (rules != null && block.startsWith("<domain_rules>")) {
-        out.add(rulesChanged ? Presentation.rulesBlock(rules) : block);
-      } else if (suggestions != null && block.startsWith("<action_suggestions>")) {
-        out.add(suggestionsChanged ? suggestionsBlock(suggestions, refs) : block);
+      String masked;
+      if (block.startsWith("<domain_rules>") && meta.containsKey(RULES)) {
+        masked = rules != null ? Presentation.rulesBlock(rules) : block;
+      } else if (block.startsWith("<action_suggestions>") && meta.containsKey(SUGGESTIONS)) {
+        masked = suggestions != null ? suggestionsBlock(suggestions, refs) : block;
       } else {
-        out.add(redactor.text(block, tally));
+        masked = redactor.text(block, tally);
+      }
+      if (out == null && masked != block) {
+        out = new ArrayList<>(blocks.size());
+        if (from == 1) {
+          out.add(data);
+        }
+        out.addAll(blocks.subList(from, i));
+      }
+      if (out != null) {
+        out.add(masked);
       }
     }
     if (tally.count() == before) {
       // Nothing was masked: what was checked goes out as it was built.
       return reply;
     }
+    if (out == null) {
+      out = new ArrayList<>(blocks);
+      if (from == 1) {
+        out.set(0, data);
+      }
+    }
     // Keeps the item count: the byte cap after this step drops whole items.
-    return reply.rewritten(out, newStructured, meta, reply.items());
+    return reply.rewritten(out, newStructured, newMeta == null ? meta : newMeta, reply.items());
   }
 
-  /** Masks {@code structured} in place (a copy the caller owns) and returns the new data block. */
-  private static String data(Redactor redactor, ResultShape shape, Reply reply,
+  private static Map<String, Object> copyOf(Map<String, Object> map, int first) {
+    Map<String, Object> copy = new LinkedHashMap<>(Math.max(4, map.size() * 2));
+    int copied = 0;
+    for (Map.Entry<String, Object> e : map.entrySet()) {
+      if (copied++ == first) {
+        break;
+      }
+      copy.put(e.getKey(), e.getValue());
+    }
+    return copy;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> List<T> castList(Object list) {
+    return (List<T>) list;
+  }
+
+  /**
+   * {@code structured} with its data masked: the same instance when nothing was masked, else a
+   * copy.
+   */
+  private static Map<String, Object> data(Redactor redactor, ResultShape shape,
       Map<String, Object> structured, Tally tally) {
-    String block = reply.blocks().get(0);
     switch (shape) {
       case VOID:
-        return block;
+        return structured;
       case VALUE: {
         Object value = structured.get("result");
-        if (value instanceof String s && s.equals(block)) {
-          String masked = redactor.text(s, tally);
-          structured.put("result", masked);
-          return masked;
+        Object masked = value instanceof String s ? redactor.text(s, tally) : redactor.tree(value, tally);
+        if (masked == value) {
+          return structured;
         }
-        int mark = tally.count();
-        Object masked = redactor.tree(value, tally);
-        if (tally.count() == mark) {
-          return block;
-        }
-        structured.put("result", masked);
-        return Json.write(masked);
+        Map<String, Object> copy = new LinkedHashMap<>(structured);
+        copy.put("result", masked);
+        return copy;
       }
       case SINGLE:
-      case OPTIONAL: {
-        int mark = tally.count();
-        Map<String, Object> masked = asMap(redactor.tree(structured, tally));
-        if (tally.count() == mark) {
-          return block;
-        }
-        structured.clear();
-        structured.putAll(masked);
-        return Json.write(masked);
-      }
+      case OPTIONAL:
+        return asMap(redactor.tree(structured, tally));
       default: {
         Object items = structured.get("items");
         if (!(items instanceof List<?> list)) {
           throw new IllegalStateException("a collection reply without an items list");
         }
         // Each item is one view: the paths are relative to it.
-        int mark = tally.count();
-        List<Object> masked = new ArrayList<>(list.size());
-        for (Object item : list) {
-          masked.add(redactor.tree(item, tally));
+        List<Object> masked = null;
+        for (int i = 0; i < list.size(); i++) {
+          Object item = list.get(i);
+          Object after = redactor.tree(item, tally);
+          if (masked == null && after != item) {
+            masked = new ArrayList<>(list.size());
+            masked.addAll(list.subList(0, i));
+          }
+          if (masked != null) {
+            masked.add(after);
+          }
         }
-        if (tally.count() == mark) {
-          return block;
+        if (masked == null) {
+          return structured;
         }
-        structured.put("items", masked);
-        return reply.itemsBlock(masked);
+        Map<String, Object> copy = new LinkedHashMap<>(structured);
+        copy.put("items", masked);
+        return copy;
       }
+    }
+  }
+
+  /**
+   * The data block of {@code masked}, written as {@code block} was written from {@code structured}:
+   * a text result shown as it is stays bare text, anything else is JSON.
+   */
+  private static String block(ResultShape shape, Reply reply, Map<String, Object> structured,
+      String block, Map<String, Object> masked) {
+    switch (shape) {
+      case VALUE: {
+        Object value = masked.get("result");
+        return value instanceof String s && block.equals(structured.get("result"))
+            ? s : Json.write(value);
+      }
+      case SINGLE:
+      case OPTIONAL:
+        return Json.write(masked);
+      default:
+        return reply.itemsBlock((List<?>) masked.get("items"));
     }
   }
 
@@ -159,39 +223,69 @@ public final class EgressRedaction {
     throw new IllegalStateException("a single-item reply whose structuredContent is not an object");
   }
 
-  private static List<String> rules(Redactor redactor, Object value, Tally tally) {
+  /** The rule lines masked: the same list when nothing was. */
+  private static List<?> rules(Redactor redactor, Object value, Tally tally) {
     if (!(value instanceof List<?> lines)) {
       throw new IllegalStateException("rules that are not a list");
     }
-    List<String> out = new ArrayList<>(lines.size());
-    for (Object line : lines) {
-      if (!(line instanceof String s)) {
+    List<String> out = null;
+    for (int i = 0; i < lines.size(); i++) {
+      if (!(lines.get(i) instanceof String s)) {
         throw new IllegalStateException("a rule line that is not text");
       }
-      out.add(redactor.text(s, tally));
+      String masked = redactor.text(s, tally);
+      if (out == null && masked != s) {
+        out = new ArrayList<>(lines.size());
+        for (int j = 0; j < i; j++) {
+          out.add((String) lines.get(j));
+        }
+      }
+      if (out != null) {
+        out.add(masked);
+      }
     }
-    return out;
+    return out == null ? lines : out;
   }
 
-  private static List<Map<String, Object>> suggestions(Redactor redactor, Object value, Tally tally) {
+  /** The suggestions masked (reasons as text, arguments as a tree): the same list when nothing was. */
+  private static List<?> suggestions(Redactor redactor, Object value, Tally tally) {
     if (!(value instanceof List<?> entries)) {
       throw new IllegalStateException("suggestions that are not a list");
     }
-    List<Map<String, Object>> out = new ArrayList<>(entries.size());
-    for (Object entry : entries) {
+    List<Map<String, Object>> out = null;
+    for (int i = 0; i < entries.size(); i++) {
+      Object entry = entries.get(i);
       if (!(entry instanceof Map<?, ?> e) || !(e.get("action") instanceof String action)
           || !(e.get("reason") instanceof String reason)) {
         throw new IllegalStateException("a suggestion without an action and a reason");
       }
-      Map<String, Object> masked = new LinkedHashMap<>();
-      masked.put("action", action);
-      masked.put("reason", redactor.text(reason, tally));
-      if (e.get("arguments") != null) {
-        masked.put("arguments", redactor.tree(e.get("arguments"), tally));
+      String maskedReason = redactor.text(reason, tally);
+      Object arguments = e.get("arguments");
+      Object maskedArguments = arguments == null ? null : redactor.tree(arguments, tally);
+      boolean changed = maskedReason != reason || maskedArguments != arguments;
+      if (out == null && changed) {
+        out = new ArrayList<>(entries.size());
+        for (int j = 0; j < i; j++) {
+          out.add(suggestion((Map<?, ?>) entries.get(j), null, null));
+        }
       }
-      out.add(masked);
+      if (out != null) {
+        out.add(suggestion(e, maskedReason, maskedArguments));
+      }
     }
-    return out;
+    return out == null ? entries : out;
+  }
+
+  /** A suggestion entry as the presenter writes it, with a masked reason and arguments if given. */
+  private static Map<String, Object> suggestion(Map<?, ?> entry, String reason, Object arguments) {
+    Map<String, Object> masked = new LinkedHashMap<>();
+    masked.put("action", entry.get("action"));
+    masked.put("reason", reason != null ? reason : entry.get("reason"));
+    Object args = arguments != null ? arguments : entry.get("arguments");
+    if (args != null) {
+      masked.put("arguments", args);
+    }
+    return masked;
   }
 
   /** The {@code <action_suggestions>} block, rendered as the presenter renders it. */

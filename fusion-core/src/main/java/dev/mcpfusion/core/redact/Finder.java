@@ -19,6 +19,19 @@ abstract class Finder {
   /** Adds the spans of every piece found in {@code text} to {@code out}. */
   abstract void find(String text, Spans out);
 
+  /**
+   * Whether {@link #find} can find anything in a string of {@code length} characters whose longest
+   * digit run holds {@code run} digits (a run: digits with at most three of {@code " .-()+"}
+   * between neighbours, the separators cards, SSNs and phone numbers use), and that holds an
+   * {@code @} ({@code at}), a {@code -} ({@code dash}) or a {@code +} ({@code plus}). These are
+   * necessary conditions of every finder, read off one pass over the string that serves all of
+   * them ({@link Redactor#text}): a finder whose condition fails is not called, so a date, an
+   * amount or an id costs that pass alone. A user's pattern can match anything.
+   */
+  boolean mayMatch(int length, int run, boolean at, boolean dash, boolean plus) {
+    return true;
+  }
+
   static Finder of(Detector detector) {
     switch (detector) {
       case EMAIL:
@@ -70,6 +83,11 @@ abstract class Finder {
             + "\\.[A-Za-z]{2,24}(?![A-Za-z0-9-])");
 
     @Override
+    boolean mayMatch(int length, int run, boolean at, boolean dash, boolean plus) {
+      return at && length >= 6;
+    }
+
+    @Override
     void find(String text, Spans out) {
       if (text.indexOf('@') < 0) {
         return;
@@ -84,6 +102,11 @@ abstract class Finder {
   /** 13 to 19 digits, single spaces or dashes between them allowed, passing the Luhn check. */
   static final class Card extends Finder {
     private static final Pattern P = Pattern.compile("(?<![0-9])[0-9](?:[ -]?[0-9]){12,18}(?![0-9])");
+
+    @Override
+    boolean mayMatch(int length, int run, boolean at, boolean dash, boolean plus) {
+      return run >= 13;
+    }
 
     @Override
     void find(String text, Spans out) {
@@ -141,6 +164,11 @@ abstract class Finder {
         out.put(entry.substring(0, 2), Integer.parseInt(entry.substring(2)));
       }
       return Map.copyOf(out);
+    }
+
+    @Override
+    boolean mayMatch(int length, int run, boolean at, boolean dash, boolean plus) {
+      return length >= 15 && run >= 2;
     }
 
     @Override
@@ -207,6 +235,11 @@ abstract class Finder {
         Pattern.compile("(?<![0-9-])([0-9]{3})-([0-9]{2})-([0-9]{4})(?![0-9-])");
 
     @Override
+    boolean mayMatch(int length, int run, boolean at, boolean dash, boolean plus) {
+      return dash && run >= 9;
+    }
+
+    @Override
     void find(String text, Spans out) {
       if (text.indexOf('-') < 0 || digits(text) < 9) {
         return;
@@ -231,6 +264,12 @@ abstract class Finder {
     private static final Pattern P = Pattern.compile(
         "(?<![A-Za-z0-9+])\\+[0-9](?:[ .-]?\\(?[0-9]+\\)?){2,7}(?![A-Za-z0-9])"
             + "|(?<![A-Za-z0-9(.-])(?:\\([0-9]{3}\\) ?|[0-9]{3}[ .-])[0-9]{3}[ .-][0-9]{4}(?![A-Za-z0-9.-])");
+
+    @Override
+    boolean mayMatch(int length, int run, boolean at, boolean dash, boolean plus) {
+      // North American: ten digits; international: a + and eight or more
+      return run >= 10 || plus && run >= 8;
+    }
 
     @Override
     void find(String text, Spans out) {
@@ -264,6 +303,11 @@ abstract class Finder {
             + "|AIza[0-9A-Za-z_-]{35}"
             + "|(eyJ[A-Za-z0-9_-]{8,})\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*"
             + ")(?![A-Za-z0-9_-])");
+
+    @Override
+    boolean mayMatch(int length, int run, boolean at, boolean dash, boolean plus) {
+      return length >= 20;
+    }
 
     @Override
     void find(String text, Spans out) {

@@ -160,11 +160,49 @@ public final class Redactor {
     if (text == null || finders.length == 0 || text.isEmpty()) {
       return text;
     }
-    Spans spans = tally.spans();
-    for (Finder finder : finders) {
-      finder.find(text, spans);
+    // One pass reads every finder's necessary condition, so a string none can match (most of
+    // them: ids, names, dates, amounts) costs this loop alone.
+    int length = text.length();
+    int run = 0;
+    int longest = 0;
+    int gap = 0;
+    boolean at = false;
+    boolean dash = false;
+    boolean plus = false;
+    for (int i = 0; i < length; i++) {
+      char c = text.charAt(i);
+      if (c >= '0' && c <= '9') {
+        if (++run > longest) {
+          longest = run;
+        }
+        gap = 0;
+      } else if (c == ' ' || c == '-' || c == '.' || c == '(' || c == ')' || c == '+') {
+        if (++gap > 3) {
+          run = 0;
+        }
+        if (c == '-') {
+          dash = true;
+        } else if (c == '+') {
+          plus = true;
+        }
+      } else {
+        run = 0;
+        gap = 0;
+        if (c == '@') {
+          at = true;
+        }
+      }
     }
-    if (spans.isEmpty()) {
+    Spans spans = null;
+    for (Finder finder : finders) {
+      if (finder.mayMatch(length, longest, at, dash, plus)) {
+        if (spans == null) {
+          spans = tally.spans();
+        }
+        finder.find(text, spans);
+      }
+    }
+    if (spans == null || spans.isEmpty()) {
       return text;
     }
     int n = spans.merge();
@@ -190,12 +228,15 @@ public final class Redactor {
    *     boolean, null, list or string-keyed map), which it cannot vouch for
    */
   public Object tree(Object tree, Tally tally) {
-    return node(tree, new String[16], 0, false, tally);
+    if (tree == null || tree instanceof Boolean || tree instanceof Number) {
+      return tree;
+    }
+    return node(tree, tally.path(), 0, false, tally);
   }
 
   /** {@link #tree} of a value that sits under {@code key} (an error detail), for the path patterns. */
   public Object tree(String key, Object value, Tally tally) {
-    String[] at = new String[16];
+    String[] at = tally.path();
     at[0] = key;
     return node(value, at, 1, paths.length > 0 && matchesPath(at, 1), tally);
   }

@@ -3,8 +3,10 @@ package dev.mcpfusion.core.redact;
 /** How many values and pieces of text one call masked; not thread-safe (one per call). */
 public final class Tally {
   private int count;
-  /** Reused by every string of the call: finding nothing allocates nothing. */
-  private final Spans spans = new Spans();
+  /** Reused by every string of the call, made when a finder first runs. */
+  private Spans spans;
+  /** The path buffer of a tree walk, reused by every walk of the call (walks never nest). */
+  private String[] path;
 
   /** Counts {@code n} more masked values. */
   void add(int n) {
@@ -13,8 +15,19 @@ public final class Tally {
 
   /** The span buffer, emptied. */
   Spans spans() {
+    if (spans == null) {
+      spans = new Spans();
+    }
     spans.clear();
     return spans;
+  }
+
+  /** The path buffer of a tree walk: the walk overwrites what it reads, so it need not be cleared. */
+  String[] path() {
+    if (path == null) {
+      path = new String[16];
+    }
+    return path;
   }
 
   /** The number masked so far. */
