@@ -146,6 +146,24 @@ class UiBlocksWireTest {
     assertThat(r.rules()).containsExactly("Amounts are in cents.", "1 regions are shown.");
   }
 
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("setups")
+  void aValueMaskedByAPathIsMaskedInEveryUiBlock(Exposition exposition, String version) {
+    ToolResult r = call(exposition, version, "list_buyers");
+    assertThat(r.dataText()).isEqualTo(
+        "[{\"id\":\"B-1\",\"email\":\"[REDACTED]\"},{\"id\":\"B-2\",\"email\":\"[REDACTED]\"}]");
+    assertThat(r.blocks().subList(1, r.blocks().size())).containsExactly(
+        "<ui_passthrough type=\"table\" title=\"Buyers\">\n| Id | E-mail |\n| --- | --- |\n"
+            + "| B-1 | [REDACTED] |\n| B-2 | [REDACTED] |\n</ui_passthrough>",
+        "<ui_passthrough type=\"chart\" title=\"By buyer\">\n"
+            + "{\"xAxis\":{\"data\":[\"[REDACTED]\",\"[REDACTED]\"]}}\n</ui_passthrough>",
+        "<ui_passthrough type=\"markdown\" title=\"Write to [REDACTED]\">\n"
+            + "Mail &lt;[REDACTED]> today\n</ui_passthrough>",
+        "<ui_passthrough type=\"markdown\" title=\"Write to [REDACTED]\">\n"
+            + "Mail &lt;[REDACTED]> today\n</ui_passthrough>");
+    assertThat(r.raw()).doesNotContain("ada@", "example.com");
+  }
+
   @Test
   void itemLevelMethodsRunOncePerDistinctViewOnAThousandRows() {
     CountedView.RULES.set(0);
