@@ -7,11 +7,12 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Marks a {@code static} method of a {@link Presenter} that suggests the agent's next actions for
- * one view: it takes the view and returns {@code List<Suggestion>}.
+ * Marks a {@code static} method of a {@link Presenter} that suggests the agent's next actions: it
+ * returns {@code List<Suggestion>} and takes the view (run once per distinct shown view) or
+ * {@code List} of the view (run once on all shown items). A view may have one of each.
  *
- * <p>For a collection the method runs per shown item; the suggestions are deduplicated in
- * first-seen order and rendered in {@code <action_suggestions>} as the agent can call them.
+ * <p>The suggestions are deduplicated in first-seen order (the per-view ones, then the
+ * collection's) and rendered in {@code <action_suggestions>} as the agent can call them.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

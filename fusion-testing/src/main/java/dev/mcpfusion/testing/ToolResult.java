@@ -40,7 +40,8 @@ public final class ToolResult {
   public static final String META_ERROR = "mcpfusion/error";
 
   private static final Pattern UI_BLOCK =
-      Pattern.compile("\\A<ui_passthrough type=\"([^\"]*)\">\\n(.*)\\n</ui_passthrough>\\z", Pattern.DOTALL);
+      Pattern.compile("\\A<ui_passthrough type=\"([^\"]*)\"(?: title=\"([^\"]*)\")?>\\n(.*)\\n"
+          + "</ui_passthrough>\\z", Pattern.DOTALL);
   private static final Pattern TOOL_ERROR_START =
       Pattern.compile("\\A<tool_error code=\"([^\"]*)\" severity=\"([^\"]*)\">");
   private static final Pattern RECOVERY = Pattern.compile("<recovery>(.*?)</recovery>", Pattern.DOTALL);
@@ -235,13 +236,18 @@ public final class ToolResult {
     return Collections.unmodifiableList(out);
   }
 
-  /** The {@code <ui_passthrough>} blocks (the truncation summary first), text unescaped. */
+  /**
+   * The {@code <ui_passthrough>} blocks in order (the truncation summary first, then the view's
+   * {@code @Ui} blocks), type, title and text unescaped; a block without a title has a
+   * {@code null} one.
+   */
   public List<UiBlock> uiBlocks() {
     List<UiBlock> out = new ArrayList<>();
     for (String block : blocks) {
       Matcher m = UI_BLOCK.matcher(block);
       if (m.matches()) {
-        out.add(new UiBlock(unescape(m.group(1)), unescape(m.group(2))));
+        out.add(new UiBlock(unescape(m.group(1)), m.group(2) == null ? null : unescape(m.group(2)),
+            unescape(m.group(3))));
       }
     }
     return Collections.unmodifiableList(out);

@@ -167,6 +167,18 @@ public final class ToolResultAssert extends AbstractAssert<ToolResultAssert, Too
     return this;
   }
 
+  /**
+   * The {@code <ui_passthrough>} blocks are exactly these, in this order (the truncation summary,
+   * when there is one, first).
+   */
+  public ToolResultAssert hasUiBlocks(UiBlock... expected) {
+    isNotNull();
+    if (!actual.uiBlocks().equals(List.of(expected))) {
+      failReply("Expecting the UI blocks %s, but were %s", List.of(expected), actual.uiBlocks());
+    }
+    return this;
+  }
+
   /** The collection was cut: {@code shown} items sent, {@code hidden} left out. */
   public ToolResultAssert isTruncated(int shown, long hidden) {
     isSuccess();

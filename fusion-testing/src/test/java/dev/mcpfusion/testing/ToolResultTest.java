@@ -72,11 +72,16 @@ class ToolResultTest {
         Map.of("mcpfusion/truncation", Map.of("shown", 2, "hidden", 8)),
         "[{\"id\":\"a\"},{\"id\":\"b\"}]",
         "<ui_passthrough type=\"summary\">\n" + summary + "\n</ui_passthrough>",
-        "<ui_passthrough type=\"chart\">\nx &lt; y &amp;&amp; z\n</ui_passthrough>"), null);
+        "<ui_passthrough type=\"chart\">\nx &lt; y &amp;&amp; z\n</ui_passthrough>",
+        "<ui_passthrough type=\"mermaid\" title=\"A &quot;b&quot; &lt;c&gt;\">\ngraph LR; a--&gt;b\n"
+            + "</ui_passthrough>"), null);
 
     assertThat(r.data()).isEqualTo(List.of(Map.of("id", "a"), Map.of("id", "b")));
     assertThat(r.truncation()).isEqualTo(new ToolResult.Truncation(2, 8L, false));
-    assertThat(r.uiBlocks()).containsExactly(UiBlock.summary(summary), new UiBlock("chart", "x < y && z"));
+    assertThat(r.uiBlocks()).containsExactly(UiBlock.summary(summary), new UiBlock("chart", "x < y && z"),
+        UiBlock.mermaid("A \"b\" <c>", "graph LR; a-->b"));
+    FusionAssertions.assertThat(r).hasUiBlocks(UiBlock.summary(summary),
+        new UiBlock("chart", "x < y && z"), UiBlock.mermaid("A \"b\" <c>", "graph LR; a-->b"));
   }
 
   @Test

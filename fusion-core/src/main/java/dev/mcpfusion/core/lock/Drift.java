@@ -30,11 +30,13 @@ import java.util.TreeSet;
  *       loosened; the cache control or the invalidation patterns changed; custom Bean Validation
  *       ({@code @Constraint}/{@code @Valid}, not visible in the schema) turned on or off; the
  *       presenter (view class) changed; redaction loosened (a path, detector or pattern removed,
- *       or the mask going from FULL to PARTIAL).
+ *       or the mask going from FULL to PARTIAL); a {@code @Ui} method removed (a client may show
+ *       the block it sent).
  *   <li>SAFE: a tool, action or optional field added; a required field removed or made optional
  *       (as issue 5 lists it: the generated decoder rejects unknown keys, so a caller that still
  *       sends a removed field gets a validation error naming it and can correct itself in one
- *       step); a limit added or tightened; redaction added or tightened.
+ *       step); a limit added or tightened; redaction added or tightened; a {@code @Ui} method
+ *       added (one more block the agent may ignore).
  *   <li>COSMETIC: description text (router, action, input field, view field); the committed file
  *       not being in canonical form while its content is unchanged.
  * </ul>
@@ -412,6 +414,16 @@ public final class Drift {
       if (bDyn != aDyn) {
         add(Severity.BREAKING, where,
             (aDyn ? "dynamic rules added" : "dynamic rules removed") + " (@Rules method)");
+      }
+      List<String> bUi = b == null ? List.of() : b.ui();
+      List<String> aUi = a == null ? List.of() : a.ui();
+      List<String> uiRemoved = bUi.stream().filter(m -> !aUi.contains(m)).toList();
+      List<String> uiAdded = aUi.stream().filter(m -> !bUi.contains(m)).toList();
+      if (!uiRemoved.isEmpty()) {
+        add(Severity.RISKY, where, "UI blocks removed (@Ui " + String.join(", ", uiRemoved) + ")");
+      }
+      if (!uiAdded.isEmpty()) {
+        add(Severity.SAFE, where, "UI blocks added (@Ui " + String.join(", ", uiAdded) + ")");
       }
       descriptions(where, "view field", b == null ? Map.of() : b.fieldDescriptions(),
           a == null ? Map.of() : a.fieldDescriptions(), bLines, aLines, rulesChanged);

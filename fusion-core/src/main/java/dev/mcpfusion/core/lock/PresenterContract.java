@@ -1,6 +1,7 @@
 package dev.mcpfusion.core.lock;
 
 import dev.mcpfusion.annotation.Rules;
+import dev.mcpfusion.annotation.Ui;
 import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.spi.PresenterBinding;
 import java.lang.reflect.Method;
@@ -22,6 +23,8 @@ import java.util.TreeMap;
  * @param rulesDigest {@code sha256:} of {@code rules}
  * @param dynamicRules whether the view has a {@code @Rules} method: its lines depend on the data
  *     and cannot be fingerprinted, so only their presence is recorded
+ * @param ui the names of the view's {@code @Ui} methods, sorted: their blocks depend on the data,
+ *     so only which methods exist is recorded (empty, and absent from the file, for none)
  */
 public record PresenterContract(
     String name,
@@ -30,12 +33,14 @@ public record PresenterContract(
     Map<String, String> fieldDescriptions,
     List<String> rules,
     String rulesDigest,
-    boolean dynamicRules) {
+    boolean dynamicRules,
+    List<String> ui) {
 
   public PresenterContract {
     fields = List.copyOf(fields);
     fieldDescriptions = java.util.Collections.unmodifiableMap(new TreeMap<>(fieldDescriptions));
     rules = List.copyOf(rules);
+    ui = List.copyOf(ui);
   }
 
   static PresenterContract of(PresenterBinding<?, ?> binding) {
@@ -51,7 +56,8 @@ public record PresenterContract(
         Canonical.propertyDescriptions(schema),
         rules,
         Canonical.digest(rules),
-        hasRulesMethod(binding.viewType()));
+        hasRulesMethod(binding.viewType()),
+        uiMethods(binding.viewType()));
   }
 
   /**
@@ -61,6 +67,12 @@ public record PresenterContract(
   private static boolean hasRulesMethod(Class<?> viewType) {
     Method[] methods = viewType.getDeclaredMethods();
     return Arrays.stream(methods).anyMatch(m -> m.isAnnotationPresent(Rules.class));
+  }
+
+  /** The {@code @Ui} method names, read like {@link #hasRulesMethod} (sorted: reflection has no order). */
+  private static List<String> uiMethods(Class<?> viewType) {
+    return Arrays.stream(viewType.getDeclaredMethods())
+        .filter(m -> m.isAnnotationPresent(Ui.class)).map(Method::getName).sorted().toList();
   }
 
   Map<String, Object> toTree() {
@@ -74,6 +86,10 @@ public record PresenterContract(
     tree.put("fields", fields);
     tree.put("name", name);
     tree.put("rules", rulesTree);
+    if (!ui.isEmpty()) {
+      // Only when there are some, so the lockfiles of views without UI blocks keep their bytes.
+      tree.put("ui", ui);
+    }
     return tree;
   }
 
@@ -81,6 +97,6 @@ public record PresenterContract(
     TreeReader rules = r.object("rules");
     return new PresenterContract(r.string("name"), r.strings("fields"), r.string("egress"),
         r.stringMap("fieldDescriptions"), rules.strings("lines"), rules.string("static"),
-        rules.bool("dynamic"));
+        rules.bool("dynamic"), r.has("ui") ? r.strings("ui") : List.of());
   }
 }

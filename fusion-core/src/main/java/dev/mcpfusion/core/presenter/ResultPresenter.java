@@ -11,6 +11,7 @@ import dev.mcpfusion.core.spi.PresenterBinding;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -334,7 +335,10 @@ public final class ResultPresenter {
 
     /** Appends the UI, rules and suggestion blocks and their {@code _meta} entries. */
     void finish(List<String> blocks, Map<String, Object> meta, References refs) {
-      List<UiBlock> fromViews = binding.uiBlocksFor(views);
+      // The user's collection-level methods get a read-only list: the data block is already
+      // written from it, so a method that sorted or filtered it would tell a different story.
+      List<Object> shown = Collections.unmodifiableList(views);
+      List<UiBlock> fromViews = binding.uiBlocksFor(shown);
       if (fromViews != null && !fromViews.isEmpty()) {
         Set<UiBlock> once = new LinkedHashSet<>(fromViews);
         once.remove(null);
@@ -346,7 +350,7 @@ public final class ResultPresenter {
         }
       }
       Set<String> dynamicRules = null;
-      List<String> dynamic = binding.rulesFor(views);
+      List<String> dynamic = binding.rulesFor(shown);
       if (dynamic != null) {
         for (String rule : dynamic) {
           if (rule != null && !presentation.isStaticRule(rule)) {
@@ -358,7 +362,7 @@ public final class ResultPresenter {
         }
       }
       Set<Suggestion> suggestions = null;
-      List<Suggestion> next = binding.suggestionsFor(views);
+      List<Suggestion> next = binding.suggestionsFor(shown);
       if (next != null && !next.isEmpty()) {
         suggestions = new LinkedHashSet<>(next);
         suggestions.remove(null);

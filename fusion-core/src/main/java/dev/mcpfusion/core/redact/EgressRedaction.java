@@ -23,6 +23,7 @@ public final class EgressRedaction {
   private static final String RULES = "mcpfusion/rules";
   private static final String SUGGESTIONS = "mcpfusion/suggestions";
   private static final String TRUNCATION = "mcpfusion/truncation";
+  private static final String UI_BLOCK = "<ui_passthrough ";
 
   private EgressRedaction() {}
 
@@ -93,6 +94,10 @@ public final class EgressRedaction {
     }
 
     List<String> out = null;
+    List<String> maskedValues = null;
+    if (data != null && newStructured != null && newStructured != structured) {
+      maskedValues = maskedValues(structured, newStructured);
+    }
     for (int i = from; i < blocks.size(); i++) {
       String block = blocks.get(i);
       String masked;
@@ -100,6 +105,8 @@ public final class EgressRedaction {
         masked = rules != null ? Presentation.rulesBlock(rules) : block;
       } else if (block.startsWith("<action_suggestions>") && meta.containsKey(SUGGESTIONS)) {
         masked = suggestions != null ? suggestionsBlock(suggestions, refs) : block;
+      } else if (maskedValues != null && !maskedValues.isEmpty() && block.startsWith(UI_BLOCK)) {
+        masked = redactor.text(withoutMaskedValues(block, maskedValues, tally), tally);
       } else {
         masked = redactor.text(block, tally);
       }
@@ -213,6 +220,86 @@ public final class EgressRedaction {
       default:
         return reply.itemsBlock((List<?>) masked.get("items"));
     }
+  }
+
+  /**
+   * The strings the data's masking changed (path patterns, detectors), longest first. A {@code @Ui}
+   * block is built from the same views before redaction runs, so a value masked in the data by a
+   * path pattern (which free text has no path for) is masked in the block too.
+   */
+  private static List<String> maskedValues(Object before, Object after) {
+    java.util.Set<String> found = new java.util.HashSet<>();
+    collect(before, after, found);
+    List<String> out = new ArrayList<>(found);
+    out.sort(java.util.Comparator.comparingInt(String::length).reversed()
+        .thenComparing(java.util.Comparator.naturalOrder()));
+    return out;
+  }
+
+  private static void collect(Object before, Object after, java.util.Set<String> found) {
+    if (before instanceof String s) {
+      if (!s.isEmpty() && !s.equals(after)) {
+        found.add(s);
+      }
+    } else if (before instanceof Map<?, ?> b && after instanceof Map<?, ?> a) {
+      for (Map.Entry<?, ?> e : b.entrySet()) {
+        collect(e.getValue(), a.get(e.getKey()), found);
+      }
+    } else if (before instanceof List<?> b && after instanceof List<?> a && b.size() == a.size()) {
+      for (int i = 0; i < b.size(); i++) {
+        collect(b.get(i), a.get(i), found);
+      }
+    }
+  }
+
+  /**
+   * {@code block} with every masked value replaced by {@link Redactor#FULL}, as the block shows it:
+   * plain (a table cell, markdown, mermaid) or JSON-escaped (a chart), both after the block's own
+   * text escaping.
+   */
+  private static String withoutMaskedValues(String block, List<String> values, Tally tally) {
+    // Only the title and the content: the element's own name and type stay intact.
+    int open = block.indexOf(">\n");
+    int close = block.lastIndexOf("\n</ui_passthrough>");
+    if (open < 0 || close < open) {
+      throw new IllegalStateException("a UI block that is not one element");
+    }
+    String head = block.substring(0, open);
+    int title = head.indexOf(" title=\"");
+    if (title >= 0) {
+      int start = title + 8;
+      head = head.substring(0, start)
+          + replace(head.substring(start, head.length() - 1), values, Markup::attribute, tally) + "\"";
+    }
+    return head + ">\n" + replace(block.substring(open + 2, close), values, Markup::text, tally)
+        + block.substring(close);
+  }
+
+  private static String replace(String text, List<String> values,
+      java.util.function.UnaryOperator<String> escape, Tally tally) {
+    String out = text;
+    for (String value : values) {
+      String json = Json.write(value);
+      for (String form : new String[] {value, json.substring(1, json.length() - 1)}) {
+        String shown = escape.apply(form);
+        if (shown.isEmpty()) {
+          continue;
+        }
+        int at = out.indexOf(shown);
+        if (at >= 0) {
+          StringBuilder b = new StringBuilder(out.length());
+          int from = 0;
+          while (at >= 0) {
+            b.append(out, from, at).append(Redactor.FULL);
+            tally.add(1);
+            from = at + shown.length();
+            at = out.indexOf(shown, from);
+          }
+          out = b.append(out, from, out.length()).toString();
+        }
+      }
+    }
+    return out;
   }
 
   @SuppressWarnings("unchecked")

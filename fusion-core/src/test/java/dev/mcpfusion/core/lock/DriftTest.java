@@ -44,6 +44,11 @@ class DriftTest {
             "RISKY billing_get_invoice: presenter changed: " + LockFixtures.InvoiceView.class.getName()
                 + " \u2192 " + LockFixtures.DynamicView.class.getName()
                 + "\nBREAKING billing_get_invoice: dynamic rules added (@Rules method)"),
+        // As above, swapping the view class is how the fixture gains or loses @Ui methods.
+        row("ui blocks added", a -> a.get("get_invoice").presenter.viewType = LockFixtures.UiView.class,
+            "RISKY billing_get_invoice: presenter changed: " + LockFixtures.InvoiceView.class.getName()
+                + " \u2192 " + LockFixtures.UiView.class.getName()
+                + "\nSAFE billing_get_invoice: UI blocks added (@Ui chart, table)"),
         row("readOnly flipped", a -> a.get("get_invoice").readOnly = false,
             "BREAKING billing_get_invoice: readOnly flipped: true \u2192 false"),
         row("destructive flipped", a -> a.get("void_invoice").destructive = false,
@@ -107,6 +112,19 @@ class DriftTest {
     assertThat(drift.fails(null)).isTrue();
   }
 
+  @Test
+  void removingAUiMethodIsRiskyAndTheLockfileKeepsTheNames() {
+    Consumer<Map<String, Act>> ui = a -> a.get("get_invoice").presenter.viewType = LockFixtures.UiView.class;
+    Drift drift = Drift.between(contract(ui), contract(a -> { }));
+    assertThat(drift.report()).contains("RISKY billing_get_invoice: UI blocks removed (@Ui chart, table)");
+    // Written and read back: the names survive; a view without @Ui methods writes no "ui" key.
+    Contract withUi = contract(ui);
+    String text = Lockfile.write(withUi);
+    assertThat(text).contains("\"ui\": [\n");
+    assertThat(Drift.between(Lockfile.read(text), withUi).changes()).isEmpty();
+    assertThat(Lockfile.write(contract(a -> { }))).doesNotContain("\"ui\"");
+  }
+
   private static Severity expectedSeverity(String rule) {
     return switch (rule) {
       case "action removed", "required field added", "optional field made required", "input type changed",
@@ -116,6 +134,7 @@ class DriftTest {
           "limit loosened", "cache changed", "invalidation changed", "presenter changed", "verb changed",
           "custom validation changed" ->
           Severity.RISKY;
+      case "ui blocks added" -> Severity.RISKY;
       case "action added", "required field removed", "optional field added", "limit tightened" -> Severity.SAFE;
       case "description changed", "input description changed" -> Severity.COSMETIC;
       default -> throw new AssertionError("no severity for rule " + rule);

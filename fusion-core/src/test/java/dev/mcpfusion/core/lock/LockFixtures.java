@@ -29,6 +29,19 @@ final class LockFixtures {
     }
   }
 
+  /** A view with {@code @Ui} methods. */
+  record UiView(String id, long totalCents) {
+    @dev.mcpfusion.annotation.Ui
+    static dev.mcpfusion.core.UiBlock table(List<UiView> shown) {
+      return null;
+    }
+
+    @dev.mcpfusion.annotation.Ui
+    static dev.mcpfusion.core.UiBlock chart(List<UiView> shown) {
+      return null;
+    }
+  }
+
   static final class TenantGuard {}
 
   static final class AuditLog {}
