@@ -3,6 +3,7 @@ package dev.mcpfusion.samples.billing;
 import static dev.mcpfusion.testing.FusionAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.samples.billing.fixtures.DraftTools;
 import dev.mcpfusion.testing.FusionTester;
@@ -120,6 +121,23 @@ class FillableProfilesTest {
 
   @ParameterizedTest
   @ValueSource(strings = {CLASSIC, FusionTester.MODERN})
+  void groupedExpositionTakesTheSameNestedObject(String era) {
+    try (FusionTester tester = tester(era).exposition(Exposition.GROUPED)) {
+      McpSchema.Tool tool = tester.listTools().get(0);
+      assertThat(tool.description()).contains("- 'create_invoice': Create an invoice. Requires: draft");
+      ToolResult r = tester.call("drafts", "create_invoice",
+          args("draft", args("customer", "ACME", "totalCents", 1)));
+      assertThat(r.dataText()).isEqualTo("DraftInvoice[id=null, customer=ACME, totalCents=1,"
+          + " status=null, note=Optional.empty, webhookSecret=null, tenantId=null]");
+      ToolResult hidden = tester.call("drafts", "create_invoice",
+          args("draft", args("customer", "ACME", "totalCents", 1, "webhookSecret", "x")));
+      assertThat(hidden.fieldErrors())
+          .containsExactly(new FieldError("draft.webhookSecret", "is not an accepted field"));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {CLASSIC, FusionTester.MODERN})
   void aClassModelIsBuiltThroughItsSettersAndKeepsWhatWasNotSent(String era) {
     try (FusionTester tester = tester(era)) {
       ToolResult created = tester.call("drafts", "create_contact",
@@ -177,6 +195,12 @@ class FillableProfilesTest {
       assertThat(bad).isError().hasCode("VALIDATION_ERROR");
       assertThat(bad.fieldErrors()).extracting(FieldError::path)
           .containsExactly("changes.customer", "changes.totalCents");
+
+      ToolResult invariant = tester.call("drafts", "update_invoice",
+          args("id", "INV-7", "changes", args("status", "VOID", "totalCents", 500)));
+      assertThat(invariant).isError().hasCode("VALIDATION_ERROR");
+      assertThat(invariant.fieldErrors()).containsExactly(new FieldError("changes",
+          "was rejected by DraftInvoice: a void invoice has no total; send totalCents 0 or leave it out"));
     }
   }
 }
