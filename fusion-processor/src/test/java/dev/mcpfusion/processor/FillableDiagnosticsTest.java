@@ -142,6 +142,7 @@ class FillableDiagnosticsTest {
     FieldDescriptor field = router.actions().get(0).fields().get(0);
     assertThat(field.name()).isEqualTo("draft");
     assertThat(field.required()).isTrue();
+    assertThat(field.profile()).isEqualTo("create");
     assertThat(field.schemaJson()).isEqualTo("{\"type\":\"object\",\"properties\":{"
         + "\"customer\":{\"type\":\"string\",\"maxLength\":80,\"description\":\"Customer name\"},"
         + "\"quantity\":{\"type\":\"integer\"}},"

@@ -5,13 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.core.lock.Contract;
+import dev.mcpfusion.core.lock.ContractLoader;
+import dev.mcpfusion.core.lock.InputField;
+import dev.mcpfusion.core.lock.LockProfile;
+import dev.mcpfusion.core.lock.Lockfile;
 import dev.mcpfusion.samples.billing.fixtures.DraftTools;
 import dev.mcpfusion.testing.FusionTester;
 import dev.mcpfusion.testing.ToolResult;
 import dev.mcpfusion.testing.ToolResult.FieldError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -117,6 +124,23 @@ class FillableProfilesTest {
       assertThat(nothing.dataText()).isEqualTo("INV-7 DraftInvoice[id=null, customer=null,"
           + " totalCents=0, status=null, note=Optional.empty, webhookSecret=null, tenantId=null]");
     }
+  }
+
+  @Test
+  void theLockfileRecordsEachProfileInput() throws Exception {
+    Contract contract = Contract.of(List.of(ContractLoader.describeRouter(DraftTools.class)),
+        LockProfile.defaults());
+    Map<String, InputField> create = contract.tools().get("drafts_create_invoice").actions()
+        .get("create_invoice").inputs();
+    assertThat(create.get("draft").profile()).isEqualTo("create");
+    assertThat(create.get("draft").required()).isTrue();
+    assertThat(contract.tools().get("drafts_update_invoice").actions().get("update_invoice")
+        .inputs().get("changes").profile()).isEqualTo("update");
+    assertThat(contract.tools().get("drafts_update_invoice").actions().get("update_invoice")
+        .inputs().get("id").profile()).isNull();
+    String text = Lockfile.write(contract);
+    assertThat(text).contains("\"profile\": \"create\"", "\"profile\": \"filter\"");
+    assertThat(Lockfile.read(text)).isEqualTo(contract);
   }
 
   @ParameterizedTest
