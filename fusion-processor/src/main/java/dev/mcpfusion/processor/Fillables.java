@@ -146,9 +146,9 @@ final class Fillables {
       try {
         in = inputs.resolve(prop.type, List.of(model.getQualifiedName().toString()));
       } catch (Inputs.Unsupported u) {
-        reporter.reportOn(Diagnostic.UNSUPPORTED_PARAMETER_TYPE, p, input, at, where, pname,
-            Names.display(model), "its property " + Names.display(model) + "." + prop.name
-                + " has type " + Views.display(prop.type) + ": " + u.getMessage());
+        reporter.reportOn(Diagnostic.UNSUPPORTED_FILLABLE_TYPE, p, input, at, where, pname,
+            profile, Names.display(model) + "." + prop.name, Views.display(prop.type),
+            u.getMessage());
         return null;
       }
       boolean create = profile.equals(CREATE);
