@@ -12,7 +12,8 @@ import java.lang.annotation.Target;
  * draft} then takes exactly the properties fillable in {@code "create"} from the agent, with their
  * {@link Describe} text and jakarta constraints, and the generated code builds the model from them.
  *
- * <p>A property that is {@link Hidden} or {@link Guarded} can never be fillable
+ * <p>Put it where the processor reads a model property: on a record component, or on a class's
+ * getter or field (not on a setter). A property that is {@link Hidden} or {@link Guarded} can never be fillable
  * ({@code [fusion/FillableNotAccepted]}). Profile names are free text; a parameter naming a profile
  * no property declares fails with {@code [fusion/UnknownProfile]}, which lists the profiles the model
  * declares.

@@ -171,6 +171,9 @@ enum Diagnostic {
       "%s takes '%s' through the profile \"%s\", but no property of %s the agent may send is"
           + " @Fillable(\"%3$s\") (its profiles: %s).",
       "Use one of its profiles, or mark the properties the agent may send @Fillable(\"%3$s\")."),
+  UNSUPPORTED_FILLABLE_TYPE("UnsupportedParameterType", Kind.ERROR,
+      "%s takes '%s' through the profile \"%s\", but the fillable property %s has type %s: %s",
+      Inputs.SUPPORTED + " Or remove it from the profile."),
   MODEL_NOT_BUILDABLE("ModelNotBuildable", Kind.ERROR,
       "%s takes '%s' through the profile \"%s\", but the generated code cannot build %s: %s.",
       "Declare %4$s as a record, or give it a public no-argument constructor and a public setter"

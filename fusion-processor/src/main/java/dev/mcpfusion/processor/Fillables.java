@@ -146,9 +146,9 @@ final class Fillables {
       try {
         in = inputs.resolve(prop.type, List.of(model.getQualifiedName().toString()));
       } catch (Inputs.Unsupported u) {
-        reporter.reportOn(Diagnostic.UNSUPPORTED_PARAMETER_TYPE, p, input, at, where, pname,
-            Names.display(model), "its property " + Names.display(model) + "." + prop.name
-                + " has type " + Views.display(prop.type) + ": " + u.getMessage());
+        reporter.reportOn(Diagnostic.UNSUPPORTED_FILLABLE_TYPE, p, input, at, where, pname,
+            profile, Names.display(model) + "." + prop.name, Views.display(prop.type),
+            u.getMessage());
         return null;
       }
       boolean create = profile.equals(CREATE);
@@ -232,6 +232,9 @@ final class Fillables {
   /** Adds the statements that build the model from the decoded {@code v<i>} locals and return it. */
   static void writeBuild(MethodSpec.Builder m, ProfileIn in) {
     ClassName model = ClassName.get(in.type);
+    // A model that checks its invariants in its constructor or setters (a record's compact
+    // constructor) rejects a value with IllegalArgumentException: that is the agent's to fix.
+    m.beginControlFlow("try");
     if (!in.slots.isEmpty()) {
       List<CodeBlock> args = new ArrayList<>();
       for (int k = 0; k < in.slots.size(); k++) {
@@ -248,8 +251,18 @@ final class Fillables {
         }
       }
       m.addStatement("return new $T($L)", model, CodeBlock.join(args, ", "));
-      return;
+    } else {
+      writeSetters(m, in, model);
     }
+    m.nextControlFlow("catch ($T e)", IllegalArgumentException.class);
+    m.addStatement("p.add(path, e.getMessage() == null ? $S : $S + e.getMessage(), raw)",
+        "was rejected by " + in.type.getSimpleName(),
+        "was rejected by " + in.type.getSimpleName() + ": ");
+    m.addStatement("return null");
+    m.endControlFlow();
+  }
+
+  private static void writeSetters(MethodSpec.Builder m, ProfileIn in, ClassName model) {
     m.addStatement("$T model = new $T()", model, model);
     for (int i = 0; i < in.components.size(); i++) {
       boolean optional = in.components.get(i).in.kind == Inputs.In.Kind.OPTIONAL;

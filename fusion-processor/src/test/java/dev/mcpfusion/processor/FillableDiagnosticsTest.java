@@ -134,6 +134,38 @@ class FillableDiagnosticsTest {
   }
 
   @Test
+  void aFillablePropertyWithoutAJsonMappingNamesTheProperty() {
+    JavaFileObject model = source("shop.Tagged",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "@Model",
+        "public record Tagged(@Fillable(\"create\") java.util.Map<String, String> tags) {}");
+    Compilation c = Fixtures.compile(model, tools("@Input(profile = \"create\") Tagged draft"));
+    assertThat(c).hadErrorContaining("[fusion/UnsupportedParameterType] DraftTools.create takes"
+        + " 'draft' through the profile \"create\", but the fillable property Tagged.tags has type"
+        + " Map<String, String>: it has no JSON input mapping. Use String, a number, boolean, an"
+        + " enum, UUID, LocalDate, Instant, OffsetDateTime, BigDecimal, BigInteger, a record, a"
+        + " List, Set or array of these, or Optional of one. Or remove it from the profile.");
+  }
+
+  @Test
+  void aFillableRecordPropertyMayNotCarryAHiddenComponentToTheAgent() {
+    JavaFileObject address = source("shop.Address",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "public record Address(String city, @Hidden String geohash) {}");
+    JavaFileObject model = source("shop.Customer",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "@Model",
+        "public record Customer(@Fillable(\"create\") Address address) {}");
+    JavaFileObject router = tools("@Input(profile = \"create\") Customer draft");
+    Compilation c = Fixtures.compile(address, model, router);
+    assertThat(c).hadErrorContaining("[fusion/HiddenInput] 'geohash' of Address is @Hidden")
+        .inFile(router).onLineContaining("Customer draft");
+  }
+
+  @Test
   void theProfileIsOneNestedObjectOfExactlyItsFillableProperties() throws Exception {
     Compilation c = Fixtures.compile(DRAFT, tools("@Input(profile = \"create\") Draft draft"));
     assertThat(c).succeededWithoutWarnings();
@@ -142,6 +174,7 @@ class FillableDiagnosticsTest {
     FieldDescriptor field = router.actions().get(0).fields().get(0);
     assertThat(field.name()).isEqualTo("draft");
     assertThat(field.required()).isTrue();
+    assertThat(field.profile()).isEqualTo("create");
     assertThat(field.schemaJson()).isEqualTo("{\"type\":\"object\",\"properties\":{"
         + "\"customer\":{\"type\":\"string\",\"maxLength\":80,\"description\":\"Customer name\"},"
         + "\"quantity\":{\"type\":\"integer\"}},"

@@ -3,14 +3,22 @@ package dev.mcpfusion.samples.billing;
 import static dev.mcpfusion.testing.FusionAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.core.lock.Contract;
+import dev.mcpfusion.core.lock.ContractLoader;
+import dev.mcpfusion.core.lock.InputField;
+import dev.mcpfusion.core.lock.LockProfile;
+import dev.mcpfusion.core.lock.Lockfile;
 import dev.mcpfusion.samples.billing.fixtures.DraftTools;
 import dev.mcpfusion.testing.FusionTester;
 import dev.mcpfusion.testing.ToolResult;
 import dev.mcpfusion.testing.ToolResult.FieldError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -118,6 +126,40 @@ class FillableProfilesTest {
     }
   }
 
+  @Test
+  void theLockfileRecordsEachProfileInput() throws Exception {
+    Contract contract = Contract.of(List.of(ContractLoader.describeRouter(DraftTools.class)),
+        LockProfile.defaults());
+    Map<String, InputField> create = contract.tools().get("drafts_create_invoice").actions()
+        .get("create_invoice").inputs();
+    assertThat(create.get("draft").profile()).isEqualTo("create");
+    assertThat(create.get("draft").required()).isTrue();
+    assertThat(contract.tools().get("drafts_update_invoice").actions().get("update_invoice")
+        .inputs().get("changes").profile()).isEqualTo("update");
+    assertThat(contract.tools().get("drafts_update_invoice").actions().get("update_invoice")
+        .inputs().get("id").profile()).isNull();
+    String text = Lockfile.write(contract);
+    assertThat(text).contains("\"profile\": \"create\"", "\"profile\": \"filter\"");
+    assertThat(Lockfile.read(text)).isEqualTo(contract);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {CLASSIC, FusionTester.MODERN})
+  void groupedExpositionTakesTheSameNestedObject(String era) {
+    try (FusionTester tester = tester(era).exposition(Exposition.GROUPED)) {
+      McpSchema.Tool tool = tester.listTools().get(0);
+      assertThat(tool.description()).contains("- 'create_invoice': Create an invoice. Requires: draft");
+      ToolResult r = tester.call("drafts", "create_invoice",
+          args("draft", args("customer", "ACME", "totalCents", 1)));
+      assertThat(r.dataText()).isEqualTo("DraftInvoice[id=null, customer=ACME, totalCents=1,"
+          + " status=null, note=Optional.empty, webhookSecret=null, tenantId=null]");
+      ToolResult hidden = tester.call("drafts", "create_invoice",
+          args("draft", args("customer", "ACME", "totalCents", 1, "webhookSecret", "x")));
+      assertThat(hidden.fieldErrors())
+          .containsExactly(new FieldError("draft.webhookSecret", "is not an accepted field"));
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {CLASSIC, FusionTester.MODERN})
   void aClassModelIsBuiltThroughItsSettersAndKeepsWhatWasNotSent(String era) {
@@ -177,6 +219,12 @@ class FillableProfilesTest {
       assertThat(bad).isError().hasCode("VALIDATION_ERROR");
       assertThat(bad.fieldErrors()).extracting(FieldError::path)
           .containsExactly("changes.customer", "changes.totalCents");
+
+      ToolResult invariant = tester.call("drafts", "update_invoice",
+          args("id", "INV-7", "changes", args("status", "VOID", "totalCents", 500)));
+      assertThat(invariant).isError().hasCode("VALIDATION_ERROR");
+      assertThat(invariant.fieldErrors()).containsExactly(new FieldError("changes",
+          "was rejected by DraftInvoice: a void invoice has no total; send totalCents 0 or leave it out"));
     }
   }
 }
