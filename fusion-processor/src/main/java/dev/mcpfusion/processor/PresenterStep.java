@@ -83,7 +83,7 @@ final class PresenterStep extends TypeStep<PresenterStep.ViewModel> {
   @Override
   ViewModel validate(TypeElement view) {
     List<Views.Component> components = components(view);
-    if (components == null) {
+    if (components == null || !FieldsAndPages.checkView(view, reporter)) {
       return null;
     }
     AnnotationMirror presenter = Mirrors.find(view, Views.PRESENTER);

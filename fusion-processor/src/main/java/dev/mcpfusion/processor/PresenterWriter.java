@@ -237,6 +237,9 @@ final class PresenterWriter {
     }
     type.addMethod(suggestions.build());
     type.addMethod(override("agentLimit", TypeName.INT).addStatement("return $L", limit).build());
+    if (FieldsAndPages.selectable(view)) {
+      type.addMethod(override("selectable", TypeName.BOOLEAN).addStatement("return true").build());
+    }
 
     String error = Sources.write(filer, self.packageName(), type.build(), view);
     if (error != null) {

@@ -1,6 +1,7 @@
 package dev.mcpfusion.core.presenter;
 
 import dev.mcpfusion.core.FusionError;
+import dev.mcpfusion.core.Page;
 import dev.mcpfusion.core.Suggestion;
 import dev.mcpfusion.core.UiBlock;
 import dev.mcpfusion.core.json.Json;
@@ -77,6 +78,17 @@ public final class ResultPresenter {
    * @throws IllegalStateException as {@link #present(ActionDescriptor, Object, References)}
    */
   public static Reply present(Presentation presentation, Object result, References refs) {
+    return present(presentation, result, refs, PerCall.NONE);
+  }
+
+  /**
+   * Presents a successful handler result with the call's field selection and page position.
+   *
+   * @throws FusionError as {@link #present(ActionDescriptor, Object, References)}
+   * @throws IllegalStateException as {@link #present(ActionDescriptor, Object, References)}
+   */
+  public static Reply present(Presentation presentation, Object result, References refs,
+      PerCall perCall) {
     ActionDescriptor action = presentation.action();
     if (result instanceof FusionError error) {
       throw error;
@@ -97,7 +109,7 @@ public final class ResultPresenter {
         if (result == null) {
           throw new IllegalStateException("returned null");
         }
-        return single(presentation, result, refs);
+        return single(presentation, result, refs, perCall);
       case OPTIONAL:
         if (result == null) {
           throw new IllegalStateException("returned null");
@@ -109,7 +121,13 @@ public final class ResultPresenter {
           }
           item = optional.get();
         }
-        return single(presentation, item, refs);
+        return single(presentation, item, refs, perCall);
+      case PAGE:
+        if (!(result instanceof Page<?> page)) {
+          throw new IllegalStateException(result == null ? "returned null"
+              : "returned a " + result.getClass().getName() + " where a Page was declared");
+        }
+        return Pages.present(presentation, page, refs, perCall);
       case COLLECTION:
       case ARRAY:
       case ITERABLE:
@@ -117,7 +135,7 @@ public final class ResultPresenter {
         if (result == null) {
           throw new IllegalStateException("returned null");
         }
-        return many(presentation, result, refs);
+        return many(presentation, result, refs, perCall);
       default:
         throw new IllegalStateException("unknown result shape " + action.resultShape());
     }
@@ -134,8 +152,9 @@ public final class ResultPresenter {
     return Reply.owned(List.of(block), structured, Map.of());
   }
 
-  private static Reply single(Presentation presentation, Object item, References refs) {
-    Shown shown = new Shown(presentation, binding(presentation.action()), 1);
+  private static Reply single(Presentation presentation, Object item, References refs,
+      PerCall perCall) {
+    Shown shown = new Shown(presentation, binding(presentation.action()), 1, perCall);
     shown.add(item);
     Map<String, Object> tree = shown.trees.get(0);
     List<String> blocks = new ArrayList<>(4);
@@ -145,7 +164,8 @@ public final class ResultPresenter {
     return Reply.owned(blocks, tree, meta);
   }
 
-  private static Reply many(Presentation presentation, Object result, References refs) {
+  private static Reply many(Presentation presentation, Object result, References refs,
+      PerCall perCall) {
     ActionDescriptor action = presentation.action();
     // Everything happens inside the closer, so a stream is closed even when the presenter is
     // missing, an item does not fit or the generated writer throws.
@@ -155,7 +175,7 @@ public final class ResultPresenter {
     try (Closer closer = new Closer(result)) {
       PresenterBinding<Object, Object> binding = binding(action);
       int limit = Math.max(0, binding.agentLimit());
-      shown = new Shown(presentation, binding, Math.min(limit, 64));
+      shown = new Shown(presentation, binding, Math.min(limit, 64), perCall);
       shown.json.append('[');
       if (result instanceof Stream<?> stream) {
         more = pull(stream.iterator(), limit, shown);
@@ -213,7 +233,7 @@ public final class ResultPresenter {
    * Presents up to {@code limit} items, then tells whether another exists; pulls at most
    * {@code limit + 1} items.
    */
-  private static boolean pull(Iterator<?> it, int limit, Shown shown) {
+  static boolean pull(Iterator<?> it, int limit, Shown shown) {
     while (shown.trees.size() < limit && it.hasNext()) {
       shown.add(it.next());
     }
@@ -222,7 +242,7 @@ public final class ResultPresenter {
 
   /** The presenter of {@code action}, its type parameters erased: the one unchecked step. */
   @SuppressWarnings("unchecked")
-  private static PresenterBinding<Object, Object> binding(ActionDescriptor action) {
+  static PresenterBinding<Object, Object> binding(ActionDescriptor action) {
     PresenterBinding<?, ?> binding = action.presenter();
     if (binding == null) {
       throw new IllegalStateException("action " + action.name() + " returns "
@@ -236,7 +256,7 @@ public final class ResultPresenter {
    * rendered from the {@link Presentation}; the sets for data-dependent rules, suggestions and UI
    * blocks are only created when something is added to them.
    */
-  private static final class Shown {
+  static final class Shown {
     final Presentation presentation;
     final ActionDescriptor action;
     final PresenterBinding<Object, Object> binding;
@@ -249,8 +269,12 @@ public final class ResultPresenter {
     private Set<String> dynamicRules;
     private Set<Suggestion> suggestions;
     private List<UiBlock> ui;
+    /** The fields the agent selected, or {@code null} for all (the data and tree narrow to them). */
+    private final PerCall perCall;
 
-    Shown(Presentation presentation, PresenterBinding<Object, Object> binding, int expected) {
+    Shown(Presentation presentation, PresenterBinding<Object, Object> binding, int expected,
+        PerCall perCall) {
+      this.perCall = perCall;
       this.presentation = presentation;
       this.action = presentation.action();
       this.binding = binding;
@@ -270,11 +294,18 @@ public final class ResultPresenter {
         throw new IllegalStateException("returned a null item at index " + trees.size());
       }
       Object view = view(item);
-      trees.add(binding.toTree(view));
-      if (trees.size() > 1) {
+      if (trees.size() > 0) {
         json.append(',');
       }
-      binding.appendJson(view, json);
+      if (perCall.select() == null) {
+        trees.add(binding.toTree(view));
+        binding.appendJson(view, json);
+      } else {
+        // Selection narrows what is sent; rules and suggestions below still read the whole view.
+        Map<String, Object> narrowed = perCall.narrow(binding.toTree(view));
+        trees.add(narrowed);
+        Json.appendValue(narrowed, json);
+      }
       List<String> dynamic = binding.dynamicRules(view);
       if (dynamic != null) {
         for (String rule : dynamic) {

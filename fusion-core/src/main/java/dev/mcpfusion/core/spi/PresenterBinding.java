@@ -90,4 +90,12 @@ public interface PresenterBinding<M, V> {
 
   /** The most items of a collection result sent to the agent. */
   int agentLimit();
+
+  /**
+   * Whether the view lets the agent choose its top-level fields ({@code @Presenter(select = true)}):
+   * the actions it presents take a {@code _select} input.
+   */
+  default boolean selectable() {
+    return false;
+  }
 }
