@@ -45,13 +45,15 @@ test("FLAT: tools/list names the three actions and hides every secret", () => {
   assert.equal(get.outputSchema.additionalProperties, false);
 });
 
-test("FLAT: list_invoices returns 50 stripped rows with rules and the truncation summary", () => {
+test("FLAT: list_invoices returns a first page of 50 stripped rows with rules and the next cursor", () => {
   const { text, json } = flat("--method", "tools/call", "--tool-name", "billing_list_invoices");
   assert.equal(json.isError ?? false, false);
   assert.equal(json.structuredContent.items.length, 50);
-  assert.deepEqual(json.structuredContent.truncated, { shown: 50, hidden: 950 });
+  const next = json.structuredContent.truncated.next;
+  assert.deepEqual(json.structuredContent.truncated, { shown: 50, more: true, next });
   const blocks = json.content.map((c) => c.text);
-  assert.ok(blocks.some((b) => b.includes("50 shown, 950 hidden")));
+  assert.ok(blocks.some((b) => b.includes("50 shown, more available. For the next page, call"
+      + ` billing_list_invoices again with the same arguments and "cursor": "${next}".`)));
   assert.ok(blocks.some((b) => b.startsWith("<domain_rules>")));
   assert.ok(!text.includes("whsec_"), "a webhook secret reached the client");
 });

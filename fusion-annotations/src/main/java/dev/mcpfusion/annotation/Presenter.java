@@ -46,4 +46,14 @@ public @interface Presenter {
    * output schema stay JSON, and a single item stays JSON.
    */
   Format format() default Format.JSON;
+
+  /**
+   * Lets the agent choose which top-level fields it receives: every action whose result this view
+   * presents takes an optional {@code _select} input (an array of the field names), consumed by the
+   * framework (no handler sees it). The data block and {@code structuredContent} then carry only
+   * the chosen fields; rules and suggestions still read the whole view. The tool's output schema
+   * lists the view's fields without {@code required}, since a narrowed item omits some. Needs at
+   * least two fields ({@code [fusion/SelectMisuse]}); no action input may be named {@code _select}.
+   */
+  boolean select() default false;
 }

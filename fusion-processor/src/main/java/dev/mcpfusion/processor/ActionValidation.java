@@ -207,6 +207,10 @@ final class ActionValidation {
     if (!ok || result == null) {
       return null;
     }
+    params = FieldsAndPages.check(method, where, result, commonFields, params, reporter);
+    if (params == null) {
+      return null;
+    }
     return new ActionModel(method, name, description, verbName.toUpperCase(java.util.Locale.ROOT),
         readOnly, destructive, Mirrors.bool(elements, verb, "idempotent"),
         Mirrors.bool(elements, verb, "openWorld"), params, result, cachePolicy, invalidated,

@@ -191,6 +191,21 @@ enum Diagnostic {
   PRESENTER_NOT_A_VIEW("NotAPresenter", Kind.ERROR,
       "%s names presenter %s, which is not a @Presenter view.",
       "Name a @Presenter view record."),
+  SELECT_ONE_FIELD("SelectMisuse", Kind.ERROR,
+      "%s sets select = true but has %s field(s): there is nothing to choose from.",
+      "Remove select = true, or give the view the fields an agent may choose between."),
+  SELECT_INPUT_CLASH("SelectMisuse", Kind.ERROR,
+      "%s has an input named '_select', but its result view %s selects fields (select = true)"
+          + " and '_select' is the framework's field-selection input.",
+      "Rename the input, or remove select = true from the view."),
+  PAGE_WITHOUT_CURSOR("PageWithoutCursor", Kind.ERROR,
+      "%s returns a Page but declares no 'cursor' parameter, so an agent cannot ask for the next page.",
+      "Add a parameter 'String cursor': it is null for the first page, then the cursor your"
+          + " previous Page.of(items, next) returned."),
+  PAGE_CURSOR_NOT_OPTIONAL_STRING("PageWithoutCursor", Kind.ERROR,
+      "%s returns a Page, so its 'cursor' parameter must be an optional String, not %s%s.",
+      "Declare it as 'String cursor' without @NotNull/@NotBlank: the first page is asked for"
+          + " without one."),
   PRESENTER_ON_VOID("PresenterModelMismatch", Kind.ERROR,
       "%s returns void, so presenter %s has nothing to present.",
       "Remove presenter = ... or return the model."),

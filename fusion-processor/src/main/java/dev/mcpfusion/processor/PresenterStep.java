@@ -84,7 +84,7 @@ final class PresenterStep extends TypeStep<PresenterStep.ViewModel> {
     List<Views.Component> components = components(view);
     ViewMethods methods = ViewMethods.of(view, components == null ? List.of() : components,
         elements, types, views, reporter);
-    if (components == null || methods == null) {
+    if (components == null || methods == null || !FieldsAndPages.checkView(view, reporter)) {
       return null;
     }
     AnnotationMirror presenter = Mirrors.find(view, Views.PRESENTER);

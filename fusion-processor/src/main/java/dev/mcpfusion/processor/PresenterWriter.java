@@ -215,6 +215,9 @@ final class PresenterWriter {
       type.addMethod(override("format", formatType).addStatement("return $T.$L", formatType, format)
           .build());
     }
+    if (FieldsAndPages.selectable(view)) {
+      type.addMethod(override("selectable", TypeName.BOOLEAN).addStatement("return true").build());
+    }
 
     String error = Sources.write(filer, self.packageName(), type.build(), view);
     if (error != null) {

@@ -82,6 +82,9 @@ final class ResultAnalysis {
       if (qn.equals(Scalar.OPTIONAL)) {
         shape = "OPTIONAL";
         item = arg;
+      } else if (FieldsAndPages.isPage(r)) {
+        shape = "PAGE";
+        item = arg;
       } else if (qn.equals("java.util.stream.Stream")) {
         shape = "STREAM";
         item = arg;

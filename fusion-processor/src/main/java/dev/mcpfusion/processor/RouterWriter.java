@@ -213,6 +213,10 @@ final class RouterWriter {
         }
         paramTypes.add(CodeBlock.of("$T.class", Sources.plain(types.erasure(p.element().asType()))));
       }
+      CodeBlock select = FieldsAndPages.selectField(a.view());
+      if (select != null) {
+        fields.add(",\n$>$>$L$<$<", select);
+      }
       fields.add(")");
       CodeBlock.Builder args = CodeBlock.builder();
       args.add("$S,\n", a.name());

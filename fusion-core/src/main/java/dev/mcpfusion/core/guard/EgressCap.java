@@ -2,6 +2,7 @@ package dev.mcpfusion.core.guard;
 
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.core.presenter.PerCall;
 import dev.mcpfusion.core.presenter.Reply;
 import dev.mcpfusion.core.presenter.ResultPresenter;
 import java.util.ArrayList;
@@ -36,6 +37,18 @@ public final class EgressCap {
    */
   public static Reply fit(Reply reply, int maxBytes, String router, String action,
       UnaryOperator<Reply> later) {
+    return fit(reply, maxBytes, router, action, later, null);
+  }
+
+  /**
+   * As {@link #fit(Reply, int, String, String, UnaryOperator)} for a page result: when items are
+   * withheld, the next cursor resumes right after the last item sent ({@code paging.resume(k)}), so
+   * nothing is lost and the summary tells the agent how to continue.
+   *
+   * @param paging the page position of the call, or {@code null} for a result that is not a page
+   */
+  public static Reply fit(Reply reply, int maxBytes, String router, String action,
+      UnaryOperator<Reply> later, PerCall paging) {
     if (maxBytes <= 0) {
       return reply;
     }
@@ -55,7 +68,7 @@ public final class EgressCap {
     int hi = n - 1;
     while (lo <= hi) {
       int k = (lo + hi) >>> 1;
-      Reply candidate = firstItems(reply, k, ends, maxBytes);
+      Reply candidate = firstItems(reply, k, ends, maxBytes, paging);
       if (resultBytes(later.apply(candidate)) <= maxBytes) {
         best = candidate;
         lo = k + 1;
@@ -67,7 +80,7 @@ public final class EgressCap {
   }
 
   /** The collection reply with only its first {@code k} of {@code ends.length} items, summarised. */
-  private static Reply firstItems(Reply reply, int k, int[] ends, int maxBytes) {
+  private static Reply firstItems(Reply reply, int k, int[] ends, int maxBytes, PerCall paging) {
     int n = ends.length;
     int withheld = n - k;
     Map<String, Object> structured = new LinkedHashMap<>(reply.structuredContent());
@@ -89,7 +102,14 @@ public final class EgressCap {
     truncated.put("shown", k);
     String why = withheld + " withheld to keep the reply under " + maxBytes + " bytes";
     String counts;
-    if (more) {
+    String advice = ADVICE;
+    if (paging != null) {
+      String next = paging.resume(k);
+      truncated.put("more", true);
+      truncated.put("next", next);
+      counts = k + " shown, more available (" + why + ")";
+      advice = paging.advice(next);
+    } else if (more) {
       truncated.put("more", true);
       counts = k + " shown, more available (" + why + ")";
     } else {
@@ -103,7 +123,7 @@ public final class EgressCap {
 
     List<String> blocks = new ArrayList<>(reply.blocks());
     blocks.set(0, data);
-    String summary = ResultPresenter.summaryBlock(ResultPresenter.summary(counts, ADVICE));
+    String summary = ResultPresenter.summaryBlock(ResultPresenter.summary(counts, advice));
     int at = -1;
     for (int i = 1; i < blocks.size(); i++) {
       if (blocks.get(i).startsWith(SUMMARY_OPEN)) {

@@ -2,6 +2,7 @@ package dev.mcpfusion.core.lock;
 
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.core.spi.ResultShape;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -32,6 +33,11 @@ import java.util.TreeSet;
  *       presenter (view class) changed; redaction loosened (a path, detector or pattern removed,
  *       or the mask going from FULL to PARTIAL); a {@code @Ui} method removed (a client may show
  *       the block it sent).
+ *   <li>Field selection and paging: the {@code _select} input removed ({@code @Presenter(select =
+ *       true)} turned off), or a {@code Page} result turned back into another shape, is BREAKING
+ *       (an agent's {@code _select} or next cursor stops working); turning either on is SAFE (a
+ *       collection becoming a page keeps its items and truncation fields and only adds the next
+ *       cursor).
  *   <li>SAFE: a tool, action or optional field added; a required field removed or made optional
  *       (as issue 5 lists it: the generated decoder rejects unknown keys, so a caller that still
  *       sends a removed field gets a validation error naming it and can correct itself in one
@@ -65,6 +71,8 @@ import java.util.TreeSet;
  */
 public final class Drift {
   private static final String SERVER = "server";
+  /** The field-selection input ({@code @Presenter(select = true)}). */
+  private static final String SELECT = "_select";
   private final List<Change> changes;
 
   private Drift(List<Change> changes) {
@@ -305,7 +313,15 @@ public final class Drift {
       }
       inputs(where, b, a);
       if (b.result() != a.result()) {
-        add(Severity.BREAKING, where, "result shape changed", b.result().name(), a.result().name());
+        if (a.result() == ResultShape.PAGE && collection(b.result())) {
+          // The items and truncation fields stay; a next cursor is only added.
+          add(Severity.SAFE, where, "paging added", b.result().name(), a.result().name());
+        } else if (b.result() == ResultShape.PAGE) {
+          add(Severity.BREAKING, where, "paging removed (an agent's next cursor stops working)",
+              b.result().name(), a.result().name());
+        } else {
+          add(Severity.BREAKING, where, "result shape changed", b.result().name(), a.result().name());
+        }
       }
       if (!Objects.equals(b.resultSchema(), a.resultSchema())) {
         add(Severity.BREAKING, where, "result type changed", schemaOrNone(b.resultSchema()),
@@ -327,6 +343,11 @@ public final class Drift {
             "" + b.customValidation(), "" + a.customValidation());
       }
       redaction(where, b.redaction(), a.redaction());
+    }
+
+    private static boolean collection(ResultShape shape) {
+      return shape == ResultShape.COLLECTION || shape == ResultShape.ARRAY
+          || shape == ResultShape.ITERABLE || shape == ResultShape.STREAM;
     }
 
     private void redaction(String where, RedactionContract b, RedactionContract a) {
@@ -352,8 +373,17 @@ public final class Drift {
       for (String name : union(ba.inputs(), aa.inputs())) {
         InputField b = ba.inputs().get(name);
         InputField a = aa.inputs().get(name);
+        if (a == null && name.equals(SELECT)) {
+          add(Severity.BREAKING, where, "field selection removed: " + SELECT
+              + " (an agent that narrows its results now gets a validation error)");
+          continue;
+        }
         if (a == null) {
           add(Severity.SAFE, where, (b.required() ? "required" : "optional") + " field removed: " + name);
+          continue;
+        }
+        if (b == null && name.equals(SELECT)) {
+          add(Severity.SAFE, where, "field selection added: " + SELECT);
           continue;
         }
         if (b == null) {

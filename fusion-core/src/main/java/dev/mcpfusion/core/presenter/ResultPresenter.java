@@ -2,6 +2,7 @@ package dev.mcpfusion.core.presenter;
 
 import dev.mcpfusion.annotation.Format;
 import dev.mcpfusion.core.FusionError;
+import dev.mcpfusion.core.Page;
 import dev.mcpfusion.core.Suggestion;
 import dev.mcpfusion.core.UiBlock;
 import dev.mcpfusion.core.json.Json;
@@ -93,6 +94,17 @@ public final class ResultPresenter {
    * @throws IllegalStateException as {@link #present(ActionDescriptor, Object, References)}
    */
   public static Reply present(Presentation presentation, Object result, References refs) {
+    return present(presentation, result, refs, PerCall.NONE);
+  }
+
+  /**
+   * Presents a successful handler result with the call's field selection and page position.
+   *
+   * @throws FusionError as {@link #present(ActionDescriptor, Object, References)}
+   * @throws IllegalStateException as {@link #present(ActionDescriptor, Object, References)}
+   */
+  public static Reply present(Presentation presentation, Object result, References refs,
+      PerCall perCall) {
     ActionDescriptor action = presentation.action();
     if (result instanceof FusionError error) {
       throw error;
@@ -113,7 +125,7 @@ public final class ResultPresenter {
         if (result == null) {
           throw new IllegalStateException("returned null");
         }
-        return single(presentation, result, refs);
+        return single(presentation, result, refs, perCall);
       case OPTIONAL:
         if (result == null) {
           throw new IllegalStateException("returned null");
@@ -125,7 +137,13 @@ public final class ResultPresenter {
           }
           item = optional.get();
         }
-        return single(presentation, item, refs);
+        return single(presentation, item, refs, perCall);
+      case PAGE:
+        if (!(result instanceof Page<?> page)) {
+          throw new IllegalStateException(result == null ? "returned null"
+              : "returned a " + result.getClass().getName() + " where a Page was declared");
+        }
+        return Pages.present(presentation, page, refs, perCall);
       case COLLECTION:
       case ARRAY:
       case ITERABLE:
@@ -133,7 +151,7 @@ public final class ResultPresenter {
         if (result == null) {
           throw new IllegalStateException("returned null");
         }
-        return many(presentation, result, refs);
+        return many(presentation, result, refs, perCall);
       default:
         throw new IllegalStateException("unknown result shape " + action.resultShape());
     }
@@ -150,8 +168,9 @@ public final class ResultPresenter {
     return Reply.owned(List.of(block), structured, Map.of());
   }
 
-  private static Reply single(Presentation presentation, Object item, References refs) {
-    Shown shown = new Shown(presentation, binding(presentation.action()), 1);
+  private static Reply single(Presentation presentation, Object item, References refs,
+      PerCall perCall) {
+    Shown shown = new Shown(presentation, binding(presentation.action()), 1, perCall);
     shown.add(item);
     Map<String, Object> tree = shown.trees.get(0);
     List<String> blocks = new ArrayList<>(4);
@@ -161,7 +180,8 @@ public final class ResultPresenter {
     return Reply.owned(blocks, tree, meta);
   }
 
-  private static Reply many(Presentation presentation, Object result, References refs) {
+  private static Reply many(Presentation presentation, Object result, References refs,
+      PerCall perCall) {
     ActionDescriptor action = presentation.action();
     // Everything happens inside the closer, so a stream is closed even when the presenter is
     // missing, an item does not fit or the generated writer throws.
@@ -171,7 +191,7 @@ public final class ResultPresenter {
     try (Closer closer = new Closer(result)) {
       PresenterBinding<Object, Object> binding = binding(action);
       int limit = Math.max(0, binding.agentLimit());
-      shown = new Shown(presentation, binding, Math.min(limit, 64));
+      shown = new Shown(presentation, binding, Math.min(limit, 64), perCall);
       shown.toon = binding.format() == Format.TOON;
       shown.json.append('[');
       if (result instanceof Stream<?> stream) {
@@ -230,7 +250,7 @@ public final class ResultPresenter {
    * Presents up to {@code limit} items, then tells whether another exists; pulls at most
    * {@code limit + 1} items.
    */
-  private static boolean pull(Iterator<?> it, int limit, Shown shown) {
+  static boolean pull(Iterator<?> it, int limit, Shown shown) {
     while (shown.trees.size() < limit && it.hasNext()) {
       shown.add(it.next());
     }
@@ -239,7 +259,7 @@ public final class ResultPresenter {
 
   /** The presenter of {@code action}, its type parameters erased: the one unchecked step. */
   @SuppressWarnings("unchecked")
-  private static PresenterBinding<Object, Object> binding(ActionDescriptor action) {
+  static PresenterBinding<Object, Object> binding(ActionDescriptor action) {
     PresenterBinding<?, ?> binding = action.presenter();
     if (binding == null) {
       throw new IllegalStateException("action " + action.name() + " returns "
@@ -254,7 +274,7 @@ public final class ResultPresenter {
    * binding once, for all shown views together, when the answer is finished (so an item-level
    * method runs once per distinct view, a collection-level one once).
    */
-  private static final class Shown {
+  static final class Shown {
     final Presentation presentation;
     final ActionDescriptor action;
     final PresenterBinding<Object, Object> binding;
@@ -268,8 +288,12 @@ public final class ResultPresenter {
     /** A collection written as a TOON table from {@link #trees} at the end, not as JSON text. */
     boolean toon;
     private List<UiBlock> ui;
+    /** The fields the agent selected, or {@code null} for all (the data and tree narrow to them). */
+    private final PerCall perCall;
 
-    Shown(Presentation presentation, PresenterBinding<Object, Object> binding, int expected) {
+    Shown(Presentation presentation, PresenterBinding<Object, Object> binding, int expected,
+        PerCall perCall) {
+      this.perCall = perCall;
       this.presentation = presentation;
       this.action = presentation.action();
       this.binding = binding;
@@ -290,12 +314,19 @@ public final class ResultPresenter {
         throw new IllegalStateException("returned a null item at index " + trees.size());
       }
       Object view = view(item);
-      trees.add(binding.toTree(view));
+      // Selection narrows what is sent; rules and suggestions still read the whole view.
+      Map<String, Object> tree = perCall.select() == null
+          ? binding.toTree(view) : perCall.narrow(binding.toTree(view));
+      trees.add(tree);
       if (!toon) {
         if (trees.size() > 1) {
           json.append(',');
         }
-        binding.appendJson(view, json);
+        if (perCall.select() == null) {
+          binding.appendJson(view, json);
+        } else {
+          Json.appendValue(tree, json);
+        }
       }
       views.add(view);
     }

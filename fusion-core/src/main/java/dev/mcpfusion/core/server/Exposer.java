@@ -342,7 +342,12 @@ public final class Exposer {
     if (presenter != null) {
       Map<String, Object> view = parse(presenter.outputSchemaJson());
       view.remove("$schema");
-      return isCollection(action.resultShape()) ? collectionSchema(view) : view;
+      if (presenter.selectable()) {
+        // With _select an item carries only the chosen fields: none of them can be required.
+        view.remove("required");
+      }
+      return isCollection(action.resultShape())
+          ? collectionSchema(view, action.resultShape() == ResultShape.PAGE) : view;
     }
     Object result;
     if (action.resultShape() == ResultShape.VOID) {
@@ -364,10 +369,11 @@ public final class Exposer {
 
   static boolean isCollection(ResultShape shape) {
     return shape == ResultShape.COLLECTION || shape == ResultShape.ARRAY
-        || shape == ResultShape.ITERABLE || shape == ResultShape.STREAM;
+        || shape == ResultShape.ITERABLE || shape == ResultShape.STREAM
+        || shape == ResultShape.PAGE;
   }
 
-  private static Map<String, Object> collectionSchema(Map<String, Object> view) {
+  private static Map<String, Object> collectionSchema(Map<String, Object> view, boolean paged) {
     Map<String, Object> items = new LinkedHashMap<>();
     items.put("type", "array");
     items.put("items", view);
@@ -375,6 +381,12 @@ public final class Exposer {
     truncatedProps.put("shown", Map.of("type", "integer"));
     truncatedProps.put("hidden", Map.of("type", "integer"));
     truncatedProps.put("more", Map.of("type", "boolean"));
+    if (paged) {
+      Map<String, Object> next = new LinkedHashMap<>();
+      next.put("type", "string");
+      next.put("description", "Send it as cursor, with the same other arguments, for the next page.");
+      truncatedProps.put("next", next);
+    }
     Map<String, Object> truncated = new LinkedHashMap<>();
     truncated.put("type", "object");
     truncated.put("properties", truncatedProps);

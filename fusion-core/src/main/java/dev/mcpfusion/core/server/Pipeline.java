@@ -3,6 +3,7 @@ package dev.mcpfusion.core.server;
 import dev.mcpfusion.core.FusionError;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.Invocation;
+import dev.mcpfusion.core.Page;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.guard.ActionLimits;
@@ -10,6 +11,7 @@ import dev.mcpfusion.core.guard.ConcurrencyGate;
 import dev.mcpfusion.core.guard.Deadline;
 import dev.mcpfusion.core.guard.Deadlines;
 import dev.mcpfusion.core.guard.EgressCap;
+import dev.mcpfusion.core.presenter.PerCall;
 import dev.mcpfusion.core.presenter.References;
 import dev.mcpfusion.core.presenter.Reply;
 import dev.mcpfusion.core.presenter.ResultPresenter;
@@ -19,7 +21,9 @@ import dev.mcpfusion.core.redact.Tally;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.Args;
 import dev.mcpfusion.core.spi.PresenterBinding;
+import dev.mcpfusion.core.spi.Problem;
 import dev.mcpfusion.core.spi.Problems;
+import dev.mcpfusion.core.spi.ResultShape;
 import dev.mcpfusion.core.spi.Verb;
 import dev.mcpfusion.core.sync.StateSync;
 import dev.mcpfusion.core.trace.FusionTracer;
@@ -232,9 +236,16 @@ public final class Pipeline {
     ActionDescriptor descriptor = action.descriptor();
     String router = action.router().name();
     try {
-      // 3. decode + validate
+      // 3. decode + validate (_select and the wire cursor are consumed first: no handler sees them)
       Problems problems = new Problems();
-      Object[] decoded = action.router().router().decode(action.index(), args, problems);
+      PerCall perCall = PerCall.NONE;
+      Map<String, ?> input = args;
+      if (PerCall.applies(descriptor)) {
+        Map<String, Object> own = new LinkedHashMap<>(args);
+        perCall = PerCall.read(descriptor, own, problems, references.render(action.reference()));
+        input = own;
+      }
+      Object[] decoded = action.router().router().decode(action.index(), input, problems);
       if (problems.isEmpty() && action.executable() != null) {
         beanValidation.validate(action.executable(), decoded, problems);
       }
@@ -246,7 +257,7 @@ public final class Pipeline {
       }
 
       // 4. context providers (lazily, from here on) and the middleware chain; 5. the handler
-      CallInvocation invocation = new CallInvocation(action, tool.name(), args, request,
+      CallInvocation invocation = new CallInvocation(action, tool.name(), input, request,
           registry.providers());
       // Whether the handler itself ran: a middleware that answers without calling it changed nothing.
       boolean[] handled = new boolean[1];
@@ -255,7 +266,7 @@ public final class Pipeline {
           : trace.withCurrent(() -> proceed(action, decoded, 0, invocation, handled));
 
       // 6. presenter
-      Reply reply = ResultPresenter.present(action.presentation(), result, references);
+      Reply reply = ResultPresenter.present(action.presentation(), result, references, perCall);
 
       // 7. egress guard: redaction first. It fails closed: whatever it throws is answered as
       // INTERNAL_ERROR below, never with the reply it could not mask.
@@ -274,7 +285,7 @@ public final class Pipeline {
       if (cap > 0) {
         reply = EgressCap.fit(reply, cap, router, action.name(), mark
             ? r -> StateSync.withInvalidation(r, action.reference(), descriptor.invalidates())
-            : UnaryOperator.identity());
+            : UnaryOperator.identity(), descriptor.resultShape() == ResultShape.PAGE ? perCall : null);
       }
 
       // 8. state sync: marks on successful mutations only, and only when the handler ran
@@ -286,6 +297,16 @@ public final class Pipeline {
       Throwable cause = unwrap(failure);
       if (cause instanceof FusionError error) {
         return errorReply(error, action.redactor(), descriptor.presenter(), trace);
+      }
+      if (cause instanceof Page.InvalidCursor invalid && descriptor.resultShape() == ResultShape.PAGE) {
+        Object sent = args.get(PerCall.CURSOR);
+        List<Problem> problems = List.of(new Problem(PerCall.CURSOR, invalid.getMessage(),
+            sent == null ? Problems.MISSING : sent,
+            "Omit cursor to start again from the first page."));
+        if (trace != null) {
+          trace.validation(problems);
+        }
+        return ErrorReplies.validation(router, action.name(), problems);
       }
       throw cause;
     }

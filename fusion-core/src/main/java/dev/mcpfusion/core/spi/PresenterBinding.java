@@ -162,4 +162,12 @@ public interface PresenterBinding<M, V> {
   default Format format() {
     return Format.JSON;
   }
+
+  /**
+   * Whether the view lets the agent choose its top-level fields ({@code @Presenter(select = true)}):
+   * the actions it presents take a {@code _select} input.
+   */
+  default boolean selectable() {
+    return false;
+  }
 }

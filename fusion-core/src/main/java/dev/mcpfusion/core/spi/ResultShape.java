@@ -17,5 +17,10 @@ public enum ResultShape {
   /** An {@code Iterable} that is not a collection: read lazily, size unknown; closed if closeable. */
   ITERABLE,
   /** A {@code java.util.stream.Stream}: read lazily, size unknown; always closed. */
-  STREAM
+  STREAM,
+  /**
+   * A {@code dev.mcpfusion.core.Page}: its items are presented like a collection, and the next
+   * cursor goes out in the summary, {@code structuredContent.truncated.next} and {@code _meta}.
+   */
+  PAGE
 }

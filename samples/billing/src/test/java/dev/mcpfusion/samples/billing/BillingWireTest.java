@@ -24,14 +24,19 @@ class BillingWireTest {
 
   @ParameterizedTest
   @EnumSource(Exposition.class)
-  void listInvoicesShowsFiftyOfAThousandWithTheExactSummary(Exposition exposition) {
+  void listInvoicesShowsTheFirstPageOfFiftyWithTheExactSummary(Exposition exposition) {
     try (FusionTester tester = tester(exposition)) {
       ToolResult r = tester.call("billing", "list_invoices", Map.of());
 
       assertThat(r).isSuccess().hasNoInvalidation();
       assertThat((List<?>) r.data()).hasSize(50);
+      @SuppressWarnings("unchecked")
+      String next = (String) ((Map<String, Object>) r.structuredContent().get("truncated")).get("next");
+      String call = exposition == Exposition.FLAT ? "billing_list_invoices"
+          : "billing (action: list_invoices)";
       assertThat(r.blocks()).contains("<ui_passthrough type=\"summary\">\n"
-          + "📊 **Summary**: ⚠️ Dataset truncated. 50 shown, 950 hidden. Use filters to narrow results.\n"
+          + "📊 **Summary**: ⚠️ Dataset truncated. 50 shown, more available. For the next page, call "
+          + call + " again with the same arguments and \"cursor\": \"" + next + "\".\n"
           + "</ui_passthrough>");
       assertThat(r.blocks()).contains("<domain_rules>\n"
           + "- id: Invoice ID, e.g. INV-0042\n"
@@ -41,7 +46,7 @@ class BillingWireTest {
           + "</domain_rules>");
       Map<String, Object> structured = r.structuredContent();
       assertThat((List<?>) structured.get("items")).hasSize(50);
-      assertThat(structured.get("truncated")).isEqualTo(Map.of("shown", 50, "hidden", 950));
+      assertThat(structured.get("truncated")).isEqualTo(Map.of("shown", 50, "more", true, "next", next));
     }
   }
 

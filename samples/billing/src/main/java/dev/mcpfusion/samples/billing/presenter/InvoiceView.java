@@ -9,7 +9,7 @@ import dev.mcpfusion.samples.billing.model.InvoiceStatus;
 import java.util.List;
 
 /** What an agent sees of an invoice: its id, total and status, and nothing else. */
-@Presenter(model = Invoice.class, agentLimit = 50)
+@Presenter(model = Invoice.class, agentLimit = 50, select = true)
 @Rules("Money is in integer cents. Divide by 100 before showing it to a person.")
 public record InvoiceView(String id, long totalCents, InvoiceStatus status) {
 

@@ -13,6 +13,7 @@ import dev.mcpfusion.annotation.Resource;
 import dev.mcpfusion.annotation.Router;
 import dev.mcpfusion.annotation.Use;
 import dev.mcpfusion.core.FusionError;
+import dev.mcpfusion.core.Page;
 import dev.mcpfusion.core.PromptResult;
 import dev.mcpfusion.samples.billing.model.Invoice;
 import dev.mcpfusion.samples.billing.model.InvoiceStatus;
@@ -36,11 +37,32 @@ public final class BillingTools {
     this.store = store;
   }
 
+  /** Invoices per page: the view's agentLimit, so a whole page reaches the agent. */
+  static final int PAGE_SIZE = 50;
+
+  /**
+   * One page of invoices. The cursor is the id of the last invoice of the previous page (keyset
+   * paging: an invoice voided or added meanwhile never shifts the pages); the framework hands the
+   * agent its own opaque form of it.
+   */
   @Query(description = "List invoices, newest first", presenter = InvoiceView.class)
   @CacheControl(CachePolicy.NO_STORE)
-  public List<Invoice> listInvoices(@Describe("Only invoices in this status") InvoiceStatus status,
-      @Context Tenant tenant) {
-    return store.list(tenant, status);
+  public Page<Invoice> listInvoices(@Describe("Only invoices in this status") InvoiceStatus status,
+      String cursor, @Context Tenant tenant) {
+    if (cursor != null && !cursor.matches("INV-\\d+")) {
+      throw Page.invalidCursor("is not a position in this listing");
+    }
+    List<Invoice> all = store.list(tenant, status);
+    int from = 0;
+    if (cursor != null) {
+      // newest first: the page starts after the last id shown, whether or not it still exists
+      while (from < all.size() && all.get(from).id().compareTo(cursor) >= 0) {
+        from++;
+      }
+    }
+    int to = Math.min(all.size(), from + PAGE_SIZE);
+    List<Invoice> rows = all.subList(from, to);
+    return to < all.size() ? Page.of(rows, rows.get(rows.size() - 1).id()) : Page.last(rows);
   }
 
   @Query(description = "Get one invoice", presenter = InvoiceView.class)
