@@ -131,6 +131,7 @@ final class LockFixtures {
     List<String> invalidates = new ArrayList<>();
     List<Class<?>> middleware = new ArrayList<>();
     boolean beanValidation = false;
+    String title = "";
 
     Act(String name, String description) {
       this.name = name;
@@ -142,7 +143,7 @@ final class LockFixtures {
           openWorld, fields, List.of(), presenter, result,
           presenter == null ? ElementKind.NONE : ElementKind.MODEL,
           presenter == null ? "{\"type\":\"string\"}" : null, cache, invalidates, middleware,
-          List.of(), beanValidation);
+          List.of(), beanValidation, title);
     }
   }
 
