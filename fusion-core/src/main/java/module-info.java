@@ -19,8 +19,6 @@ module dev.mcpfusion.core {
   requires org.reactivestreams;
   requires org.hibernate.validator;
   requires org.slf4j;
-  // Optional: TOON data blocks (@Presenter(format = TOON)); build() refuses such a view without it.
-  requires static jtoon;
 
   exports dev.mcpfusion.core;
   exports dev.mcpfusion.core.spi;

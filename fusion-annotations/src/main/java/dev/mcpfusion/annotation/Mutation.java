@@ -24,6 +24,13 @@ public @interface Mutation {
   /** What the action does; empty falls back to the first sentence of the method's Javadoc. */
   String description() default "";
 
+  /**
+   * A short human-readable name for people (the MCP tool {@code title} and the tool annotations'
+   * {@code title}), e.g. {@code "List invoices"}; clients show it instead of the tool name. Empty
+   * (the default) sends no title. Only FLAT tools carry it: a GROUPED tool is the router's.
+   */
+  String title() default "";
+
   /** The view that presents the result; {@code void.class} means none. */
   Class<?> presenter() default void.class;
 

@@ -14,7 +14,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import javax.annotation.processing.Filer;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
@@ -243,6 +246,10 @@ final class RouterWriter {
       args.add("$L,\n", classList(a.middleware()));
       args.add("$T.<$T<?>>of($L),\n", List.class, Class.class, CodeBlock.join(paramTypes, ", "));
       args.add("$L", a.beanValidation());
+      String title = title(a.method());
+      if (!title.isEmpty()) {
+        args.add(",\n$S", title);
+      }
       m.addStatement("actions.add(new $T(\n$>$>$L$<$<))", Sources.spi("ActionDescriptor"),
           args.build());
     }
@@ -250,6 +257,18 @@ final class RouterWriter {
         Sources.spi("RouterDescriptor"), r.name(), r.description(), ClassName.get(r.type()),
         classList(r.middleware()));
     return m.build();
+  }
+
+  /** The verb annotation's {@code title}; {@code ""} when it sets none. */
+  private static String title(ExecutableElement method) {
+    for (String verb : List.of("Query", "Mutation", "Action")) {
+      AnnotationMirror mirror = Mirrors.find(method, Props.ANN + verb);
+      AnnotationValue value = mirror == null ? null : Mirrors.explicitValue(mirror, "title");
+      if (value != null && value.getValue() instanceof String title) {
+        return title.strip();
+      }
+    }
+    return "";
   }
 
   private CodeBlock classList(List<TypeMirror> classes) {

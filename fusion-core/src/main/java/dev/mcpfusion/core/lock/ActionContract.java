@@ -43,6 +43,8 @@ import java.util.TreeMap;
  * @param invalidates the {@code @Invalidates} patterns
  * @param customValidation whether a parameter carries a custom {@code @Constraint} or {@code @Valid},
  *     checked by Bean Validation at run time (its rules are not in the input schema)
+ * @param redaction the resolved redaction policy, or {@code null} for none
+ * @param title the MCP title ({@code title =} on the verb), {@code ""} for none (then not written)
  */
 public record ActionContract(
     String name,
@@ -62,12 +64,14 @@ public record ActionContract(
     CachePolicy cache,
     List<String> invalidates,
     boolean customValidation,
-    RedactionContract redaction) {
+    RedactionContract redaction,
+    String title) {
 
   /** The name of the limit a presenter's {@code agentLimit} is recorded under. */
   public static final String AGENT_LIMIT = "agentLimit";
 
   public ActionContract {
+    title = title == null ? "" : title;
     inputs = Collections.unmodifiableMap(new TreeMap<>(inputs));
     limits = Collections.unmodifiableMap(new TreeMap<>(limits));
     middleware = List.copyOf(middleware);
@@ -129,7 +133,8 @@ public record ActionContract(
         action.cachePolicy(),
         action.invalidates(),
         action.beanValidation(),
-        redaction);
+        redaction,
+        action.title());
   }
 
   private static java.lang.reflect.Method method(RouterDescriptor router, ActionDescriptor action) {
@@ -168,6 +173,10 @@ public record ActionContract(
     if (resultSchema != null) {
       tree.put("resultSchema", resultSchema);
     }
+    // Only when set: an untitled action's entry reads as it did before titles existed.
+    if (!title.isEmpty()) {
+      tree.put("title", title);
+    }
     tree.put("verb", verb.name());
     return tree;
   }
@@ -193,7 +202,8 @@ public record ActionContract(
         r.enumValue("cache", CachePolicy.class),
         r.strings("invalidates"),
         r.bool("customValidation"),
-        r.has("redaction") ? RedactionContract.fromTree(r.object("redaction")) : null);
+        r.has("redaction") ? RedactionContract.fromTree(r.object("redaction")) : null,
+        r.has("title") ? r.string("title") : "");
     if (!a.requiredFields().equals(r.strings("required"))) {
       throw new IllegalArgumentException("mcpfusion.lock: \"required\" at " + r.where()
           + " does not match the required flags of its inputs (edited by hand?); run the lock goal again");

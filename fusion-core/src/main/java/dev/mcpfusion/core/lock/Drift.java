@@ -43,7 +43,8 @@ import java.util.TreeSet;
  *       sends a removed field gets a validation error naming it and can correct itself in one
  *       step); a limit added or tightened; redaction added or tightened; a {@code @Ui} method
  *       added (one more block the agent may ignore).
- *   <li>COSMETIC: description text (router, action, input field, view field); the committed file
+ *   <li>COSMETIC: description text (router, action, input field, view field) and an action's
+ *       title, which like a description only words the action; the committed file
  *       not being in canonical form while its content is unchanged.
  * </ul>
  *
@@ -295,6 +296,9 @@ public final class Drift {
     private void action(String where, ActionContract b, ActionContract a) {
       if (!b.description().equals(a.description())) {
         add(Severity.COSMETIC, where, "description changed", q(b.description()), q(a.description()));
+      }
+      if (!b.title().equals(a.title())) {
+        add(Severity.COSMETIC, where, "title changed", q(b.title()), q(a.title()));
       }
       if (b.readOnly() != a.readOnly()) {
         add(Severity.BREAKING, where, "readOnly flipped", "" + b.readOnly(), "" + a.readOnly());

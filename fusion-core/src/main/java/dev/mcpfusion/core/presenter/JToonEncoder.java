@@ -1,8 +1,7 @@
 package dev.mcpfusion.core.presenter;
 
-import dev.toonformat.jtoon.Delimiter;
-import dev.toonformat.jtoon.EncodeOptions;
-import dev.toonformat.jtoon.encoder.ValueEncoder;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;
@@ -13,22 +12,57 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The one class that names jtoon (see {@link Toon}). It hands jtoon a Jackson tree built here from
- * the plain tree, through jtoon's encoder rather than {@code JToon.encode(Object)}: the latter first
- * builds jtoon's own ObjectMapper, which needs jackson-module-blackbird, a dependency fusion
- * excludes (the views are already plain trees, so jtoon's object mapping has nothing to do).
+ * The one class that calls jtoon (see {@link Toon}), loaded on the first TOON text. It builds a
+ * Jackson tree from the plain tree and hands it to jtoon's {@code ValueEncoder.encodeValue}
+ * rather than {@code JToon.encode(Object)}: the latter first builds jtoon's own ObjectMapper, which
+ * needs jackson-module-blackbird, a dependency fusion excludes (the views are already plain trees,
+ * so jtoon's object mapping has nothing to do).
+ *
+ * <p>jtoon is reached by reflection: its jar names no module, so a {@code requires} would tie
+ * fusion-core's module descriptor to a name derived from a file name. On the module path this
+ * module is made to read jtoon's (automatic) module when one is present.
  */
 final class JToonEncoder {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+  private static final Method ENCODE;
+  private static final Object COMMA;
+  private static final Object PIPE;
+
+  static {
+    try {
+      ClassLoader loader = JToonEncoder.class.getClassLoader();
+      Class<?> encoder = Class.forName("dev.toonformat.jtoon.encoder.ValueEncoder", true, loader);
+      Class<?> options = Class.forName("dev.toonformat.jtoon.EncodeOptions", true, loader);
+      Class<?> delimiter = Class.forName("dev.toonformat.jtoon.Delimiter", true, loader);
+      Class<?> folding = Class.forName("dev.toonformat.jtoon.KeyFolding", true, loader);
+      JToonEncoder.class.getModule().addReads(encoder.getModule());
+      ENCODE = encoder.getMethod("encodeValue", JsonNode.class, options);
+      COMMA = options.getField("DEFAULT").get(null);
+      PIPE = options.getConstructor(int.class, delimiter, boolean.class, folding, int.class)
+          .newInstance(options.getMethod("indent").invoke(COMMA),
+              delimiter.getField("PIPE").get(null),
+              options.getMethod("lengthMarker").invoke(COMMA),
+              options.getMethod("flatten").invoke(COMMA),
+              options.getMethod("flattenDepth").invoke(COMMA));
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("dev.toonformat:jtoon " + e.getMessage()
+          + ": a jtoon version this fusion-core was not built against", e);
+    }
+  }
 
   private JToonEncoder() {}
 
-  private static final EncodeOptions PIPE = new EncodeOptions(EncodeOptions.DEFAULT.indent(),
-      Delimiter.PIPE, EncodeOptions.DEFAULT.lengthMarker(), EncodeOptions.DEFAULT.flatten(),
-      EncodeOptions.DEFAULT.flattenDepth());
-
   static String encode(Object tree, boolean pipe) {
-    return ValueEncoder.encodeValue(node(tree), pipe ? PIPE : EncodeOptions.DEFAULT);
+    try {
+      return (String) ENCODE.invoke(null, node(tree), pipe ? PIPE : COMMA);
+    } catch (InvocationTargetException e) {
+      if (e.getCause() instanceof RuntimeException re) {
+        throw re;
+      }
+      throw new IllegalStateException("jtoon failed to write TOON", e.getCause());
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException("jtoon's encoder is not accessible", e);
+    }
   }
 
   private static JsonNode node(Object value) {

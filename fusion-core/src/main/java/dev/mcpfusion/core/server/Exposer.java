@@ -29,8 +29,12 @@ public final class Exposer {
 
   // ---------------------------------------------------------------- FLAT
 
-  /** The FLAT tool of one action. */
+  /**
+   * The FLAT tool of one action. Its {@code title} ({@code title =} on the verb) is both the tool's
+   * and its annotations' title, as clients read either; an action without one sends neither key.
+   */
   public static McpSchema.Tool flatTool(String toolName, ActionDescriptor action) {
+    String title = action.title().isBlank() ? null : action.title();
     Map<String, Object> properties = new LinkedHashMap<>();
     List<Object> required = new ArrayList<>();
     for (FieldDescriptor field : action.fields()) {
@@ -43,8 +47,11 @@ public final class Exposer {
         .name(toolName)
         .description(action.description() + cacheSuffix(action.cachePolicy()))
         .inputSchema(objectSchema(properties, required))
-        .annotations(new McpSchema.ToolAnnotations(null, action.readOnlyHint(),
+        .annotations(new McpSchema.ToolAnnotations(title, action.readOnlyHint(),
             action.destructiveHint(), action.idempotentHint(), action.openWorldHint(), null));
+    if (title != null) {
+      tool.title(title);
+    }
     if (action.presenter() != null) {
       tool.outputSchema(outputBranch(action));
     }

@@ -27,6 +27,7 @@ import java.util.List;
  * @param parameterTypes the erased Java parameter types, for executable validation
  * @param beanValidation whether a parameter carries a constraint the generated code cannot check
  *     (a custom {@code @Constraint} or {@code @Valid}) so the runtime must run Bean Validation
+ * @param title the MCP title ({@code title =} on the verb), or {@code ""} for none
  */
 public record ActionDescriptor(
     String name,
@@ -47,14 +48,28 @@ public record ActionDescriptor(
     List<String> invalidates,
     List<Class<?>> middleware,
     List<Class<?>> parameterTypes,
-    boolean beanValidation) {
+    boolean beanValidation,
+    String title) {
 
   public ActionDescriptor {
+    title = title == null ? "" : title;
     fields = List.copyOf(fields);
     contextParameters = List.copyOf(contextParameters);
     invalidates = List.copyOf(invalidates);
     middleware = List.copyOf(middleware);
     parameterTypes = List.copyOf(parameterTypes);
+  }
+
+  /** An action without a title: every component but {@code title}, in order. */
+  public ActionDescriptor(String name, String methodName, String description, Verb verb,
+      boolean readOnlyHint, boolean destructiveHint, boolean idempotentHint, boolean openWorldHint,
+      List<FieldDescriptor> fields, List<ContextParameter> contextParameters,
+      PresenterBinding<?, ?> presenter, ResultShape resultShape, ElementKind elementKind,
+      String resultSchemaJson, CachePolicy cachePolicy, List<String> invalidates,
+      List<Class<?>> middleware, List<Class<?>> parameterTypes, boolean beanValidation) {
+    this(name, methodName, description, verb, readOnlyHint, destructiveHint, idempotentHint,
+        openWorldHint, fields, contextParameters, presenter, resultShape, elementKind,
+        resultSchemaJson, cachePolicy, invalidates, middleware, parameterTypes, beanValidation, "");
   }
 
   /** The names of the required input fields, in field order. */

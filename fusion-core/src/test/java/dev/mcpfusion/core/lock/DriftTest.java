@@ -88,6 +88,8 @@ class DriftTest {
             "SAFE billing_get_invoice: limit tightened: agentLimit: 50 \u2192 20"),
         row("description changed", a -> a.get("get_invoice").description = "Fetch one invoice",
             "COSMETIC billing_get_invoice: description changed: \"Get one invoice\" \u2192 \"Fetch one invoice\""),
+        row("title changed", a -> a.get("get_invoice").title = "Get invoice",
+            "COSMETIC billing_get_invoice: title changed: \"\" \u2192 \"Get invoice\""),
         row("input description changed", a -> a.get("list_invoices").fields.set(0, field("status", "string", false, "Status filter")),
             "COSMETIC billing_list_invoices: description of input status changed: \"Only invoices in this status\" \u2192 \"Status filter\""));
   }
@@ -136,7 +138,8 @@ class DriftTest {
           Severity.RISKY;
       case "ui blocks added" -> Severity.RISKY;
       case "action added", "required field removed", "optional field added", "limit tightened" -> Severity.SAFE;
-      case "description changed", "input description changed" -> Severity.COSMETIC;
+      case "description changed", "input description changed", "title changed" ->
+          Severity.COSMETIC;
       default -> throw new AssertionError("no severity for rule " + rule);
     };
   }

@@ -144,6 +144,7 @@ final class LockFixtures {
     List<String> invalidates = new ArrayList<>();
     List<Class<?>> middleware = new ArrayList<>();
     boolean beanValidation = false;
+    String title = "";
 
     Act(String name, String description) {
       this.name = name;
@@ -155,7 +156,7 @@ final class LockFixtures {
           openWorld, fields, List.of(), presenter, result,
           presenter == null ? ElementKind.NONE : ElementKind.MODEL,
           presenter == null ? "{\"type\":\"string\"}" : null, cache, invalidates, middleware,
-          List.of(), beanValidation);
+          List.of(), beanValidation, title);
     }
   }
 

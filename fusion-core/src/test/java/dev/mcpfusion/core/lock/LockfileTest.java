@@ -149,6 +149,21 @@ class LockfileTest {
   }
 
   @Test
+  void anActionsTitleIsRecordedOnlyWhenSetAndReadBack() {
+    String untitled = Lockfile.write(LockFixtures.contract(a -> { }));
+    assertThat(untitled).doesNotContain("\"title\"");
+    Contract titled = LockFixtures.contract(a -> a.get("get_invoice").title = "Get invoice");
+    String text = Lockfile.write(titled);
+    assertThat(text).containsOnlyOnce("\"title\": \"Get invoice\"");
+    Contract read = Lockfile.read(text);
+    assertThat(read).isEqualTo(titled);
+    assertThat(read.tools().get("billing_get_invoice").actions().get("get_invoice").title())
+        .isEqualTo("Get invoice");
+    // A lockfile written before titles existed reads as untitled: nothing drifts.
+    assertThat(Drift.between(Lockfile.read(untitled), LockFixtures.contract(a -> { })).isEmpty()).isTrue();
+  }
+
+  @Test
   void everyDigestIsSha256Hex() {
     Contract contract = Contract.of(List.of(billing()), LockProfile.defaults());
     assertThat(contract.digest()).matches("sha256:[0-9a-f]{64}");
