@@ -29,10 +29,22 @@ public final class Redactor {
   private static final int KEEP = 4;
   private static final int PARTIAL_MIN = 8;
 
+  /** How many strings {@link #clean} remembers, and the longest it remembers. */
+  private static final int CLEAN_SLOTS = 512;
+  private static final int CLEAN_MAX_LENGTH = 2048;
+
   private final Redaction policy;
   private final PathPattern[] paths;
   private final Finder[] finders;
   private final boolean partial;
+  /**
+   * Strings the finders found nothing in, by identity: the text a view sends with every reply
+   * (its rules, enum names, constants) is the same {@code String} instance each time, and a string
+   * cannot change, so it is scanned once. A slot holds one string; a newer one replaces it. Reads
+   * and writes race harmlessly: a slot read stale is a miss, and the string is scanned again.
+   * Only strings with nothing to mask are kept, and none longer than {@value #CLEAN_MAX_LENGTH}.
+   */
+  private final String[] clean = new String[CLEAN_SLOTS];
 
   private Redactor(Redaction policy, PathPattern[] paths, Finder[] finders) {
     this.policy = policy;
@@ -160,6 +172,10 @@ public final class Redactor {
     if (text == null || finders.length == 0 || text.isEmpty()) {
       return text;
     }
+    int slot = System.identityHashCode(text) & (CLEAN_SLOTS - 1);
+    if (clean[slot] == text) {
+      return text;
+    }
     // One pass reads every finder's necessary condition, so a string none can match (most of
     // them: ids, names, dates, amounts) costs this loop alone.
     int length = text.length();
@@ -203,6 +219,9 @@ public final class Redactor {
       }
     }
     if (spans == null || spans.isEmpty()) {
+      if (length <= CLEAN_MAX_LENGTH) {
+        clean[slot] = text;
+      }
       return text;
     }
     int n = spans.merge();

@@ -94,6 +94,37 @@ class RedactorTest {
   }
 
   @Test
+  void theOnePassPrefilterLetsEverySeparatorStyleThrough() {
+    Redactor all = redactor(Redaction.detecting(Detector.values()));
+    // Separators between digit groups, up to three in a row: ") (", ". ", "-".
+    assertThat(all.text("call +44 (20) 7946-0958 or +1 (415) 555-0132", new Tally()))
+        .isEqualTo("call [REDACTED] or [REDACTED]");
+    assertThat(all.text("(415) 555-0132", new Tally())).isEqualTo("[REDACTED]");
+    assertThat(all.text("415.555.0132", new Tally())).isEqualTo("[REDACTED]");
+    assertThat(all.text("card 4111-1111-1111-1111, ssn 123-45-6789", new Tally()))
+        .isEqualTo("card [REDACTED], ssn [REDACTED]");
+    // A timestamp, a date and an amount: no run of digits a detector needs.
+    String plain = "due 2026-01-15T10:00:00Z, total 1234.56, id INV-0042";
+    assertThat(all.text(plain, new Tally())).isSameAs(plain);
+  }
+
+  @Test
+  void aStringFoundCleanIsRememberedButOneWithASecretIsMaskedEveryTime() {
+    Redactor all = redactor(Redaction.detecting(Detector.values()));
+    String clean = "Money is in integer cents. Divide by 100 before showing it to a person.";
+    String secret = "Write to alice@example.com about it.";
+    for (int i = 0; i < 3; i++) {
+      Tally tally = new Tally();
+      assertThat(all.text(clean, tally)).isSameAs(clean);
+      assertThat(all.text(secret, tally)).isEqualTo("Write to [REDACTED] about it.");
+      assertThat(tally.count()).isEqualTo(1);
+    }
+    // Equal text in another instance is scanned again, with the same verdict.
+    String copy = new String("Write to alice@example.com about it.");
+    assertThat(all.text(copy, new Tally())).isEqualTo("Write to [REDACTED] about it.");
+  }
+
+  @Test
   void userPatternsMaskEveryMatch() {
     Redactor r = redactor(Redaction.none().pattern("employee id", "EMP-\\d{6}"));
     Tally tally = new Tally();
