@@ -35,7 +35,8 @@ public final class FusionProcessor extends AbstractProcessor {
     super.init(env);
     Reporter reporter = new Reporter(env.getMessager());
     steps = List.of(new ModelStep(env, reporter), new PresenterStep(env, reporter),
-        new RouterStep(env, reporter), new FeatureStep(env, reporter),
+        new ViewMethodPlacement(env, reporter), new RouterStep(env, reporter),
+        new FeatureStep(env, reporter),
         new ReferenceStep(env, reporter));
   }
 
