@@ -78,6 +78,9 @@ enum Diagnostic {
   INVALID_RULES_METHOD("InvalidRulesMethod", Kind.ERROR,
       "%s.%s %s.",
       "Declare it as: static List<String> %2$s(%4$s v) (or return String, or take List<%4$s> shown)."),
+  MISPLACED_VIEW_METHOD("MisplacedViewMethod", Kind.ERROR,
+      "%s.%s is annotated %s, but %s is not a @Presenter view, so nothing would call it.",
+      "Move the method into the @Presenter record whose views it reads, or remove %3$s."),
   INVALID_UI_METHOD("InvalidUiMethod", Kind.ERROR,
       "%s.%s %s.",
       "Declare it as: static UiBlock %2$s(List<%4$s> shown) (or take one %4$s v), returning"

@@ -35,7 +35,7 @@ public final class FusionProcessor extends AbstractProcessor {
     super.init(env);
     Reporter reporter = new Reporter(env.getMessager());
     steps = List.of(new ModelStep(env, reporter), new FillableStep(env, reporter),
-        new PresenterStep(env, reporter),
+        new PresenterStep(env, reporter), new ViewMethodPlacement(env, reporter),
         new RouterStep(env, reporter), new FeatureStep(env, reporter),
         new ReferenceStep(env, reporter), new DetailStep(env, reporter));
   }

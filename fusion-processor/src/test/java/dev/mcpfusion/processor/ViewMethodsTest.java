@@ -103,6 +103,30 @@ class ViewMethodsTest {
   }
 
   @Test
+  void viewMethodsOutsideAPresenterAreErrors() {
+    JavaFileObject helpers = source("shop.Helpers",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "import dev.mcpfusion.core.*;",
+        "import java.util.List;",
+        "public final class Helpers {",
+        "  @Ui static UiBlock chart(List<String> rows) { return null; }",
+        "  @Rules static String rule(String row) { return null; }",
+        "  @Suggest static List<Suggestion> next(String row) { return null; }",
+        "}");
+    Compilation c = Fixtures.compile(ITEM, helpers);
+    assertThat(c).hadErrorContaining("[fusion/MisplacedViewMethod] Helpers.chart is annotated @Ui,"
+        + " but Helpers is not a @Presenter view, so nothing would call it. Move the method into"
+        + " the @Presenter record whose views it reads, or remove @Ui.")
+        .inFile(helpers).onLineContaining("UiBlock chart(");
+    assertThat(c).hadErrorContaining("[fusion/MisplacedViewMethod] Helpers.rule is annotated @Rules")
+        .inFile(helpers).onLineContaining("String rule(");
+    assertThat(c).hadErrorContaining("[fusion/MisplacedViewMethod] Helpers.next is annotated @Suggest")
+        .inFile(helpers).onLineContaining("next(");
+    assertThat(c).hadErrorCount(3);
+  }
+
+  @Test
   void aSecondCollectionLevelRulesOrSuggestMethodIsAnError() {
     JavaFileObject v = view("TwiceView",
         "  @Rules static String one(TwiceView v) { return null; }",
