@@ -93,7 +93,7 @@ public final class PlainSdkBilling {
         plain.structuredContent(), RULES_META);
   }
 
-  /** {@code list_invoices} (optional {@code status}) as a plain SDK tool handler: the first 50. */
+  /** {@code list_invoices} (optional {@code status}) as a plain SDK tool handler: the first page of 50. */
   public McpSchema.CallToolResult listInvoices(McpSyncServerExchange exchange,
       McpSchema.CallToolRequest request) {
     Map<String, Object> args = request.arguments() == null ? Map.of() : request.arguments();
@@ -122,10 +122,24 @@ public final class PlainSdkBilling {
     Map<String, Object> structured = new LinkedHashMap<>();
     structured.put("items", items);
     if (shown < all.size()) {
-      structured.put("truncated", Map.of("shown", shown, "hidden", all.size() - shown));
+      // The same page the connector returns: the next cursor wraps the last id shown.
+      Map<String, Object> truncated = new LinkedHashMap<>();
+      truncated.put("shown", shown);
+      truncated.put("more", true);
+      truncated.put("next", cursor(all.get(shown - 1).id()));
+      structured.put("truncated", truncated);
     }
     return new McpSchema.CallToolResult(List.of(new McpSchema.TextContent(write(items))), false,
         structured, null);
+  }
+
+  /** An opaque next-page cursor: the position, base64url, and a CRC-32 against made-up cursors. */
+  private static String cursor(String lastId) {
+    byte[] payload = ("0:+" + lastId).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    crc.update(payload);
+    return "p1." + java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(payload) + "."
+        + String.format(java.util.Locale.ROOT, "%08x", crc.getValue());
   }
 
   private static Map<String, Object> tree(Invoice invoice) {
