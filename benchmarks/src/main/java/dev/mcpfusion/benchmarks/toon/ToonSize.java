@@ -57,9 +57,9 @@ public final class ToonSize {
     row("list_invoices data block (50 rows)", "TOON", b, a, out, "list_invoices.toon");
     String c = jsonReply.text();
     String d = toonReply.text();
-    row("list_invoices whole reply text (data, summary, rules)", "JSON", c, c, out,
+    row("list_invoices whole reply text (data, summary, rules, suggestions)", "JSON", c, c, out,
         "list_invoices_reply.json");
-    row("list_invoices whole reply text (data, summary, rules)", "TOON", d, c, out,
+    row("list_invoices whole reply text (data, summary, rules, suggestions)", "TOON", d, c, out,
         "list_invoices_reply.toon");
     row("crm GROUPED description (30 actions)", "text", textDescription, textDescription, out,
         "crm_description.txt");

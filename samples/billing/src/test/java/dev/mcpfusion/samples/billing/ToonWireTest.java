@@ -62,7 +62,7 @@ class ToonWireTest {
 
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("cases")
-  void aSingleItemStaysJsonAndAMutationKeepsItsMark(Exposition exposition, String era) {
+  void aSingleItemStaysJson(Exposition exposition, String era) {
     try (FusionTester tester = tester(exposition, era)) {
       ToolResult r = tester.call("ledger", "reverse_entry", Map.of("id", "E-2"));
       assertThat(r.isSuccess()).isTrue();
