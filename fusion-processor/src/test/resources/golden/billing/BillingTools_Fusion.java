@@ -26,6 +26,8 @@ import javax.annotation.processing.Generated;
 public final class BillingTools_Fusion implements GeneratedRouter {
   private static final RouterDescriptor DESCRIPTOR = buildDescriptor();
 
+  private static final String NO_ACTION = "No action number in billing: ";
+
   private static final Pattern PATTERN_0 = Pattern.compile("INV-\\d+");
 
   private final BillingTools target;
@@ -70,7 +72,7 @@ public final class BillingTools_Fusion implements GeneratedRouter {
       case 2:
         return decode_void_invoice(args, problems);
       default:
-        throw new IllegalArgumentException("No action number in billing: " + action);
+        throw new IllegalArgumentException(NO_ACTION + action);
     }
   }
 
@@ -85,7 +87,7 @@ public final class BillingTools_Fusion implements GeneratedRouter {
       case 2:
         return target.voidInvoice((String) a[0], ctx.get(Tenant.class));
       default:
-        throw new IllegalArgumentException("No action number in billing: " + action);
+        throw new IllegalArgumentException(NO_ACTION + action);
     }
   }
 

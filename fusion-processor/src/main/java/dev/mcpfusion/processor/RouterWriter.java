@@ -62,6 +62,9 @@ final class RouterWriter {
         .addSuperinterface(Sources.spi("GeneratedRouter"));
     type.addField(FieldSpec.builder(Sources.spi("RouterDescriptor"), "DESCRIPTOR", Modifier.PRIVATE,
         Modifier.STATIC, Modifier.FINAL).initializer("buildDescriptor()").build());
+    // decode and invoke reject an unknown index with the same words: one constant.
+    type.addField(FieldSpec.builder(String.class, "NO_ACTION", Modifier.PRIVATE, Modifier.STATIC,
+        Modifier.FINAL).initializer("$S", "No action number in " + r.name() + ": ").build());
     type.addField(router, "target", Modifier.PRIVATE, Modifier.FINAL);
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE)
         .addParameter(router, "target")
@@ -95,8 +98,8 @@ final class RouterWriter {
       decode.addCode("case $L:\n", i).addCode("$>").addStatement("return decode_$L(args, problems)",
           r.actions().get(i).name()).addCode("$<");
     }
-    decode.addCode("default:\n$>").addStatement("throw new $T($S + action)",
-        IllegalArgumentException.class, "No action number in " + r.name() + ": ").addCode("$<");
+    decode.addCode("default:\n$>").addStatement("throw new $T(NO_ACTION + action)",
+        IllegalArgumentException.class).addCode("$<");
     decode.endControlFlow();
     type.addMethod(decode.build());
 
@@ -144,8 +147,8 @@ final class RouterWriter {
       }
       invoke.addCode("$<");
     }
-    invoke.addCode("default:\n$>").addStatement("throw new $T($S + action)",
-        IllegalArgumentException.class, "No action number in " + r.name() + ": ").addCode("$<");
+    invoke.addCode("default:\n$>").addStatement("throw new $T(NO_ACTION + action)",
+        IllegalArgumentException.class).addCode("$<");
     invoke.endControlFlow();
     type.addMethod(invoke.build());
 
