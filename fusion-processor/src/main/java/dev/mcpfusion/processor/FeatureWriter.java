@@ -10,12 +10,10 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import com.palantir.javapoet.WildcardTypeName;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import javax.annotation.processing.Filer;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
@@ -46,7 +44,8 @@ final class FeatureWriter {
   void write(FeatureStep.FeaturesModel f) {
     ClassName user = ClassName.get(f.type);
     ClassName self = FeatureStep.featuresName(f.type);
-    Checks checks = new Checks();
+    // Prompt arguments are checked exactly as tool inputs, a constraint's own message included.
+    DecodeWriter checks = new DecodeWriter(types);
     TypeSpec.Builder type = TypeSpec.classBuilder(self)
         .addOriginatingElement(f.type)
         .addAnnotation(Sources.GENERATED)
@@ -313,7 +312,7 @@ final class FeatureWriter {
     return m.build();
   }
 
-  private MethodSpec decodePrompt(int index, FeatureStep.PromptModel p, Checks checks) {
+  private MethodSpec decodePrompt(int index, FeatureStep.PromptModel p, DecodeWriter checks) {
     MethodSpec.Builder m = MethodSpec.methodBuilder("decodePrompt" + index)
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
         .returns(ArrayTypeName.of(Object.class))
@@ -340,7 +339,7 @@ final class FeatureWriter {
     for (int j = 0; j < p.params.size(); j++) {
       FeatureStep.Param param = p.params.get(j);
       if (!param.context) {
-        checks.add(m, param.site, "v" + j, CodeBlock.of("$S", param.site.name));
+        checks.checks(m, param.site, "v" + j, "raw" + j, CodeBlock.of("$S", param.site.name));
       }
     }
     m.addStatement("Object[] out = new Object[$L]", p.params.size());
@@ -358,39 +357,4 @@ final class FeatureWriter {
     m.addStatement("return out");
     return m.build();
   }
-
-  /** The generated checks of text arguments and the compiled patterns they share. */
-  private static final class Checks {
-    final Map<String, String> patterns = new LinkedHashMap<>();
-    final List<FieldSpec> patternFields = new ArrayList<>();
-
-    void add(MethodSpec.Builder m, Inputs.Site s, String value, CodeBlock path) {
-      if (s.required) {
-        m.addStatement("$T.required($N, $L, p)", ARGS, value, path);
-      }
-      for (Inputs.Check c : s.constraints.checks) {
-        m.addStatement("$L", Sources.checkCall(c, value,
-            c.regexp == null ? null : pattern(c.regexp, c.flags), path));
-      }
-    }
-
-    private String pattern(String regexp, List<String> flags) {
-      String key = regexp + "\u0000" + flags;
-      String name = patterns.get(key);
-      if (name != null) {
-        return name;
-      }
-      name = "PATTERN_" + patternFields.size();
-      patterns.put(key, name);
-      CodeBlock.Builder init = CodeBlock.builder().add("$T.compile($S", Pattern.class, regexp);
-      for (int i = 0; i < flags.size(); i++) {
-        init.add(i == 0 ? ", $T.$N" : " | $T.$N", Pattern.class, flags.get(i));
-      }
-      init.add(")");
-      patternFields.add(FieldSpec.builder(Pattern.class, name, Modifier.PRIVATE, Modifier.STATIC,
-          Modifier.FINAL).initializer(init.build()).build());
-      return name;
-    }
-  }
 }
-
