@@ -70,12 +70,12 @@ final class Golden {
         lines.add("  " + a[i]);
         lineA.add(++i);
         j++;
-      } else if (j < b.length && (i == a.length || lcs[i][j + 1] >= lcs[i + 1][j])) {
-        lines.add("+ " + b[j++]);
-        lineA.add(i);
-      } else {
+      } else if (i < a.length && (j == b.length || lcs[i + 1][j] >= lcs[i][j + 1])) {
         lines.add("- " + a[i]);
         lineA.add(++i);
+      } else {
+        lines.add("+ " + b[j++]);
+        lineA.add(i);
       }
     }
     StringBuilder out = new StringBuilder();
