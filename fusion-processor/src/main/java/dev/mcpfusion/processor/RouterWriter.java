@@ -41,8 +41,10 @@ final class RouterWriter {
   private final Types types;
   private final Filer filer;
   private final Reporter reporter;
+  private final ReferenceStep references;
 
-  RouterWriter(Types types, Filer filer, Reporter reporter) {
+  RouterWriter(Types types, Filer filer, Reporter reporter, ReferenceStep references) {
+    this.references = references;
     this.types = types;
     this.filer = filer;
     this.reporter = reporter;
@@ -152,6 +154,18 @@ final class RouterWriter {
     invoke.endControlFlow();
     type.addMethod(invoke.build());
 
+    List<String[]> unchecked = references.uncheckedIn(r.type());
+    if (!unchecked.isEmpty()) {
+      List<CodeBlock> items = new ArrayList<>();
+      for (String[] ref : unchecked) {
+        items.add(CodeBlock.of("new $T($S, $S)", Sources.spi("Reference"), ref[0], ref[1]));
+      }
+      type.addMethod(override("references", ParameterizedTypeName.get(ClassName.get(List.class),
+              Sources.spi("Reference")))
+          .addJavadoc("References to routers outside this compilation, for {@code build()} to check.\n")
+          .addStatement("return $T.of(\n$>$>$L$<$<)", List.class, CodeBlock.join(items, ",\n"))
+          .build());
+    }
     type.addMethod(descriptorMethod(r));
     for (ActionModel a : r.actions()) {
       type.addMethod(gen.decodeAction(r, a));
