@@ -6,16 +6,13 @@ import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.Args;
 import dev.mcpfusion.core.spi.Checks;
 import dev.mcpfusion.core.spi.ContextLookup;
-import dev.mcpfusion.core.spi.ContextParameter;
 import dev.mcpfusion.core.spi.ElementKind;
 import dev.mcpfusion.core.spi.FieldDescriptor;
 import dev.mcpfusion.core.spi.GeneratedRouter;
 import dev.mcpfusion.core.spi.Problems;
 import dev.mcpfusion.core.spi.ResultShape;
 import dev.mcpfusion.core.spi.RouterDescriptor;
-import dev.mcpfusion.core.spi.Verb;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -28,6 +25,8 @@ import javax.annotation.processing.Generated;
 @Generated("dev.mcpfusion.processor.FusionProcessor")
 public final class BillingTools_Fusion implements GeneratedRouter {
   private static final RouterDescriptor DESCRIPTOR = buildDescriptor();
+
+  private static final String NO_ACTION = "No action number in billing: ";
 
   private static final Pattern PATTERN_0 = Pattern.compile("INV-\\d+");
 
@@ -73,7 +72,7 @@ public final class BillingTools_Fusion implements GeneratedRouter {
       case 2:
         return decode_void_invoice(args, problems);
       default:
-        throw new IllegalArgumentException("No action number in billing: " + action);
+        throw new IllegalArgumentException(NO_ACTION + action);
     }
   }
 
@@ -88,68 +87,52 @@ public final class BillingTools_Fusion implements GeneratedRouter {
       case 2:
         return target.voidInvoice((String) a[0], ctx.get(Tenant.class));
       default:
-        throw new IllegalArgumentException("No action number in billing: " + action);
+        throw new IllegalArgumentException(NO_ACTION + action);
     }
   }
 
   private static RouterDescriptor buildDescriptor() {
-    List<FieldDescriptor> common = List.of();
     List<ActionDescriptor> actions = new ArrayList<>();
-    actions.add(new ActionDescriptor(
-            "list_invoices",
-            "listInvoices",
-            "List invoices, newest first",
-            Verb.QUERY,
-            true, false, false, false,
-            fields(common,
-                new FieldDescriptor("status", "{\"type\":\"string\",\"enum\":[\"DRAFT\",\"OPEN\",\"PAID\",\"VOID\"],\"description\":\"Only invoices in this status\"}", false, "Only invoices in this status", false)),
-            List.of(new ContextParameter("tenant", Tenant.class)),
-            InvoiceView_Presenter.INSTANCE,
-            ResultShape.COLLECTION,
-            ElementKind.MODEL,
-            null,
-            CachePolicy.NO_STORE,
-            List.of(),
-            List.<Class<?>>of(),
-            List.<Class<?>>of(InvoiceStatus.class, Tenant.class),
-            false));
-    actions.add(new ActionDescriptor(
-            "get_invoice",
-            "getInvoice",
-            "Get one invoice",
-            Verb.QUERY,
-            true, false, false, false,
-            fields(common,
-                new FieldDescriptor("id", "{\"type\":\"string\",\"minLength\":1,\"pattern\":\"^(?:INV-\\\\d+)$\"}", true, "", false)),
-            List.of(new ContextParameter("tenant", Tenant.class)),
-            InvoiceView_Presenter.INSTANCE,
-            ResultShape.SINGLE,
-            ElementKind.MODEL,
-            null,
-            CachePolicy.DEFAULT,
-            List.of(),
-            List.<Class<?>>of(),
-            List.<Class<?>>of(String.class, Tenant.class),
-            false));
-    actions.add(new ActionDescriptor(
-            "void_invoice",
-            "voidInvoice",
-            "Void an open invoice",
-            Verb.MUTATION,
-            false, true, false, false,
-            fields(common,
-                new FieldDescriptor("id", "{\"type\":\"string\",\"minLength\":1}", true, "", false)),
-            List.of(new ContextParameter("tenant", Tenant.class)),
-            InvoiceView_Presenter.INSTANCE,
-            ResultShape.SINGLE,
-            ElementKind.MODEL,
-            null,
-            CachePolicy.DEFAULT,
-            List.of("billing.*"),
-            List.<Class<?>>of(),
-            List.<Class<?>>of(String.class, Tenant.class),
-            false));
-    return new RouterDescriptor("billing", "Invoices: list, inspect and void them", BillingTools.class, common, actions, List.<Class<?>>of(TenantGuard.class));
+    actions.add(ActionDescriptor.query("list_invoices")
+            .method("listInvoices")
+            .description("List invoices, newest first")
+            .readOnly(true)
+            .fields(List.of(
+                FieldDescriptor.optional("status", "{\"type\":\"string\",\"enum\":[\"DRAFT\",\"OPEN\",\"PAID\",\"VOID\"],\"description\":\"Only invoices in this status\"}").describedAs("Only invoices in this status")))
+            .context("tenant", Tenant.class)
+            .presenter(InvoiceView_Presenter.INSTANCE)
+            .result(ResultShape.COLLECTION, ElementKind.MODEL)
+            .cache(CachePolicy.NO_STORE)
+            .parameterTypes(InvoiceStatus.class, Tenant.class)
+            .build());
+    actions.add(ActionDescriptor.query("get_invoice")
+            .method("getInvoice")
+            .description("Get one invoice")
+            .readOnly(true)
+            .fields(List.of(
+                FieldDescriptor.required("id", "{\"type\":\"string\",\"minLength\":1,\"pattern\":\"^(?:INV-\\\\d+)$\"}")))
+            .context("tenant", Tenant.class)
+            .presenter(InvoiceView_Presenter.INSTANCE)
+            .result(ResultShape.SINGLE, ElementKind.MODEL)
+            .parameterTypes(String.class, Tenant.class)
+            .build());
+    actions.add(ActionDescriptor.mutation("void_invoice")
+            .method("voidInvoice")
+            .description("Void an open invoice")
+            .destructive(true)
+            .fields(List.of(
+                FieldDescriptor.required("id", "{\"type\":\"string\",\"minLength\":1}")))
+            .context("tenant", Tenant.class)
+            .presenter(InvoiceView_Presenter.INSTANCE)
+            .result(ResultShape.SINGLE, ElementKind.MODEL)
+            .invalidates("billing.*")
+            .parameterTypes(String.class, Tenant.class)
+            .build());
+    return RouterDescriptor.builder("billing", BillingTools.class)
+            .description("Invoices: list, inspect and void them")
+            .actions(actions)
+            .middleware(TenantGuard.class)
+            .build();
   }
 
   private static Object[] decode_list_invoices(Map<String, ?> args, Problems p) {
@@ -182,12 +165,5 @@ public final class BillingTools_Fusion implements GeneratedRouter {
     Object[] out = new Object[2];
     out[0] = v0;
     return out;
-  }
-
-  private static List<FieldDescriptor> fields(List<FieldDescriptor> common,
-      FieldDescriptor... own) {
-    List<FieldDescriptor> all = new ArrayList<>(common);
-    all.addAll(Arrays.asList(own));
-    return all;
   }
 }

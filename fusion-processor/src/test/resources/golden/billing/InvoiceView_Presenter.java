@@ -70,16 +70,16 @@ public final class InvoiceView_Presenter implements PresenterBinding<Invoice, In
     Map<String, Object> tree = new LinkedHashMap<>(4);
     String t0 = view.id();
     if (t0 == null) {
-      throw new IllegalStateException("InvoiceView.id is null, but it is not @Nullable: mark the component (or the model property) @Nullable, or never leave it null");
+      throw nullComponent("id");
     }
     tree.put("id", t0);
     long t1 = view.totalCents();
     tree.put("totalCents", t1);
     InvoiceStatus t2 = view.status();
     if (t2 == null) {
-      throw new IllegalStateException("InvoiceView.status is null, but it is not @Nullable: mark the component (or the model property) @Nullable, or never leave it null");
+      throw nullComponent("status");
     }
-    tree.put("status", t2 == null ? null : t2.name());
+    tree.put("status", t2.name());
     return tree;
   }
 
@@ -87,7 +87,7 @@ public final class InvoiceView_Presenter implements PresenterBinding<Invoice, In
   public void appendJson(InvoiceView view, StringBuilder out) {
     String t0 = view.id();
     if (t0 == null) {
-      throw new IllegalStateException("InvoiceView.id is null, but it is not @Nullable: mark the component (or the model property) @Nullable, or never leave it null");
+      throw nullComponent("id");
     }
     out.append("{\"id\":");
     JsonOut.string(t0, out);
@@ -95,11 +95,18 @@ public final class InvoiceView_Presenter implements PresenterBinding<Invoice, In
     out.append(view.totalCents());
     InvoiceStatus t2 = view.status();
     if (t2 == null) {
-      throw new IllegalStateException("InvoiceView.status is null, but it is not @Nullable: mark the component (or the model property) @Nullable, or never leave it null");
+      throw nullComponent("status");
     }
     out.append(",\"status\":");
     JsonOut.string(t2.name(), out);
     out.append('}');
+  }
+
+  /**
+   * The failure of a component that is not {@code @Nullable} but holds null.
+   */
+  private static IllegalStateException nullComponent(String component) {
+    return new IllegalStateException("InvoiceView." + component + " is null, but it is not @Nullable: mark the component (or the model property) @Nullable, or never leave it null");
   }
 
   @Override

@@ -9,10 +9,13 @@ import java.util.Objects;
  * A next action suggested to the agent, written with a logical reference such as
  * {@code billing.void_invoice}; the framework renders it as the agent can call it (FLAT
  * {@code billing_void_invoice}, GROUPED {@code billing (action: void_invoice)}). A string literal
- * written in {@code Suggestion.of(...)} is checked by the annotation processor against the routers
- * of the same compilation ({@code [fusion/UnknownReference]}, with "Did you mean"); a reference to a
- * router of another module, or one computed at run time, is not checked and is rendered as written
- * when it names no registered action.
+ * or {@code static final} constant written in {@code Suggestion.of(...)} is checked by the
+ * annotation processor against the routers of the same compilation ({@code
+ * [fusion/UnknownReference]}, with "Did you mean"). One written in a {@code @Router} class that
+ * names a router of another module is recorded in the generated class and checked at {@code
+ * build()} against every registered router, with the same message. A reference computed at run
+ * time, or written outside a {@code @Router} class and naming another module's router, is not
+ * checked and is rendered as written when it names no registered action.
  *
  * @param action the logical action reference {@code router.action}
  * @param reason why the agent might call it

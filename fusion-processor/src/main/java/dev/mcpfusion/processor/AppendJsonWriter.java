@@ -4,6 +4,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import java.util.List;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 
 /**
@@ -39,7 +40,7 @@ final class AppendJsonWriter {
       m.addStatement("$T $N = view.$N()", Sources.plain(c.view.type), t, c.view.name);
       if (!c.nullable) {
         m.beginControlFlow("if ($N == null)", t);
-        m.addStatement("throw new $T($S)", IllegalStateException.class, nullMessage(view, c));
+        m.addStatement("throw $N($S)", NULL_COMPONENT, c.view.name);
         m.endControlFlow();
       }
       m.addStatement("out.append($S)", key);
@@ -82,9 +83,33 @@ final class AppendJsonWriter {
     return m.build();
   }
 
-  static String nullMessage(TypeElement view, Views.Component c) {
-    return view.getSimpleName() + "." + c.view.name + " is null, but it is not @Nullable:"
-        + " mark the component (or the model property) @Nullable, or never leave it null";
+  /** The generated helper both {@code toTree} and {@code appendJson} throw from. */
+  static final String NULL_COMPONENT = "nullComponent";
+
+  /** Whether a component is checked for {@code null} (a reference that is not {@code @Nullable}). */
+  static boolean checksNull(List<Views.Component> components) {
+    for (Views.Component c : components) {
+      if (!c.out.primitive && !c.nullable) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@code nullComponent(name)}: the one place a presenter words a {@code null} in a component
+   * that is not {@code @Nullable}, so {@code toTree} and {@code appendJson} carry only the name.
+   */
+  static MethodSpec nullComponent(TypeElement view) {
+    return MethodSpec.methodBuilder(NULL_COMPONENT)
+        .addJavadoc("The failure of a component that is not {@code @Nullable} but holds null.\n")
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .returns(IllegalStateException.class)
+        .addParameter(String.class, "component")
+        .addStatement("return new $T($S + component + $S)", IllegalStateException.class,
+            view.getSimpleName() + ".", " is null, but it is not @Nullable: mark the component"
+                + " (or the model property) @Nullable, or never leave it null")
+        .build();
   }
 
   /** Appends a value that may be {@code null} (written as {@code null}, as in the tree). */

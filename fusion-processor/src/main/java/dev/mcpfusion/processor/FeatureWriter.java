@@ -10,12 +10,10 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import com.palantir.javapoet.WildcardTypeName;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import javax.annotation.processing.Filer;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
@@ -46,7 +44,8 @@ final class FeatureWriter {
   void write(FeatureStep.FeaturesModel f) {
     ClassName user = ClassName.get(f.type);
     ClassName self = FeatureStep.featuresName(f.type);
-    Checks checks = new Checks();
+    // Prompt arguments are checked exactly as tool inputs, a constraint's own message included.
+    DecodeWriter checks = new DecodeWriter(types);
     TypeSpec.Builder type = TypeSpec.classBuilder(self)
         .addOriginatingElement(f.type)
         .addAnnotation(Sources.GENERATED)
@@ -209,28 +208,44 @@ final class FeatureWriter {
         : CodeBlock.of("($T) ctx.get($T.class)", full, erased);
   }
 
-  private CodeBlock contexts(List<FeatureStep.Param> params) {
-    List<CodeBlock> items = new ArrayList<>();
+  /** The {@code .context(name, Type.class)} calls of the context parameters, in order. */
+  private CodeBlock contextCalls(List<FeatureStep.Param> params) {
+    CodeBlock.Builder b = CodeBlock.builder();
     for (FeatureStep.Param p : params) {
       if (p.context) {
-        items.add(CodeBlock.of("new $T($S, $T.class)", Sources.spi("ContextParameter"), p.name(),
-            Sources.plain(types.erasure(p.element.asType()))));
+        b.add("\n.context($S, $T.class)", p.name(),
+            Sources.plain(types.erasure(p.element.asType())));
       }
     }
-    return CodeBlock.of("$T.of($L)", List.class, CodeBlock.join(items, ", "));
+    return b.build();
   }
 
-  private CodeBlock classList(List<TypeMirror> classes) {
-    List<CodeBlock> items = new ArrayList<>();
-    for (TypeMirror t : classes) {
-      items.add(CodeBlock.of("$T.class", Sources.plain(types.erasure(t))));
+  private CodeBlock contextArgs(List<FeatureStep.Param> params) {
+    CodeBlock.Builder b = CodeBlock.builder();
+    for (FeatureStep.Param p : params) {
+      if (p.context) {
+        b.add(", new $T($S, $T.class)", Sources.spi("ContextParameter"), p.name(),
+            Sources.plain(types.erasure(p.element.asType())));
+      }
     }
-    return CodeBlock.of("$T.<$T<?>>of($L)", List.class, Class.class, CodeBlock.join(items, ", "));
+    return b.build();
   }
 
-  private static CodeBlock presenter(TypeElement view) {
-    return view == null ? CodeBlock.of("null") : CodeBlock.of("$T.INSTANCE",
-        PresenterStep.presenterName(view));
+  /** The calls every prompt and resource builder shares, each only when not its default. */
+  private void common(CodeBlock.Builder b, String method, String title, String description,
+      List<FeatureStep.Param> params, TypeElement view, List<TypeMirror> middleware) {
+    b.add("\n.method($S)", method);
+    if (!title.isEmpty()) {
+      b.add("\n.title($S)", title);
+    }
+    b.add("\n.description($S)", description);
+    b.add(contextCalls(params));
+    if (view != null) {
+      b.add("\n.presenter($T.INSTANCE)", PresenterStep.presenterName(view));
+    }
+    if (!middleware.isEmpty()) {
+      b.add("\n.middleware($L)", Sources.classes(types, middleware));
+    }
   }
 
   private MethodSpec descriptorMethod(FeatureStep.FeaturesModel f) {
@@ -250,33 +265,54 @@ final class FeatureWriter {
         Inputs.In value = param.site.in.value();
         List<String> constants = value.kind == Inputs.In.Kind.ENUM
             ? Views.enumConstants(value.type) : List.of();
-        arguments.add(CodeBlock.of("new $T($S, $S, $L, $L)", Sources.spi("PromptArgument"),
-            param.name(), param.site.description, param.site.required,
-            PresenterWriter.listOf(constants)));
+        CodeBlock.Builder arg = CodeBlock.builder().add("$T.$L($S, $S)",
+            Sources.spi("PromptArgument"), param.site.required ? "required" : "optional",
+            param.name(), param.site.description);
+        if (!constants.isEmpty()) {
+          List<CodeBlock> names = new ArrayList<>();
+          for (String c : constants) {
+            names.add(CodeBlock.of("$S", c));
+          }
+          arg.add(".oneOf($L)", CodeBlock.join(names, ", "));
+        }
+        arguments.add(arg.build());
       }
-      m.addStatement("prompts.add(new $T($S, $S, $S, $S,\n$>$>$T.of($L),\n$L, $L, $L)$<$<)", pd,
-          p.name, p.method.getSimpleName().toString(), p.title, p.description, List.class,
-          CodeBlock.join(arguments, ",\n"), contexts(p.params), presenter(p.view),
-          classList(p.middleware));
+      CodeBlock.Builder b = CodeBlock.builder().add("$T.builder($S)$>$>", pd, p.name);
+      common(b, p.method.getSimpleName().toString(), p.title, p.description, p.params, p.view,
+          p.middleware);
+      if (!arguments.isEmpty()) {
+        b.add("\n.arguments(\n$>$>$L$<$<)", CodeBlock.join(arguments, ",\n"));
+      }
+      m.addStatement("prompts.add($L)", b.add("\n.build()$<$<").build());
     }
     m.addStatement("$T<$T> resources = new $T<>()", List.class, rd, ArrayList.class);
     for (FeatureStep.ResourceModel r : f.resources) {
-      m.addStatement("resources.add(new $T($S, $S, $S, $S, $S, $S,\n$>$>$L, $L, $L, $L, $L)$<$<)",
-          rd, r.uri, r.name, r.method.getSimpleName().toString(), r.title, r.description,
-          r.mimeType, PresenterWriter.listOf(r.variables), contexts(r.params), presenter(r.view),
-          r.binary, classList(r.middleware));
+      CodeBlock.Builder b = CodeBlock.builder().add("$T.builder($S, $S)$>$>", rd, r.uri, r.name);
+      common(b, r.method.getSimpleName().toString(), r.title, r.description, r.params, r.view,
+          r.middleware);
+      b.add("\n.mimeType($S)", r.mimeType);
+      if (!r.variables.isEmpty()) {
+        b.add("\n.variables($L)", Sources.strings(r.variables));
+      }
+      if (r.binary) {
+        b.add("\n.binary(true)");
+      }
+      m.addStatement("resources.add($L)", b.add("\n.build()$<$<").build());
     }
     m.addStatement("$T<$T> completions = new $T<>()", List.class, cd, ArrayList.class);
     for (FeatureStep.CompletionModel c : f.completions) {
-      m.addStatement("completions.add(new $T($S, $S, $S, $S, $L))", cd, c.prompt, c.resource,
-          c.argument, c.method.getSimpleName().toString(), contexts(c.params));
+      boolean prompt = !c.prompt.isEmpty();
+      m.addStatement("completions.add($T.$L($S, $S, $S$L))", cd,
+          prompt ? "forPrompt" : "forResource", prompt ? c.prompt : c.resource, c.argument,
+          c.method.getSimpleName().toString(), contextArgs(c.params));
     }
-    m.addStatement("return new $T($S, $T.class, prompts, resources, completions, $L)",
-        Sources.spi("FeaturesDescriptor"), f.router, ClassName.get(f.type), classList(f.middleware));
+    m.addStatement("return new $T($S, $T.class, prompts, resources, completions, $T.<$T<?>>of($L))",
+        Sources.spi("FeaturesDescriptor"), f.router, ClassName.get(f.type), List.class,
+        Class.class, Sources.classes(types, f.middleware));
     return m.build();
   }
 
-  private MethodSpec decodePrompt(int index, FeatureStep.PromptModel p, Checks checks) {
+  private MethodSpec decodePrompt(int index, FeatureStep.PromptModel p, DecodeWriter checks) {
     MethodSpec.Builder m = MethodSpec.methodBuilder("decodePrompt" + index)
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
         .returns(ArrayTypeName.of(Object.class))
@@ -303,7 +339,7 @@ final class FeatureWriter {
     for (int j = 0; j < p.params.size(); j++) {
       FeatureStep.Param param = p.params.get(j);
       if (!param.context) {
-        checks.add(m, param.site, "v" + j, CodeBlock.of("$S", param.site.name));
+        checks.checks(m, param.site, "v" + j, "raw" + j, CodeBlock.of("$S", param.site.name));
       }
     }
     m.addStatement("Object[] out = new Object[$L]", p.params.size());
@@ -321,39 +357,4 @@ final class FeatureWriter {
     m.addStatement("return out");
     return m.build();
   }
-
-  /** The generated checks of text arguments and the compiled patterns they share. */
-  private static final class Checks {
-    final Map<String, String> patterns = new LinkedHashMap<>();
-    final List<FieldSpec> patternFields = new ArrayList<>();
-
-    void add(MethodSpec.Builder m, Inputs.Site s, String value, CodeBlock path) {
-      if (s.required) {
-        m.addStatement("$T.required($N, $L, p)", ARGS, value, path);
-      }
-      for (Inputs.Check c : s.constraints.checks) {
-        m.addStatement("$L", Sources.checkCall(c, value,
-            c.regexp == null ? null : pattern(c.regexp, c.flags), path));
-      }
-    }
-
-    private String pattern(String regexp, List<String> flags) {
-      String key = regexp + "\u0000" + flags;
-      String name = patterns.get(key);
-      if (name != null) {
-        return name;
-      }
-      name = "PATTERN_" + patternFields.size();
-      patterns.put(key, name);
-      CodeBlock.Builder init = CodeBlock.builder().add("$T.compile($S", Pattern.class, regexp);
-      for (int i = 0; i < flags.size(); i++) {
-        init.add(i == 0 ? ", $T.$N" : " | $T.$N", Pattern.class, flags.get(i));
-      }
-      init.add(")");
-      patternFields.add(FieldSpec.builder(Pattern.class, name, Modifier.PRIVATE, Modifier.STATIC,
-          Modifier.FINAL).initializer(init.build()).build());
-      return name;
-    }
-  }
 }
-

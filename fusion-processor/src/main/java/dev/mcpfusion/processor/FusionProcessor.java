@@ -34,10 +34,13 @@ public final class FusionProcessor extends AbstractProcessor {
   public synchronized void init(ProcessingEnvironment env) {
     super.init(env);
     Reporter reporter = new Reporter(env.getMessager());
-    steps = List.of(new ModelStep(env, reporter), new FillableStep(env, reporter),
+    // References are collected first in each round, so a router written in that round can carry
+    // those its compilation cannot check (RouterWriter) for build() to check.
+    ReferenceStep references = new ReferenceStep(env, reporter);
+    steps = List.of(references, new ModelStep(env, reporter), new FillableStep(env, reporter),
         new PresenterStep(env, reporter), new ViewMethodPlacement(env, reporter),
-        new RouterStep(env, reporter), new FeatureStep(env, reporter),
-        new ReferenceStep(env, reporter), new DetailStep(env, reporter));
+        new RouterStep(env, reporter, references), new FeatureStep(env, reporter),
+        new DetailStep(env, reporter));
   }
 
   @Override

@@ -174,33 +174,46 @@ final class PresenterWriter {
         // The output schema promises a value; fail here, naming the component, rather than let
         // the SDK reject the whole result with its own text.
         toTree.beginControlFlow("if ($N == null)", t);
-        toTree.addStatement("throw new $T($S)", IllegalStateException.class, AppendJsonWriter.nullMessage(view, c));
+        toTree.addStatement("throw $N($S)", AppendJsonWriter.NULL_COMPONENT, c.view.name);
         toTree.endControlFlow();
       }
       switch (o.kind) {
         case LIST:
         case SET: {
           String l = "l" + i;
-          toTree.addStatement("$T $N = null", ParameterizedTypeName.get(List.class, Object.class), l);
-          toTree.beginControlFlow("if ($N != null)", t);
-          toTree.addStatement("$N = new $T<>($N.size())", l, ArrayList.class, t);
+          TypeName listType = ParameterizedTypeName.get(List.class, Object.class);
+          if (c.nullable) {
+            toTree.addStatement("$T $N = null", listType, l);
+            toTree.beginControlFlow("if ($N != null)", t);
+            toTree.addStatement("$N = new $T<>($N.size())", l, ArrayList.class, t);
+          } else {
+            toTree.addStatement("$T $N = new $T<>($N.size())", listType, l, ArrayList.class, t);
+          }
           toTree.beginControlFlow("for (var e : $N)", t);
           toTree.addStatement("$N.add($L)", l, treeElement(o.element, "e", true));
-          toTree.endControlFlow().endControlFlow();
+          toTree.endControlFlow();
+          if (c.nullable) {
+            toTree.endControlFlow();
+          }
           toTree.addStatement("tree.put($S, $N)", c.view.name, l);
           break;
         }
         case OPTIONAL:
-          toTree.addStatement("tree.put($S, $N == null || $N.isEmpty() ? null : $L)", c.view.name, t,
-              t, treeElement(o.element, t + ".get()", false));
+          toTree.addStatement("tree.put($S, $L$N.isEmpty() ? null : $L)", c.view.name,
+              c.nullable ? t + " == null || " : "", t, treeElement(o.element, t + ".get()", false));
           break;
         default:
-          toTree.addStatement("tree.put($S, $L)", c.view.name, treeElement(o, t, !o.primitive));
+          // A component that is not @Nullable was checked above: no second null test.
+          toTree.addStatement("tree.put($S, $L)", c.view.name,
+              treeElement(o, t, !o.primitive && c.nullable));
       }
     }
     toTree.addStatement("return tree");
     type.addMethod(toTree.build());
     type.addMethod(AppendJsonWriter.appendJson(view, viewName, components));
+    if (AppendJsonWriter.checksNull(components)) {
+      type.addMethod(AppendJsonWriter.nullComponent(view));
+    }
 
     type.addMethod(override("outputSchemaJson", ClassName.get(String.class))
         .addStatement("return OUTPUT_SCHEMA").build());

@@ -25,6 +25,7 @@ import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 
@@ -85,6 +86,24 @@ final class ReferenceStep implements FusionProcessor.Step {
       }
       uses.clear();
     }
+  }
+
+  /**
+   * The {@code Suggestion}/{@code FusionError} references written in {@code type} (site, target)
+   * whose router this compilation does not have (so far): {@code build()} checks them.
+   */
+  List<String[]> uncheckedIn(TypeElement type) {
+    Set<String> seen = new TreeSet<>();
+    List<String[]> out = new ArrayList<>();
+    for (Use use : uses) {
+      int dot = use.reference().indexOf('.');
+      if (!use.pattern() && use.element().equals(type) && dot > 0
+          && !routers.containsKey(use.reference().substring(0, dot))
+          && seen.add(use.site() + '\u0000' + use.reference())) {
+        out.add(new String[] {use.site(), use.reference()});
+      }
+    }
+    return out;
   }
 
   private void collectRouter(TypeElement type) {
@@ -150,10 +169,20 @@ final class ReferenceStep implements FusionProcessor.Step {
         return super.visitMethodInvocation(call, unused);
       }
 
+      /** A string literal, or a compile-time constant ({@code static final String}). */
       private void literal(ExpressionTree arg, String site) {
-        if (arg instanceof LiteralTree && ((LiteralTree) arg).getValue() instanceof String) {
-          uses.add(new Use((String) ((LiteralTree) arg).getValue(), site, type,
-              new TreePath(getCurrentPath(), arg), null, null, false));
+        TreePath at = new TreePath(getCurrentPath(), arg);
+        Object value = null;
+        if (arg instanceof LiteralTree) {
+          value = ((LiteralTree) arg).getValue();
+        } else if (arg instanceof IdentifierTree || arg instanceof MemberSelectTree) {
+          Element e = trees.getElement(at);
+          if (e instanceof VariableElement) {
+            value = ((VariableElement) e).getConstantValue();
+          }
+        }
+        if (value instanceof String) {
+          uses.add(new Use((String) value, site, type, at, null, null, false));
         }
       }
     }.scan(path, null);

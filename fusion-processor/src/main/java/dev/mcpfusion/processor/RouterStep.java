@@ -44,7 +44,7 @@ final class RouterStep extends TypeStep<RouterModel> {
   /** FLAT tool names of every router of the compilation: name → the action that has it. */
   private final Map<String, String> tools = new HashMap<>();
 
-  RouterStep(ProcessingEnvironment env, Reporter reporter) {
+  RouterStep(ProcessingEnvironment env, Reporter reporter, ReferenceStep references) {
     super(env.getElementUtils(), reporter, ROUTER);
     this.elements = env.getElementUtils();
     this.types = env.getTypeUtils();
@@ -52,7 +52,7 @@ final class RouterStep extends TypeStep<RouterModel> {
     this.nullness = new Nullness(env);
     this.views = new Views(elements, types, nullness);
     this.actions = new ActionValidation(elements, types, reporter, views);
-    this.writer = new RouterWriter(types, env.getFiler(), reporter);
+    this.writer = new RouterWriter(types, env.getFiler(), reporter, references);
   }
 
   /** The generated dispatcher class of a router. */

@@ -40,14 +40,14 @@ final class RouterWriter {
       ClassName.get(String.class), WildcardTypeName.subtypeOf(Object.class));
   private static final TypeName LIST_OF_ANY = ParameterizedTypeName.get(ClassName.get(List.class),
       WildcardTypeName.subtypeOf(Object.class));
-  private static final TypeName CLASS_LIST = ParameterizedTypeName.get(ClassName.get(List.class),
-      ParameterizedTypeName.get(ClassName.get(Class.class), WildcardTypeName.subtypeOf(Object.class)));
 
   private final Types types;
   private final Filer filer;
   private final Reporter reporter;
+  private final ReferenceStep references;
 
-  RouterWriter(Types types, Filer filer, Reporter reporter) {
+  RouterWriter(Types types, Filer filer, Reporter reporter, ReferenceStep references) {
+    this.references = references;
     this.types = types;
     this.filer = filer;
     this.reporter = reporter;
@@ -67,6 +67,9 @@ final class RouterWriter {
         .addSuperinterface(Sources.spi("GeneratedRouter"));
     type.addField(FieldSpec.builder(Sources.spi("RouterDescriptor"), "DESCRIPTOR", Modifier.PRIVATE,
         Modifier.STATIC, Modifier.FINAL).initializer("buildDescriptor()").build());
+    // decode and invoke reject an unknown index with the same words: one constant.
+    type.addField(FieldSpec.builder(String.class, "NO_ACTION", Modifier.PRIVATE, Modifier.STATIC,
+        Modifier.FINAL).initializer("$S", "No action number in " + r.name() + ": ").build());
     type.addField(router, "target", Modifier.PRIVATE, Modifier.FINAL);
     type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE)
         .addParameter(router, "target")
@@ -100,8 +103,8 @@ final class RouterWriter {
       decode.addCode("case $L:\n", i).addCode("$>").addStatement("return decode_$L(args, problems)",
           r.actions().get(i).name()).addCode("$<");
     }
-    decode.addCode("default:\n$>").addStatement("throw new $T($S + action)",
-        IllegalArgumentException.class, "No action number in " + r.name() + ": ").addCode("$<");
+    decode.addCode("default:\n$>").addStatement("throw new $T(NO_ACTION + action)",
+        IllegalArgumentException.class).addCode("$<");
     decode.endControlFlow();
     type.addMethod(decode.build());
 
@@ -149,27 +152,41 @@ final class RouterWriter {
       }
       invoke.addCode("$<");
     }
-    invoke.addCode("default:\n$>").addStatement("throw new $T($S + action)",
-        IllegalArgumentException.class, "No action number in " + r.name() + ": ").addCode("$<");
+    invoke.addCode("default:\n$>").addStatement("throw new $T(NO_ACTION + action)",
+        IllegalArgumentException.class).addCode("$<");
     invoke.endControlFlow();
     type.addMethod(invoke.build());
 
+    List<String[]> unchecked = references.uncheckedIn(r.type());
+    if (!unchecked.isEmpty()) {
+      List<CodeBlock> items = new ArrayList<>();
+      for (String[] ref : unchecked) {
+        items.add(CodeBlock.of("new $T($S, $S)", Sources.spi("Reference"), ref[0], ref[1]));
+      }
+      type.addMethod(override("references", ParameterizedTypeName.get(ClassName.get(List.class),
+              Sources.spi("Reference")))
+          .addJavadoc("References to routers outside this compilation, for {@code build()} to check.\n")
+          .addStatement("return $T.of(\n$>$>$L$<$<)", List.class, CodeBlock.join(items, ",\n"))
+          .build());
+    }
     type.addMethod(descriptorMethod(r));
     for (ActionModel a : r.actions()) {
       type.addMethod(gen.decodeAction(r, a));
     }
-    type.addMethod(MethodSpec.methodBuilder("fields")
-        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-        .returns(ParameterizedTypeName.get(ClassName.get(List.class), Sources.spi("FieldDescriptor")))
-        .addParameter(ParameterizedTypeName.get(ClassName.get(List.class),
-            Sources.spi("FieldDescriptor")), "common")
-        .addParameter(ArrayTypeName.of(Sources.spi("FieldDescriptor")), "own")
-        .varargs(true)
-        .addStatement("$T<$T> all = new $T<>(common)", List.class, Sources.spi("FieldDescriptor"),
-            ArrayList.class)
-        .addStatement("all.addAll($T.asList(own))", java.util.Arrays.class)
-        .addStatement("return all")
-        .build());
+    if (!r.commonFields().isEmpty()) {
+      type.addMethod(MethodSpec.methodBuilder("fields")
+          .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+          .returns(ParameterizedTypeName.get(ClassName.get(List.class), Sources.spi("FieldDescriptor")))
+          .addParameter(ParameterizedTypeName.get(ClassName.get(List.class),
+              Sources.spi("FieldDescriptor")), "common")
+          .addParameter(ArrayTypeName.of(Sources.spi("FieldDescriptor")), "own")
+          .varargs(true)
+          .addStatement("$T<$T> all = new $T<>(common)", List.class, Sources.spi("FieldDescriptor"),
+              ArrayList.class)
+          .addStatement("all.addAll($T.asList(own))", java.util.Arrays.class)
+          .addStatement("return all")
+          .build());
+    }
     for (MethodSpec helper : gen.helpers.values()) {
       type.addMethod(helper);
     }
@@ -187,75 +204,103 @@ final class RouterWriter {
         .addModifiers(Modifier.PUBLIC).returns(returns);
   }
 
+  /**
+   * {@code buildDescriptor()}: named calls only, each setting written only when it differs from
+   * the builder's default, so a reader sees what is particular to each action.
+   */
   private MethodSpec descriptorMethod(RouterModel r) {
     ClassName fd = Sources.spi("FieldDescriptor");
     MethodSpec.Builder m = MethodSpec.methodBuilder("buildDescriptor")
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
         .returns(Sources.spi("RouterDescriptor"));
-    CodeBlock.Builder common = CodeBlock.builder().add("$T.of(", List.class);
-    for (int i = 0; i < r.commonFields().size(); i++) {
-      common.add(i == 0 ? "\n$>$>$L" : ",\n$L", field(r.commonFields().get(i), true));
-      if (i == r.commonFields().size() - 1) {
-        common.add("$<$<");
+    boolean hasCommon = !r.commonFields().isEmpty();
+    if (hasCommon) {
+      List<CodeBlock> common = new ArrayList<>();
+      for (Inputs.Site site : r.commonFields()) {
+        common.add(field(site, true));
       }
+      m.addStatement("$T<$T> common = $T.of(\n$>$>$L$<$<)", List.class, fd, List.class,
+          CodeBlock.join(common, ",\n"));
     }
-    common.add(")");
-    m.addStatement("$T<$T> common = $L", List.class, fd, common.build());
     m.addStatement("$T<$T> actions = new $T<>()", List.class, Sources.spi("ActionDescriptor"),
         ArrayList.class);
     for (ActionModel a : r.actions()) {
-      CodeBlock.Builder fields = CodeBlock.builder().add("fields(common");
-      List<CodeBlock> contexts = new ArrayList<>();
+      List<CodeBlock> own = new ArrayList<>();
+      CodeBlock.Builder calls = CodeBlock.builder();
       List<CodeBlock> paramTypes = new ArrayList<>();
       for (Param p : a.params()) {
+        TypeName erased = Sources.plain(types.erasure(p.element().asType()));
         if (p.kind() == ParamKind.JSON) {
-          fields.add(",\n$>$>$L$<$<", field(p.site(), false));
+          own.add(field(p.site(), false));
         } else if (p.kind() == ParamKind.CONTEXT) {
-          contexts.add(CodeBlock.of("new $T($S, $T.class)", Sources.spi("ContextParameter"),
-              p.element().getSimpleName().toString(), Sources.plain(types.erasure(p.element().asType()))));
+          calls.add("\n.context($S, $T.class)", p.element().getSimpleName().toString(), erased);
         }
-        paramTypes.add(CodeBlock.of("$T.class", Sources.plain(types.erasure(p.element().asType()))));
+        paramTypes.add(CodeBlock.of("$T.class", erased));
       }
       CodeBlock select = FieldsAndPages.selectField(a.view());
       if (select != null) {
-        fields.add(",\n$>$>$L$<$<", select);
+        own.add(select);
       }
-      fields.add(")");
-      CodeBlock.Builder args = CodeBlock.builder();
-      args.add("$S,\n", a.name());
-      args.add("$S,\n", a.method().getSimpleName().toString());
-      args.add("$S,\n", a.description());
-      args.add("$T.$L,\n", Sources.spi("Verb"), a.verb());
-      args.add("$L, $L, $L, $L,\n", a.readOnly(), a.destructive(), a.idempotent(), a.openWorld());
-      args.add("$L,\n", fields.build());
-      args.add("$T.of($L),\n", List.class, CodeBlock.join(contexts, ", "));
-      if (a.view() == null) {
-        args.add("null,\n");
-      } else {
-        args.add("$T.INSTANCE,\n", PresenterStep.presenterName(a.view()));
+      CodeBlock.Builder b = CodeBlock.builder();
+      b.add("$T.$L($S)", Sources.spi("ActionDescriptor"),
+          a.verb().toLowerCase(java.util.Locale.ROOT), a.name());
+      b.add("$>$>\n.method($S)", a.method().getSimpleName().toString());
+      b.add("\n.description($S)", a.description());
+      flag(b, "readOnly", a.readOnly());
+      flag(b, "destructive", a.destructive());
+      flag(b, "idempotent", a.idempotent());
+      flag(b, "openWorld", a.openWorld());
+      if (hasCommon) {
+        b.add("\n.fields(fields(common$L))", own.isEmpty() ? ""
+            : CodeBlock.of(",\n$>$>$L$<$<", CodeBlock.join(own, ",\n")));
+      } else if (!own.isEmpty()) {
+        b.add("\n.fields($T.of(\n$>$>$L$<$<))", List.class, CodeBlock.join(own, ",\n"));
       }
-      args.add("$T.$L,\n", Sources.spi("ResultShape"), a.shape());
-      args.add("$T.$L,\n", Sources.spi("ElementKind"), a.elementKind());
-      if (a.resultSchema() == null) {
-        args.add("null,\n");
-      } else {
-        args.add("$S,\n", a.resultSchema());
+      b.add(calls.build());
+      if (a.view() != null) {
+        b.add("\n.presenter($T.INSTANCE)", PresenterStep.presenterName(a.view()));
       }
-      args.add("$T.$L,\n", ClassName.get("dev.mcpfusion.annotation", "CachePolicy"), a.cachePolicy());
-      args.add("$L,\n", PresenterWriter.listOf(a.invalidates()));
-      args.add("$L,\n", classList(a.middleware()));
-      args.add("$T.<$T<?>>of($L),\n", List.class, Class.class, CodeBlock.join(paramTypes, ", "));
-      args.add("$L", a.beanValidation());
+      if (!a.shape().equals("VOID") || !a.elementKind().equals("NONE")) {
+        b.add("\n.result($T.$L, $T.$L)", Sources.spi("ResultShape"), a.shape(),
+            Sources.spi("ElementKind"), a.elementKind());
+      }
+      if (a.resultSchema() != null) {
+        b.add("\n.resultSchema($S)", a.resultSchema());
+      }
+      if (!a.cachePolicy().equals("DEFAULT")) {
+        b.add("\n.cache($T.$L)", ClassName.get("dev.mcpfusion.annotation", "CachePolicy"),
+            a.cachePolicy());
+      }
+      if (!a.invalidates().isEmpty()) {
+        b.add("\n.invalidates($L)", Sources.strings(a.invalidates()));
+      }
+      if (!a.middleware().isEmpty()) {
+        b.add("\n.middleware($L)", Sources.classes(types, a.middleware()));
+      }
+      if (!paramTypes.isEmpty()) {
+        b.add("\n.parameterTypes($L)", CodeBlock.join(paramTypes, ", "));
+      }
+      flag(b, "beanValidation", a.beanValidation());
       String title = title(a.method());
       if (!title.isEmpty()) {
-        args.add(",\n$S", title);
+        b.add("\n.title($S)", title);
       }
-      m.addStatement("actions.add(new $T(\n$>$>$L$<$<))", Sources.spi("ActionDescriptor"),
-          args.build());
+      b.add("\n.build()$<$<");
+      m.addStatement("actions.add($L)", b.build());
     }
-    m.addStatement("return new $T($S, $S, $T.class, common, actions, $L)",
-        Sources.spi("RouterDescriptor"), r.name(), r.description(), ClassName.get(r.type()),
-        classList(r.middleware()));
+    CodeBlock.Builder router = CodeBlock.builder().add("$T.builder($S, $T.class)$>$>",
+        Sources.spi("RouterDescriptor"), r.name(), ClassName.get(r.type()));
+    if (!r.description().isEmpty()) {
+      router.add("\n.description($S)", r.description());
+    }
+    if (hasCommon) {
+      router.add("\n.commonFields(common)");
+    }
+    router.add("\n.actions(actions)");
+    if (!r.middleware().isEmpty()) {
+      router.add("\n.middleware($L)", Sources.classes(types, r.middleware()));
+    }
+    m.addStatement("return $L", router.add("\n.build()$<$<").build());
     return m.build();
   }
 
@@ -271,22 +316,25 @@ final class RouterWriter {
     return "";
   }
 
-  private CodeBlock classList(List<TypeMirror> classes) {
-    List<CodeBlock> items = new ArrayList<>();
-    for (TypeMirror t : classes) {
-      items.add(CodeBlock.of("$T.class", Sources.plain(types.erasure(t))));
+  private static void flag(CodeBlock.Builder b, String name, boolean value) {
+    if (value) {
+      b.add("\n.$L(true)", name);
     }
-    return CodeBlock.of("$T.<$T<?>>of($L)", List.class, Class.class, CodeBlock.join(items, ", "));
   }
 
   private CodeBlock field(Inputs.Site site, boolean common) {
     String schema = JsonText.write(Inputs.schema(site));
-    if (site.in instanceof Fillables.ProfileIn) {
-      return CodeBlock.of("new $T($S, $S, $L, $S, $L, $S)", Sources.spi("FieldDescriptor"),
-          site.name, schema, site.required, site.description, common,
-          ((Fillables.ProfileIn) site.in).profile);
+    CodeBlock.Builder b = CodeBlock.builder().add("$T.$L($S, $S)", Sources.spi("FieldDescriptor"),
+        site.required ? "required" : "optional", site.name, schema);
+    if (!site.description.isEmpty()) {
+      b.add(".describedAs($S)", site.description);
     }
-    return CodeBlock.of("new $T($S, $S, $L, $S, $L)", Sources.spi("FieldDescriptor"), site.name,
-        schema, site.required, site.description, common);
+    if (common) {
+      b.add(".asCommon()");
+    }
+    if (site.in instanceof Fillables.ProfileIn profiled) {
+      b.add(".withProfile($S)", profiled.profile);
+    }
+    return b.build();
   }
 }

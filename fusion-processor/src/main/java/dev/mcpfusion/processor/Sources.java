@@ -85,6 +85,24 @@ final class Sources {
     }
   }
 
+  /** {@code "a", "b"}: string literals for a varargs call. */
+  static CodeBlock strings(java.util.List<String> values) {
+    java.util.List<CodeBlock> items = new java.util.ArrayList<>();
+    for (String v : values) {
+      items.add(CodeBlock.of("$S", v));
+    }
+    return CodeBlock.join(items, ", ");
+  }
+
+  /** {@code A.class, B.class}: erased class literals for a varargs call. */
+  static CodeBlock classes(javax.lang.model.util.Types types, java.util.List<TypeMirror> classes) {
+    java.util.List<CodeBlock> items = new java.util.ArrayList<>();
+    for (TypeMirror t : classes) {
+      items.add(CodeBlock.of("$T.class", plain(types.erasure(t))));
+    }
+    return CodeBlock.join(items, ", ");
+  }
+
   static ClassName spi(String simpleName) {
     return ClassName.get(SPI, simpleName);
   }

@@ -213,13 +213,7 @@ class BillingFunctionalTest {
 
   @Test
   void generatedSourcesMatchTheGoldenFiles() throws Exception {
-    for (String name : List.of("billing.BillingTools_Fusion", "billing.InvoiceView_Presenter")) {
-      String golden;
-      try (var in = getClass().getResourceAsStream("/golden/" + name.replace('.', '/') + ".java")) {
-        assertThat(in).as("golden file for " + name).isNotNull();
-        golden = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-      }
-      assertThat(Fixtures.generatedSource(compilation, name)).isEqualTo(golden);
-    }
+    Golden.assertMatches("billing", compilation, "billing.BillingTools_Fusion",
+        "billing.InvoiceView_Presenter");
   }
 }

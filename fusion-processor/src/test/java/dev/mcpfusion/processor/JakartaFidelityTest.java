@@ -66,6 +66,34 @@ class JakartaFidelityTest {
         .containsExactly(org.assertj.core.groups.Tuple.tuple("name", "a name is needed"));
   }
 
+  private static final JavaFileObject GREETINGS = source("acct.Greetings",
+      "package acct;",
+      "import dev.mcpfusion.annotation.*;",
+      "import jakarta.validation.constraints.*;",
+      "public class Greetings {",
+      "  @Prompt(description = \"Greet\")",
+      "  public String greet(@NotBlank(message = \"say who to greet\") String who,",
+      "      @Size(max = 3, message = \"at most {max} letters\") String mood,",
+      "      @Pattern(regexp = \"[a-z]+\") String plain) { return who; }",
+      "}");
+
+  @Test
+  void promptArgumentsGetTheConstraintsOwnMessageToo() throws Exception {
+    Compilation c = Fixtures.compile(GREETINGS);
+    assertThat(c).succeededWithoutWarnings();
+    ClassLoader loader = Fixtures.loader(c);
+    Class<?> type = loader.loadClass("acct.Greetings");
+    dev.mcpfusion.core.spi.GeneratedFeatures f = (dev.mcpfusion.core.spi.GeneratedFeatures)
+        loader.loadClass("acct.Greetings_Features").getMethod("bind", type)
+            .invoke(null, type.getConstructor().newInstance());
+    Problems p = new Problems();
+    f.decodePrompt(0, Map.of("mood", "grumpy", "plain", "ABC"), p);
+    assertThat(p.list()).extracting(Problem::path, Problem::message).containsExactly(
+        org.assertj.core.groups.Tuple.tuple("who", "say who to greet"),
+        org.assertj.core.groups.Tuple.tuple("mood", "at most 3 letters"),
+        org.assertj.core.groups.Tuple.tuple("plain", "must match \"[a-z]+\""));
+  }
+
   @Test
   void emailRegexpIsHonoured() throws Exception {
     assertThat(decode(Map.of("name", "n", "code", "ab", "age", 20L, "handle", "abc",

@@ -75,8 +75,8 @@ class NullnessInvisibleTest {
     assertThat(presenter).contains("\\\"note\\\":{\\\"type\\\":[\\\"string\\\",\\\"null\\\"]}")
         .contains("\\\"required\\\":[\\\"id\\\"]");
     assertThat(Fixtures.generatedSource(c, "app.ScopeTools_Fusion"))
-        .contains("new FieldDescriptor(\"workspace\", \"{\\\"type\\\":\\\"string\\\"}\", true, \"\", true)")
-        .contains("new FieldDescriptor(\"region\", \"{\\\"type\\\":\\\"string\\\"}\", false, \"\", true)");
+        .contains("FieldDescriptor.required(\"workspace\", \"{\\\"type\\\":\\\"string\\\"}\").asCommon()")
+        .contains("FieldDescriptor.optional(\"region\", \"{\\\"type\\\":\\\"string\\\"}\").asCommon()");
 
     boolean javacHidesIt = SourceVersion.latestSupported().ordinal() < 22;
     if (javacHidesIt) {

@@ -48,6 +48,39 @@ class ReferencesTest {
         "}");
   }
 
+  private static JavaFileObject crossModule(String constant) {
+    return source("shop.ShopTools",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "import dev.mcpfusion.core.FusionError;",
+        "@Router(\"shop\")",
+        "public class ShopTools {",
+        "  static final String TARGET = \"" + constant + "\";",
+        "  @Query(description = \"Get an item\", presenter = ItemView.class)",
+        "  public Item getItem(String id) {",
+        "    throw FusionError.notFound(\"no item\").actions(TARGET, \"ledger.post\");",
+        "  }",
+        "}");
+  }
+
+  @Test
+  void referencesToAnotherModulesRouterAreListedForBuild() {
+    Compilation c = Fixtures.compile(ITEM, view("shop.get_item"), crossModule("ledger.void"));
+    assertThat(c).succeededWithoutWarnings();
+    org.assertj.core.api.Assertions.assertThat(Fixtures.generatedSource(c, "shop.ShopTools_Fusion"))
+        .contains("public List<Reference> references() {")
+        .contains("new Reference(\"FusionError.actions in ShopTools\", \"ledger.void\"),\n"
+            + "            new Reference(\"FusionError.actions in ShopTools\", \"ledger.post\"))");
+  }
+
+  @Test
+  void aConstantReferenceIsCheckedLikeALiteral() {
+    Compilation c = Fixtures.compile(ITEM, view("shop.get_item"), crossModule("shop.get_itme"));
+    assertThat(c).hadErrorContaining("[fusion/UnknownReference] FusionError.actions in ShopTools"
+        + " names 'shop.get_itme', but router 'shop' has no action 'get_itme'. Did you mean"
+        + " 'shop.get_item'?");
+  }
+
   @Test
   void knownReferencesCompile() {
     Compilation c = Fixtures.compile(ITEM, view("shop.delete_item"),

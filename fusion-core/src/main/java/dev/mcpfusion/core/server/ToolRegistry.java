@@ -17,6 +17,7 @@ import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.ContextParameter;
 import dev.mcpfusion.core.spi.FieldDescriptor;
 import dev.mcpfusion.core.spi.FusionSpi;
+import dev.mcpfusion.core.spi.Reference;
 import dev.mcpfusion.core.spi.GeneratedRouter;
 import dev.mcpfusion.core.spi.PresenterBinding;
 import dev.mcpfusion.core.spi.RouterDescriptor;
@@ -353,9 +354,9 @@ public final class ToolRegistry {
   }
 
   /**
-   * {@code @Invalidates} patterns name registered routers (and, unless a wildcard, their actions):
-   * the processor checks those of its own compilation; a router of another module is only known
-   * here.
+   * {@code @Invalidates} patterns, and the {@code Suggestion}/{@code FusionError} references the
+   * processor left to us, name registered routers (and, unless a wildcard, their actions): the
+   * processor checks those of its own compilation; a router of another module is only known here.
    */
   private static void checkInvalidates(Map<String, BoundRouter> routers, List<String> errors) {
     Map<String, List<String>> actionsOf = new LinkedHashMap<>();
@@ -367,31 +368,39 @@ public final class ToolRegistry {
       actionsOf.put(router.name(), names);
     }
     for (BoundRouter router : routers.values()) {
+      List<Reference> references = new ArrayList<>();
       for (ActionDescriptor action : router.descriptor().actions()) {
         String where = "@Invalidates on " + typeName(router) + "." + action.methodName();
         for (String pattern : action.invalidates()) {
-          int dot = pattern.indexOf('.');
-          if (pattern.equals("*") || dot < 0) {
-            continue;
+          references.add(new Reference(where, pattern));
+        }
+      }
+      // Suggestion and FusionError references to routers outside the router's compilation.
+      references.addAll(router.router().references());
+      for (Reference reference : references) {
+        String where = reference.site();
+        String pattern = reference.target();
+        int dot = pattern.indexOf('.');
+        if (pattern.equals("*") || dot < 0) {
+          continue;
+        }
+        String routerName = pattern.substring(0, dot);
+        String actionName = pattern.substring(dot + 1);
+        List<String> actions = actionsOf.get(routerName);
+        if (actions == null) {
+          String near = nearest(routerName, actionsOf.keySet());
+          errors.add(BuildProblem.UNKNOWN_ROUTER_REFERENCE.text(where, pattern, routerName,
+              near == null ? "" : " Did you mean '" + near + "." + actionName + "'?",
+              String.join(", ", actionsOf.keySet())));
+        } else if (!actionName.contains("*") && !actions.contains(actionName)) {
+          List<String> qualified = new ArrayList<>();
+          for (String a : actions) {
+            qualified.add(routerName + "." + a);
           }
-          String routerName = pattern.substring(0, dot);
-          String actionName = pattern.substring(dot + 1);
-          List<String> actions = actionsOf.get(routerName);
-          if (actions == null) {
-            String near = nearest(routerName, actionsOf.keySet());
-            errors.add(BuildProblem.UNKNOWN_ROUTER_REFERENCE.text(where, pattern, routerName,
-                near == null ? "" : " Did you mean '" + near + "." + actionName + "'?",
-                String.join(", ", actionsOf.keySet())));
-          } else if (!actionName.contains("*") && !actions.contains(actionName)) {
-            List<String> qualified = new ArrayList<>();
-            for (String a : actions) {
-              qualified.add(routerName + "." + a);
-            }
-            String near = nearest(pattern, qualified);
-            errors.add(BuildProblem.UNKNOWN_ACTION_REFERENCE.text(where, pattern, routerName,
-                actionName, near == null ? "" : " Did you mean '" + near + "'?",
-                String.join(", ", qualified)));
-          }
+          String near = nearest(pattern, qualified);
+          errors.add(BuildProblem.UNKNOWN_ACTION_REFERENCE.text(where, pattern, routerName,
+              actionName, near == null ? "" : " Did you mean '" + near + "'?",
+              String.join(", ", qualified)));
         }
       }
     }

@@ -21,4 +21,17 @@ public record CompletionDescriptor(
   public CompletionDescriptor {
     contextParameters = List.copyOf(contextParameters);
   }
+
+  /** A completer of argument {@code argument} of prompt {@code prompt}, by method {@code methodName}. */
+  public static CompletionDescriptor forPrompt(String prompt, String argument, String methodName,
+      ContextParameter... contextParameters) {
+    return new CompletionDescriptor(prompt, "", argument, methodName, List.of(contextParameters));
+  }
+
+  /** A completer of variable {@code variable} of the resource template {@code uriTemplate}. */
+  public static CompletionDescriptor forResource(String uriTemplate, String variable,
+      String methodName, ContextParameter... contextParameters) {
+    return new CompletionDescriptor("", uriTemplate, variable, methodName,
+        List.of(contextParameters));
+  }
 }

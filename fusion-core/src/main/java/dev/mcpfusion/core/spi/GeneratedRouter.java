@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.spi;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,6 +17,15 @@ public interface GeneratedRouter {
 
   /** The router's static description: names, schemas, verbs, presenters, middleware. */
   RouterDescriptor descriptor();
+
+  /**
+   * The {@code Suggestion.of} and {@code FusionError...actions} references of this router's source
+   * that name a router outside its compilation; {@code build()} checks them. Classes generated
+   * before this method existed have none.
+   */
+  default List<Reference> references() {
+    return List.of();
+  }
 
   /**
    * Decodes and validates the arguments of action number {@code action} (its index in

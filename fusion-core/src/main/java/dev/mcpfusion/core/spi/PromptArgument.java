@@ -15,4 +15,19 @@ public record PromptArgument(String name, String description, boolean required, 
   public PromptArgument {
     values = List.copyOf(values);
   }
+
+  /** A required text argument ({@code description} may be {@code ""}). */
+  public static PromptArgument required(String name, String description) {
+    return new PromptArgument(name, description, true, List.of());
+  }
+
+  /** An optional text argument ({@code description} may be {@code ""}). */
+  public static PromptArgument optional(String name, String description) {
+    return new PromptArgument(name, description, false, List.of());
+  }
+
+  /** This argument, accepting only {@code values} (an enum's constants, in declaration order). */
+  public PromptArgument oneOf(String... values) {
+    return new PromptArgument(name, description, required, List.of(values));
+  }
 }

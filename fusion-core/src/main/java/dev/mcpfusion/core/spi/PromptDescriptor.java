@@ -1,6 +1,9 @@
 package dev.mcpfusion.core.spi;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One {@code @Prompt} method.
@@ -28,5 +31,82 @@ public record PromptDescriptor(
     arguments = List.copyOf(arguments);
     contextParameters = List.copyOf(contextParameters);
     middleware = List.copyOf(middleware);
+  }
+
+  /**
+   * Starts prompt {@code name}: {@code PromptDescriptor.builder("overdue").method("overdue")
+   * .description("...").arguments(PromptArgument.required("audience", "")).build()}. Left out,
+   * the title is {@code ""} and the lists are empty.
+   */
+  public static Builder builder(String name) {
+    return new Builder(name);
+  }
+
+  /** Builds a {@link PromptDescriptor} with named calls. */
+  public static final class Builder {
+    private final String name;
+    private String methodName;
+    private String title = "";
+    private String description;
+    private List<PromptArgument> arguments = List.of();
+    private final List<ContextParameter> contextParameters = new ArrayList<>();
+    private PresenterBinding<?, ?> presenter;
+    private List<Class<?>> middleware = List.of();
+
+    private Builder(String name) {
+      this.name = Objects.requireNonNull(name, "name");
+    }
+
+    /** The arguments, in parameter order. */
+    public Builder arguments(PromptArgument... arguments) {
+      this.arguments = List.of(arguments);
+      return this;
+    }
+
+    /** Adds a parameter filled from context, after those added before. */
+    public Builder context(String parameter, Class<?> type) {
+      this.contextParameters.add(new ContextParameter(parameter, type));
+      return this;
+    }
+
+    /** The presenter ({@code null}: none). */
+    public Builder presenter(PresenterBinding<?, ?> presenter) {
+      this.presenter = presenter;
+      return this;
+    }
+
+    /** The method-level {@code @Use} classes, in order. */
+    public Builder middleware(Class<?>... classes) {
+      this.middleware = Arrays.asList(classes);
+      return this;
+    }
+
+    /** The Java method name (required). */
+    public Builder method(String methodName) {
+      this.methodName = methodName;
+      return this;
+    }
+
+    /** The MCP title. */
+    public Builder title(String title) {
+      this.title = Objects.requireNonNull(title, "title");
+      return this;
+    }
+
+    /** The resolved description (required, never empty). */
+    public Builder description(String description) {
+      this.description = description;
+      return this;
+    }
+
+    /** The descriptor; fails naming the prompt when the method name or description is missing. */
+    public PromptDescriptor build() {
+      if (methodName == null || description == null) {
+        throw new IllegalStateException("PromptDescriptor '" + name + "' needs "
+            + (methodName == null ? "method(...)" : "description(...)") + " before build()");
+      }
+      return new PromptDescriptor(name, methodName, title, description, arguments,
+          contextParameters, presenter, middleware);
+    }
   }
 }

@@ -1,6 +1,9 @@
 package dev.mcpfusion.core.spi;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One {@code @Resource} method: a resource, or a resource template when {@link #variables()} is
@@ -40,5 +43,100 @@ public record ResourceDescriptor(
   /** Whether this is a resource template. */
   public boolean template() {
     return !variables.isEmpty();
+  }
+
+  /**
+   * Starts the resource (or template) at {@code uri}, named {@code name}:
+   * {@code ResourceDescriptor.builder("billing://invoices/{id}", "invoice").method("invoice")
+   * .description("...").mimeType("application/json").variables("id").build()}. Left out, the title
+   * is {@code ""}, the lists are empty and the resource is text.
+   */
+  public static Builder builder(String uri, String name) {
+    return new Builder(uri, name);
+  }
+
+  /** Builds a {@link ResourceDescriptor} with named calls. */
+  public static final class Builder {
+    private final String uri;
+    private final String name;
+    private String methodName;
+    private String title = "";
+    private String description;
+    private String mimeType;
+    private List<String> variables = List.of();
+    private final List<ContextParameter> contextParameters = new ArrayList<>();
+    private PresenterBinding<?, ?> presenter;
+    private boolean binary;
+    private List<Class<?>> middleware = List.of();
+
+    private Builder(String uri, String name) {
+      this.uri = Objects.requireNonNull(uri, "uri");
+      this.name = Objects.requireNonNull(name, "name");
+    }
+
+    /** The resolved MIME type (required). */
+    public Builder mimeType(String mimeType) {
+      this.mimeType = mimeType;
+      return this;
+    }
+
+    /** The template variables, in URI order. */
+    public Builder variables(String... variables) {
+      this.variables = List.of(variables);
+      return this;
+    }
+
+    /** Whether the method returns bytes, sent as a base64 {@code blob}. */
+    public Builder binary(boolean binary) {
+      this.binary = binary;
+      return this;
+    }
+
+    /** Adds a parameter filled from context, after those added before. */
+    public Builder context(String parameter, Class<?> type) {
+      this.contextParameters.add(new ContextParameter(parameter, type));
+      return this;
+    }
+
+    /** The presenter ({@code null}: none). */
+    public Builder presenter(PresenterBinding<?, ?> presenter) {
+      this.presenter = presenter;
+      return this;
+    }
+
+    /** The method-level {@code @Use} classes, in order. */
+    public Builder middleware(Class<?>... classes) {
+      this.middleware = Arrays.asList(classes);
+      return this;
+    }
+
+    /** The Java method name (required). */
+    public Builder method(String methodName) {
+      this.methodName = methodName;
+      return this;
+    }
+
+    /** The MCP title. */
+    public Builder title(String title) {
+      this.title = Objects.requireNonNull(title, "title");
+      return this;
+    }
+
+    /** The resolved description (required, never empty). */
+    public Builder description(String description) {
+      this.description = description;
+      return this;
+    }
+
+    /** The descriptor; fails naming the URI when the method, description or MIME type is missing. */
+    public ResourceDescriptor build() {
+      if (methodName == null || description == null || mimeType == null) {
+        throw new IllegalStateException("ResourceDescriptor '" + uri + "' needs "
+            + (methodName == null ? "method(...)" : description == null ? "description(...)"
+                : "mimeType(...)") + " before build()");
+      }
+      return new ResourceDescriptor(uri, name, methodName, title, description, mimeType,
+          variables, contextParameters, presenter, binary, middleware);
+    }
   }
 }

@@ -1,9 +1,14 @@
 package dev.mcpfusion.core.spi;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
- * A router as the processor saw it.
+ * A router as the processor saw it. Generated code builds it with named calls:
+ * {@code RouterDescriptor.builder("billing", BillingTools.class).description("...")
+ * .commonFields(common).actions(actions).middleware(TenantGuard.class).build()}; left out, the
+ * description is empty and the lists are empty.
  *
  * @param name the router name, {@code [a-z][a-z0-9_]*}
  * @param description the router description (may be empty)
@@ -26,5 +31,54 @@ public record RouterDescriptor(
     commonFields = List.copyOf(commonFields);
     actions = List.copyOf(actions);
     middleware = List.copyOf(middleware);
+  }
+
+  /** Starts the descriptor of router {@code name}, declared by {@code routerType}. */
+  public static Builder builder(String name, Class<?> routerType) {
+    return new Builder(name, routerType);
+  }
+
+  /** Builds a {@link RouterDescriptor} with named calls. */
+  public static final class Builder {
+    private final String name;
+    private final Class<?> routerType;
+    private String description = "";
+    private List<FieldDescriptor> commonFields = List.of();
+    private List<ActionDescriptor> actions = List.of();
+    private List<Class<?>> middleware = List.of();
+
+    private Builder(String name, Class<?> routerType) {
+      this.name = Objects.requireNonNull(name, "name");
+      this.routerType = Objects.requireNonNull(routerType, "routerType");
+    }
+
+    /** The router description. */
+    public Builder description(String description) {
+      this.description = Objects.requireNonNull(description, "description");
+      return this;
+    }
+
+    /** The fields of {@code @Router(common = ...)}, in component order. */
+    public Builder commonFields(List<FieldDescriptor> fields) {
+      this.commonFields = fields;
+      return this;
+    }
+
+    /** The actions, in source order. */
+    public Builder actions(List<ActionDescriptor> actions) {
+      this.actions = actions;
+      return this;
+    }
+
+    /** The router-level {@code @Use} classes, in order. */
+    public Builder middleware(Class<?>... classes) {
+      this.middleware = Arrays.asList(classes);
+      return this;
+    }
+
+    /** The descriptor. */
+    public RouterDescriptor build() {
+      return new RouterDescriptor(name, description, routerType, commonFields, actions, middleware);
+    }
   }
 }

@@ -383,6 +383,64 @@ class BuildTest {
             + " 'billing.*'? Register that router, or name one of: billing.");
   }
 
+  /** A router whose processor left {@code references} to build(). */
+  private static GeneratedRouter referring(String name, dev.mcpfusion.core.spi.Reference... refs) {
+    GeneratedRouter inner = router(name, 1, action("a", "a", List.of(), List.of()));
+    return new GeneratedRouter() {
+      @Override
+      public int spiVersion() {
+        return 1;
+      }
+
+      @Override
+      public RouterDescriptor descriptor() {
+        return inner.descriptor();
+      }
+
+      @Override
+      public List<dev.mcpfusion.core.spi.Reference> references() {
+        return List.of(refs);
+      }
+
+      @Override
+      public Object[] decode(int action, Map<String, ?> arguments, Problems problems) {
+        return new Object[0];
+      }
+
+      @Override
+      public Object invoke(int action, Object[] arguments, ContextLookup context) {
+        return "ok";
+      }
+    };
+  }
+
+  @Test
+  void aSuggestionToARouterOfAnotherModuleIsCheckedAtBuildWithDidYouMean() {
+    dev.mcpfusion.core.spi.Reference typo = new dev.mcpfusion.core.spi.Reference(
+        "Suggestion.of in BillingTools", "ledgr.post");
+    assertThatThrownBy(() -> FusionServer.builder("x", "1").register(referring("billing", typo))
+            .register(router("ledger", 1, action("post", "post", List.of(), List.of()))).build())
+        .hasMessageContaining("[fusion/UnknownReference] Suggestion.of in BillingTools names"
+            + " 'ledgr.post', but no registered router is named 'ledgr'. Did you mean"
+            + " 'ledger.post'? Register that router, or name one of: billing, ledger.");
+    dev.mcpfusion.core.spi.Reference action = new dev.mcpfusion.core.spi.Reference(
+        "FusionError.actions in BillingTools", "ledger.pots");
+    assertThatThrownBy(() -> FusionServer.builder("x", "1").register(referring("billing", action))
+            .register(router("ledger", 1, action("post", "post", List.of(), List.of()))).build())
+        .hasMessageContaining("[fusion/UnknownReference] FusionError.actions in BillingTools names"
+            + " 'ledger.pots', but router 'ledger' has no action 'pots'. Did you mean"
+            + " 'ledger.post'?");
+  }
+
+  @Test
+  void aReferenceToARegisteredRouterAndActionBuilds() {
+    dev.mcpfusion.core.spi.Reference ok = new dev.mcpfusion.core.spi.Reference(
+        "Suggestion.of in BillingTools", "ledger.post");
+    assertThat(FusionServer.builder("x", "1").register(referring("billing", ok))
+        .register(router("ledger", 1, action("post", "post", List.of(), List.of()))).build())
+        .isNotNull();
+  }
+
   @Test
   void invalidatesNamingAMissingActionFails() {
     assertThatThrownBy(() -> FusionServer.builder("x", "1")
