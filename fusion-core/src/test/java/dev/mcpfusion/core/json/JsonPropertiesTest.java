@@ -34,8 +34,12 @@ class JsonPropertiesTest {
       return scalars;
     }
     Arbitrary<Object> lists = tree(depth - 1).list().ofMaxSize(4).map(l -> (Object) new ArrayList<>(l));
+    // Keys that differ only in a lone surrogate are one key once written (each becomes U+FFFD),
+    // so such maps cannot round-trip; the writer's contract is about the well-formed text.
     Arbitrary<Object> maps = Arbitraries.maps(Arbitraries.strings().all().ofMaxLength(8), tree(depth - 1))
-        .ofMaxSize(4).map(m -> (Object) new LinkedHashMap<>(m));
+        .ofMaxSize(4)
+        .filter(m -> m.keySet().stream().map(JsonPropertiesTest::wellFormed).distinct().count() == m.size())
+        .map(m -> (Object) new LinkedHashMap<>(m));
     return Arbitraries.frequencyOf(
         net.jqwik.api.Tuple.of(4, scalars), net.jqwik.api.Tuple.of(1, lists), net.jqwik.api.Tuple.of(1, maps));
   }
