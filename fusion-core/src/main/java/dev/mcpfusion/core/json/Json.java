@@ -30,7 +30,7 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>Output rules: no whitespace; strings escape {@code "}, {@code \} and control characters
  * ({@code \n \r \t \b \f}, others as <code>&#92;u00XX</code>); a lone surrogate, which UTF-8 cannot encode, becomes
  * U+FFFD (so two map keys that differ only in a lone surrogate are written as one repeated key,
- * which a strict parser rejects: keys come from views and schemas, never from such text); other
+ * which a strict parser rejects; keys normally come from view components and schemas); other
  * non-ASCII text stays as is. Integral numbers are written as their decimal digits,
  * {@code BigDecimal} as {@link BigDecimal#toString()} (exact, possibly with an exponent such as
  * {@code 1E+3}), {@code double}/{@code float} as {@link Double#toString}/{@link Float#toString}
