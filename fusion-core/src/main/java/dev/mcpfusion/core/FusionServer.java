@@ -231,7 +231,7 @@ public final class FusionServer {
     }
 
     /**
-     * The tracer that records one span per {@code tools/call} (DESIGN §7), unknown tools included,
+     * The tracer that records one span per {@code tools/call}, unknown tools included,
      * e.g. {@code OtelFusionTracer.of(openTelemetry)} from {@code fusion-otel}. Default:
      * {@link FusionTracer#NOOP}. Tracing never changes what the agent receives.
      */

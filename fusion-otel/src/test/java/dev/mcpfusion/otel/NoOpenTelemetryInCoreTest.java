@@ -10,7 +10,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * DESIGN §2: fusion-core has no OpenTelemetry dependency. Seen from here, where OpenTelemetry
+ * fusion-core has no OpenTelemetry dependency. Seen from here, where OpenTelemetry
  * is on the classpath: neither fusion-core's pom nor any of its compiled classes names it (the
  * test beside the SPI, in fusion-core, proves its classpath lacks it).
  */

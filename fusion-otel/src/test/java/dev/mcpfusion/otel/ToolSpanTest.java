@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** DESIGN §7 / issue 4 §1-2: one span per call, its attributes in three dialects, its status. */
+/** One span per call, its attributes in three dialects, its status. */
 class ToolSpanTest {
   private final OtelHarness harness = new OtelHarness();
 

@@ -21,7 +21,7 @@ import javax.lang.model.util.Types;
 
 /**
  * The properties of a model, view or input record. A record's annotations are read from the
- * component, then the accessor, the field and the canonical-constructor parameter (DESIGN §4);
+ * component, then the accessor, the field and the canonical-constructor parameter;
  * a class's from the getter, then the field.
  */
 final class Props {

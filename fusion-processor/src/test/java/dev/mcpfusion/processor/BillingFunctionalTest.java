@@ -24,7 +24,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Compiles the DESIGN §3 billing example in memory and runs what the processor generated. */
+/** Compiles the billing example of the README in memory and runs what the processor generated. */
 class BillingFunctionalTest {
   static Compilation compilation;
   static ClassLoader loader;

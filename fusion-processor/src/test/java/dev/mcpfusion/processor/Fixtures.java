@@ -95,7 +95,7 @@ final class Fixtures {
     };
   }
 
-  // ------------------------------------------------------------------ the DESIGN §3 billing example
+  // ------------------------------------------------------------------ the billing example of the README
 
   static final JavaFileObject INVOICE_STATUS = source("billing.InvoiceStatus",
       "package billing;",

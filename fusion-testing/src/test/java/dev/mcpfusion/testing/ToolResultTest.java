@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** ToolResult reads the wire formats of DESIGN §6 from hand-made results and reply texts. */
+/** ToolResult reads the wire formats from hand-made results and reply texts. */
 class ToolResultTest {
 
   static CallToolResult result(boolean isError, Object structured, Map<String, Object> meta, String... blocks) {

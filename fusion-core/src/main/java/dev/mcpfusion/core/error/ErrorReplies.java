@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The self-healing error envelopes of DESIGN §6: one text block, {@code isError: true}, no
+ * The self-healing error envelopes: one text block, {@code isError: true}, no
  * {@code structuredContent}, and an {@code mcpfusion/error} {@code _meta} entry with the same facts.
  *
  * <p>Text escapes {@code &} and {@code <}; attribute values escape {@code & < > " '}. Element order

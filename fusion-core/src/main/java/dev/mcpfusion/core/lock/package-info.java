@@ -1,5 +1,5 @@
 /**
- * The capability lockfile (DESIGN §8): the canonical contract of everything an agent can reach,
+ * The capability lockfile: the canonical contract of everything an agent can reach,
  * computed from generated router descriptors and a declared {@link dev.mcpfusion.core.lock.LockProfile}
  * without instantiating any user class; its canonical {@code mcpfusion.lock} text; and the
  * classified {@link dev.mcpfusion.core.lock.Drift} between a committed lockfile and the live code.

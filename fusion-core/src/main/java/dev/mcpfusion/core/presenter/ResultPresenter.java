@@ -25,8 +25,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Pipeline step 6 for a successful handler result: strip (through the generated presenter), truncate
- * to the presenter's {@code agentLimit}, then rules, suggestions and UI blocks, in the wire order of
- * DESIGN §6 (data, {@code <ui_passthrough>}, {@code <domain_rules>}, {@code <action_suggestions>}).
+ * to the presenter's {@code agentLimit}, then rules, suggestions and UI blocks, in wire order
+ * (data, {@code <ui_passthrough>}, {@code <domain_rules>}, {@code <action_suggestions>}).
  *
  * <p>Lazy results ({@code Stream}, non-collection {@code Iterable}) are read one item at a time and
  * at most {@code agentLimit + 1} items are pulled: the extra one only tells that more exist, so a

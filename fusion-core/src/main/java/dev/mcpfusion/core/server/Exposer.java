@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Turns descriptors into MCP tools (DESIGN §6 "Exposition"): names, descriptions, input and output
+ * Turns descriptors into MCP tools: names, descriptions, input and output
  * schemas and the four annotation hints, always explicit.
  */
 public final class Exposer {
@@ -128,7 +128,7 @@ public final class Exposer {
   }
 
   /**
-   * The GROUPED tool description (DESIGN §6): the router summary and the action list on the first
+   * The GROUPED tool description: the router summary and the action list on the first
    * line, then, with two or more actions, a {@code Workflow:} line per action.
    */
   public static String groupedDescription(RouterDescriptor router) {

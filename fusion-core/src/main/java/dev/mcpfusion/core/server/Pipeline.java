@@ -41,7 +41,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The call pipeline (DESIGN §5), one order for every call: resolve the action, decode and
+ * The call pipeline, one order for every call: resolve the action, decode and
  * validate, context and middleware, handler, presenter, state sync. Every failure on the way
  * becomes a {@link Reply}; nothing thrown escapes, and no exception text reaches the agent.
  *

@@ -3,7 +3,7 @@ package dev.mcpfusion.core.trace;
 import java.util.Map;
 
 /**
- * Starts the span of one {@code tools/call} (DESIGN §7). Register one with
+ * Starts the span of one {@code tools/call}. Register one with
  * {@code FusionServer.builder(...).tracer(tracer)}; {@code fusion-otel}'s {@code OtelFusionTracer}
  * adapts OpenTelemetry. The default, {@link #NOOP}, records nothing.
  *

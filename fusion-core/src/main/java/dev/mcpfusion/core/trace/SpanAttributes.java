@@ -1,7 +1,7 @@
 package dev.mcpfusion.core.trace;
 
 /**
- * The attribute names of a tool span, in three dialects (DESIGN §7): our own {@code mcpfusion.*},
+ * The attribute names of a tool span, in three dialects: our own {@code mcpfusion.*},
  * OpenInference ({@code openinference.span.kind}, {@code tool.name}) and the OpenTelemetry GenAI
  * and MCP semantic conventions ({@code gen_ai.*}, {@code mcp.*}, {@code error.type}), so a backend
  * that knows any one of them finds every tool call.

@@ -1,7 +1,7 @@
 package dev.mcpfusion.core.trace;
 
 /**
- * The status of a tool span (DESIGN §7): {@link #OK} on success, {@link #UNSET} for failures the
+ * The status of a tool span: {@link #OK} on success, {@link #UNSET} for failures the
  * agent caused and can recover from, {@link #ERROR} only for an unexpected exception.
  */
 public enum SpanStatus {

@@ -15,7 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The span of one {@code tools/call} as the server records it (DESIGN §7): started before the
+ * The span of one {@code tools/call} as the server records it: started before the
  * pipeline resolves the tool, told what happened on the way, ended with the reply. Used by the
  * server's pipeline and edge; not meant for handler code.
  *

@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The W3C Trace Context a call continues (DESIGN §7): the parent from {@code traceparent}, with
+ * The W3C Trace Context a call continues: the parent from {@code traceparent}, with
  * {@code tracestate} and {@code baggage} passed on verbatim.
  *
  * <p>Parsing is strict: a {@code traceparent} is exactly {@code 00-<32 hex>-<16 hex>-<2 hex>} in

@@ -1,7 +1,7 @@
 package dev.mcpfusion.core.trace;
 
 /**
- * Opt-ins beyond the default span (DESIGN §7). By default a span carries no argument value, no
+ * Opt-ins beyond the default span. By default a span carries no argument value, no
  * result data and no exception message: those carry the user's data.
  *
  * @param recordResultData record the presenter-stripped {@code structuredContent} of a successful

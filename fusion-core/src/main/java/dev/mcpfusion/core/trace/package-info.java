@@ -1,5 +1,5 @@
 /**
- * The tracing SPI (DESIGN §7): one span per {@code tools/call}, named {@code tools/call {tool}},
+ * The tracing SPI: one span per {@code tools/call}, named {@code tools/call {tool}},
  * started through a {@link dev.mcpfusion.core.trace.FusionTracer} under the W3C parent the caller
  * sent ({@link dev.mcpfusion.core.trace.TraceContext}).
  *

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** DESIGN §2: fusion-core has no OpenTelemetry dependency; the tracing SPI is ours. */
+/** fusion-core has no OpenTelemetry dependency; the tracing SPI is ours. */
 class NoOpenTelemetryInCoreTest {
   @Test
   void openTelemetryIsNotOnCoresClasspathAtAll() {

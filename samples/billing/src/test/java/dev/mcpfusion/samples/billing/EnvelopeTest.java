@@ -13,7 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The framework's own envelopes, asserted as full text: the format is the contract (DESIGN §6). */
+/** The framework's own envelopes, asserted as full text: the format is the contract. */
 class EnvelopeTest {
   /** The tail every GROUPED discriminator error shares: what to do, and the actions to do it with. */
   private static final String GROUPED_RECOVERY_AND_ACTIONS =
