@@ -158,7 +158,7 @@ final class FieldsAndPages {
     schema.put("items", items);
     schema.put("minItems", 1);
     schema.put("description", SELECT_DESCRIPTION);
-    return CodeBlock.of("new $T($S, $S, false, $S, false)", Sources.spi("FieldDescriptor"), SELECT,
-        JsonText.write(schema), SELECT_DESCRIPTION);
+    return CodeBlock.of("$T.optional($S, $S).describedAs($S)", Sources.spi("FieldDescriptor"),
+        SELECT, JsonText.write(schema), SELECT_DESCRIPTION);
   }
 }

@@ -39,7 +39,7 @@ class FieldsAndPagesTest {
     assertThat(c).generatedSourceFile("shop.ItemTools_Fusion").contentsAsUtf8String()
         .contains("ResultShape.PAGE");
     assertThat(c).generatedSourceFile("shop.ItemTools_Fusion").contentsAsUtf8String()
-        .contains("new FieldDescriptor(\"_select\", \"{\\\"type\\\":\\\"array\\\",\\\"items\\\":"
+        .contains("FieldDescriptor.optional(\"_select\", \"{\\\"type\\\":\\\"array\\\",\\\"items\\\":"
             + "{\\\"type\\\":\\\"string\\\",\\\"enum\\\":[\\\"id\\\",\\\"total\\\"]}");
     // the cursor gets the framework's description when the handler gives none
     assertThat(c).generatedSourceFile("shop.ItemTools_Fusion").contentsAsUtf8String()
