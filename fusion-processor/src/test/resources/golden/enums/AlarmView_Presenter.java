@@ -2,6 +2,7 @@
 package enums;
 
 import dev.mcpfusion.core.Suggestion;
+import dev.mcpfusion.core.UiBlock;
 import dev.mcpfusion.core.spi.JsonOut;
 import dev.mcpfusion.core.spi.PresenterBinding;
 import dev.mcpfusion.core.spi.Values;
@@ -170,6 +171,21 @@ public final class AlarmView_Presenter implements PresenterBinding<Alarm, AlarmV
 
   @Override
   public List<Suggestion> suggestions(AlarmView view) {
+    return List.of();
+  }
+
+  @Override
+  public List<String> rulesFor(List<AlarmView> shown) {
+    return List.of();
+  }
+
+  @Override
+  public List<Suggestion> suggestionsFor(List<AlarmView> shown) {
+    return List.of();
+  }
+
+  @Override
+  public List<UiBlock> uiBlocksFor(List<AlarmView> shown) {
     return List.of();
   }
 

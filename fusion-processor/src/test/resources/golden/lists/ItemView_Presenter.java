@@ -2,6 +2,7 @@
 package lists;
 
 import dev.mcpfusion.core.Suggestion;
+import dev.mcpfusion.core.UiBlock;
 import dev.mcpfusion.core.spi.JsonOut;
 import dev.mcpfusion.core.spi.PresenterBinding;
 import dev.mcpfusion.core.spi.Values;
@@ -116,6 +117,21 @@ public final class ItemView_Presenter implements PresenterBinding<Item, ItemView
 
   @Override
   public List<Suggestion> suggestions(ItemView view) {
+    return List.of();
+  }
+
+  @Override
+  public List<String> rulesFor(List<ItemView> shown) {
+    return List.of();
+  }
+
+  @Override
+  public List<Suggestion> suggestionsFor(List<ItemView> shown) {
+    return List.of();
+  }
+
+  @Override
+  public List<UiBlock> uiBlocksFor(List<ItemView> shown) {
     return List.of();
   }
 

@@ -2,6 +2,7 @@
 package nested;
 
 import dev.mcpfusion.core.Suggestion;
+import dev.mcpfusion.core.UiBlock;
 import dev.mcpfusion.core.spi.JsonOut;
 import dev.mcpfusion.core.spi.PresenterBinding;
 import dev.mcpfusion.core.spi.Values;
@@ -110,6 +111,21 @@ public final class Views_AddressView_Presenter implements PresenterBinding<Addre
 
   @Override
   public List<Suggestion> suggestions(Views.AddressView view) {
+    return List.of();
+  }
+
+  @Override
+  public List<String> rulesFor(List<Views.AddressView> shown) {
+    return List.of();
+  }
+
+  @Override
+  public List<Suggestion> suggestionsFor(List<Views.AddressView> shown) {
+    return List.of();
+  }
+
+  @Override
+  public List<UiBlock> uiBlocksFor(List<Views.AddressView> shown) {
     return List.of();
   }
 

@@ -2,6 +2,7 @@
 package nested;
 
 import dev.mcpfusion.core.Suggestion;
+import dev.mcpfusion.core.UiBlock;
 import dev.mcpfusion.core.spi.JsonOut;
 import dev.mcpfusion.core.spi.PresenterBinding;
 import dev.mcpfusion.core.spi.Values;
@@ -123,6 +124,21 @@ public final class Views_CustomerView_Presenter implements PresenterBinding<Cust
 
   @Override
   public List<Suggestion> suggestions(Views.CustomerView view) {
+    return List.of();
+  }
+
+  @Override
+  public List<String> rulesFor(List<Views.CustomerView> shown) {
+    return List.of();
+  }
+
+  @Override
+  public List<Suggestion> suggestionsFor(List<Views.CustomerView> shown) {
+    return List.of();
+  }
+
+  @Override
+  public List<UiBlock> uiBlocksFor(List<Views.CustomerView> shown) {
     return List.of();
   }
 

@@ -2,6 +2,7 @@
 package opt;
 
 import dev.mcpfusion.core.Suggestion;
+import dev.mcpfusion.core.UiBlock;
 import dev.mcpfusion.core.spi.JsonOut;
 import dev.mcpfusion.core.spi.PresenterBinding;
 import dev.mcpfusion.core.spi.Values;
@@ -123,6 +124,21 @@ public final class NoteView_Presenter implements PresenterBinding<Note, NoteView
 
   @Override
   public List<Suggestion> suggestions(NoteView view) {
+    return List.of();
+  }
+
+  @Override
+  public List<String> rulesFor(List<NoteView> shown) {
+    return List.of();
+  }
+
+  @Override
+  public List<Suggestion> suggestionsFor(List<NoteView> shown) {
+    return List.of();
+  }
+
+  @Override
+  public List<UiBlock> uiBlocksFor(List<NoteView> shown) {
     return List.of();
   }
 

@@ -2,6 +2,7 @@
 package streams;
 
 import dev.mcpfusion.core.Suggestion;
+import dev.mcpfusion.core.UiBlock;
 import dev.mcpfusion.core.spi.JsonOut;
 import dev.mcpfusion.core.spi.PresenterBinding;
 import dev.mcpfusion.core.spi.Values;
@@ -116,6 +117,21 @@ public final class EventView_Presenter implements PresenterBinding<Event, EventV
 
   @Override
   public List<Suggestion> suggestions(EventView view) {
+    return List.of();
+  }
+
+  @Override
+  public List<String> rulesFor(List<EventView> shown) {
+    return List.of();
+  }
+
+  @Override
+  public List<Suggestion> suggestionsFor(List<EventView> shown) {
+    return List.of();
+  }
+
+  @Override
+  public List<UiBlock> uiBlocksFor(List<EventView> shown) {
     return List.of();
   }
 
