@@ -37,13 +37,15 @@ final class PresenterStep extends TypeStep<PresenterStep.ViewModel> {
   private final Views views;
   private final Nullness nullness;
   private final javax.tools.Diagnostic.Kind unmappedKind;
+  private final ReferenceStep references;
 
-  PresenterStep(ProcessingEnvironment env, Reporter reporter) {
+  PresenterStep(ProcessingEnvironment env, Reporter reporter, ReferenceStep references) {
     super(env.getElementUtils(), reporter, Views.PRESENTER);
     this.elements = env.getElementUtils();
     this.types = env.getTypeUtils();
     this.writer = new PresenterWriter(env.getTypeUtils(), env.getFiler(), reporter);
     this.reporter = reporter;
+    this.references = references;
     this.nullness = new Nullness(env);
     this.views = new Views(elements, types, nullness);
     String option = env.getOptions().get(FusionProcessor.UNMAPPED_PROPERTY_OPTION);
@@ -67,10 +69,12 @@ final class PresenterStep extends TypeStep<PresenterStep.ViewModel> {
    * writer needs from its annotations, resolved once.
    */
   record ViewModel(TypeElement view, TypeMirror modelType, List<Views.Component> components,
-      String outputSchema, List<String> staticRules, long agentLimit, ViewMethods methods) {
+      String outputSchema, List<String> staticRules, long agentLimit, ViewMethods methods,
+      List<ReferenceStep.Unchecked> references) {
     ViewModel {
       components = List.copyOf(components);
       staticRules = List.copyOf(staticRules);
+      references = List.copyOf(references);
     }
   }
 
@@ -91,7 +95,30 @@ final class PresenterStep extends TypeStep<PresenterStep.ViewModel> {
     return new ViewModel(view, Mirrors.type(elements, presenter, "model"), components,
         JsonText.write(views.schema(view, components, new HashSet<>())),
         views.staticRules(view, components, new HashSet<>()),
-        Mirrors.number(elements, presenter, "agentLimit", 50), methods);
+        Mirrors.number(elements, presenter, "agentLimit", 50), methods,
+        List.copyOf(references(view, new LinkedHashSet<>(), new HashSet<>())));
+  }
+
+  /**
+   * The references left to {@code build()} written in {@code view}'s source and in the views
+   * nested in it whose {@code @Rules} run when it is shown (at any depth); a nested view compiled
+   * elsewhere has its own list, which is not reached from here.
+   */
+  private Set<ReferenceStep.Unchecked> references(TypeElement view,
+      Set<ReferenceStep.Unchecked> out, Set<String> seen) {
+    if (!seen.add(view.getQualifiedName().toString())) {
+      return out;
+    }
+    out.addAll(references.uncheckedIn(view));
+    List<Views.Component> components = views.components(view);
+    for (Views.Component c : components == null ? List.<Views.Component>of() : components) {
+      Views.Out o = c.out.element != null ? c.out.element : c.out;
+      if (o.kind == Views.Out.Kind.VIEW
+          && ViewMethods.hasDynamicRules(o.type, views, new HashSet<>())) {
+        references(o.type, out, seen);
+      }
+    }
+    return out;
   }
 
   @Override
