@@ -113,6 +113,15 @@ final class ReferenceStep implements FusionProcessor.Step {
     return List.copyOf(out);
   }
 
+  /** Whether {@code type}'s source is part of this compilation (so far). */
+  boolean inCompilation(TypeElement type) {
+    Element top = type;
+    while (top.getEnclosingElement() instanceof TypeElement outer) {
+      top = outer;
+    }
+    return scanned.contains(((TypeElement) top).getQualifiedName().toString());
+  }
+
   /** Whether {@code inner} is {@code outer} or a type nested in it. */
   private static boolean within(Element inner, TypeElement outer) {
     for (Element e = inner; e != null; e = e.getEnclosingElement()) {

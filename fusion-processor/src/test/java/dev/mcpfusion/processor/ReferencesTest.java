@@ -4,8 +4,18 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 import static dev.mcpfusion.processor.Fixtures.source;
 
 import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import java.io.File;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** String-literal action references are checked against the routers of the compilation. */
 class ReferencesTest {
@@ -213,5 +223,53 @@ class ReferencesTest {
         .contains("new Reference(\"FusionError.actions in LineView\", \"stock.find_sku\"))");
     org.assertj.core.api.Assertions.assertThat(Fixtures.generatedSource(c, "shop.LineView_Presenter"))
         .contains("new Reference(\"FusionError.actions in LineView\", \"stock.find_sku\"))");
+  }
+
+  @Test
+  void aNestedViewFromALibraryJarAddsItsPresentersReferences(@TempDir Path dir) throws Exception {
+    Compilation lib = Compiler.javac().withProcessors(new FusionProcessor())
+        .withClasspath(Fixtures.classpath()).compile(
+            source("lib.Line", "package lib;", "public record Line(String sku) {}"),
+            source("lib.LineView",
+                "package lib;",
+                "import dev.mcpfusion.annotation.*;",
+                "import dev.mcpfusion.core.FusionError;",
+                "@Presenter(model = Line.class)",
+                "public record LineView(String sku) {",
+                "  @Rules static String rules(LineView v) {",
+                "    if (v.sku().isEmpty()) {",
+                "      throw FusionError.conflict(\"no sku\").actions(\"stock.find_sku\");",
+                "    }",
+                "    return \"sku: \" + v.sku();",
+                "  }",
+                "}"));
+    assertThat(lib).succeededWithoutWarnings();
+    Path jar = dir.resolve("lib.jar");
+    try (JarOutputStream j = new JarOutputStream(Files.newOutputStream(jar))) {
+      for (JavaFileObject f : lib.generatedFiles()) {
+        String n = f.getName();
+        if (n.contains("CLASS_OUTPUT/")) {
+          j.putNextEntry(new JarEntry(n.substring(n.indexOf("CLASS_OUTPUT/") + 13)));
+          try (InputStream in = f.openInputStream()) {
+            in.transferTo(j);
+          }
+          j.closeEntry();
+        }
+      }
+    }
+    List<File> classpath = new ArrayList<>(Fixtures.classpath());
+    classpath.add(jar.toFile());
+    Compilation c = Compiler.javac().withProcessors(new FusionProcessor()).withClasspath(classpath)
+        .compile(source("app.Order", "package app;",
+                "public record Order(String id, java.util.List<lib.Line> lines) {}"),
+            source("app.OrderView", "package app;",
+                "import dev.mcpfusion.annotation.*;",
+                "@Presenter(model = Order.class)",
+                "public record OrderView(String id, java.util.List<lib.LineView> lines) {}"));
+    assertThat(c).succeededWithoutWarnings();
+    org.assertj.core.api.Assertions.assertThat(Fixtures.generatedSource(c, "app.OrderView_Presenter"))
+        .contains("    List<Reference> all = new ArrayList<>();\n"
+            + "    all.addAll(LineView_Presenter.INSTANCE.references());\n"
+            + "    return all;\n");
   }
 }
