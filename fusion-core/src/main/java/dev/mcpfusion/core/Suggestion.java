@@ -11,11 +11,15 @@ import java.util.Objects;
  * {@code billing_void_invoice}, GROUPED {@code billing (action: void_invoice)}). A string literal
  * or {@code static final} constant written in {@code Suggestion.of(...)} is checked by the
  * annotation processor against the routers of the same compilation ({@code
- * [fusion/UnknownReference]}, with "Did you mean"). One written in a {@code @Router} class that
- * names a router of another module is recorded in the generated class and checked at {@code
- * build()} against every registered router, with the same message. A reference computed at run
- * time, or written outside a {@code @Router} class and naming another module's router, is not
- * checked and is rendered as written when it names no registered action.
+ * [fusion/UnknownReference]}, with "Did you mean"). One that names a router of another module is
+ * recorded in the generated class and checked at {@code build()} against every registered router,
+ * with the same message, when it is written in a {@code @Router} class (listed by its
+ * {@code X_Fusion}) or in a {@code @Presenter} view (listed by its {@code V_Presenter}, with those
+ * of the views nested in it whose {@code @Rules} run when it is shown; checked for every action it
+ * presents). Not checked: a reference computed at run time, one written in another class (a
+ * helper that builds suggestions for several views: the processor cannot tell what reaches it),
+ * and one in a view that presents no registered action; such a reference is rendered as written
+ * when it names no registered action.
  *
  * @param action the logical action reference {@code router.action}
  * @param reason why the agent might call it

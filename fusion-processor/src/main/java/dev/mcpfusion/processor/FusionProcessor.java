@@ -34,11 +34,11 @@ public final class FusionProcessor extends AbstractProcessor {
   public synchronized void init(ProcessingEnvironment env) {
     super.init(env);
     Reporter reporter = new Reporter(env.getMessager());
-    // References are collected first in each round, so a router written in that round can carry
-    // those its compilation cannot check (RouterWriter) for build() to check.
+    // References are collected first in each round, so a router or presenter written in that
+    // round can carry those its compilation cannot check (ReferenceList) for build() to check.
     ReferenceStep references = new ReferenceStep(env, reporter);
     steps = List.of(references, new ModelStep(env, reporter), new FillableStep(env, reporter),
-        new PresenterStep(env, reporter), new ViewMethodPlacement(env, reporter),
+        new PresenterStep(env, reporter, references), new ViewMethodPlacement(env, reporter),
         new RouterStep(env, reporter, references), new FeatureStep(env, reporter),
         new DetailStep(env, reporter));
   }

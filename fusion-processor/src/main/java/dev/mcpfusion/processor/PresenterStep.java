@@ -37,13 +37,15 @@ final class PresenterStep extends TypeStep<PresenterStep.ViewModel> {
   private final Views views;
   private final Nullness nullness;
   private final javax.tools.Diagnostic.Kind unmappedKind;
+  private final ReferenceStep references;
 
-  PresenterStep(ProcessingEnvironment env, Reporter reporter) {
+  PresenterStep(ProcessingEnvironment env, Reporter reporter, ReferenceStep references) {
     super(env.getElementUtils(), reporter, Views.PRESENTER);
     this.elements = env.getElementUtils();
     this.types = env.getTypeUtils();
     this.writer = new PresenterWriter(env.getTypeUtils(), env.getFiler(), reporter);
     this.reporter = reporter;
+    this.references = references;
     this.nullness = new Nullness(env);
     this.views = new Views(elements, types, nullness);
     String option = env.getOptions().get(FusionProcessor.UNMAPPED_PROPERTY_OPTION);
@@ -67,10 +69,13 @@ final class PresenterStep extends TypeStep<PresenterStep.ViewModel> {
    * writer needs from its annotations, resolved once.
    */
   record ViewModel(TypeElement view, TypeMirror modelType, List<Views.Component> components,
-      String outputSchema, List<String> staticRules, long agentLimit, ViewMethods methods) {
+      String outputSchema, List<String> staticRules, long agentLimit, ViewMethods methods,
+      List<ReferenceStep.Unchecked> references, List<ClassName> referencesFrom) {
     ViewModel {
       components = List.copyOf(components);
       staticRules = List.copyOf(staticRules);
+      references = List.copyOf(references);
+      referencesFrom = List.copyOf(referencesFrom);
     }
   }
 
@@ -88,10 +93,43 @@ final class PresenterStep extends TypeStep<PresenterStep.ViewModel> {
       return null;
     }
     AnnotationMirror presenter = Mirrors.find(view, Views.PRESENTER);
+    Set<ClassName> from = new LinkedHashSet<>();
+    Set<ReferenceStep.Unchecked> refs = references(view, new LinkedHashSet<>(), new HashSet<>(), from);
     return new ViewModel(view, Mirrors.type(elements, presenter, "model"), components,
         JsonText.write(views.schema(view, components, new HashSet<>())),
         views.staticRules(view, components, new HashSet<>()),
-        Mirrors.number(elements, presenter, "agentLimit", 50), methods);
+        Mirrors.number(elements, presenter, "agentLimit", 50), methods, List.copyOf(refs),
+        List.copyOf(from));
+  }
+
+  /**
+   * The references left to {@code build()} written in {@code view}'s source and in the views
+   * nested in it whose {@code @Rules} run when it is shown (at any depth); a nested view compiled
+   * elsewhere adds its presenter ({@code from}) when that presenter lists references of its own.
+   */
+  private Set<ReferenceStep.Unchecked> references(TypeElement view,
+      Set<ReferenceStep.Unchecked> out, Set<String> seen, Set<ClassName> from) {
+    if (!seen.add(view.getQualifiedName().toString())) {
+      return out;
+    }
+    if (!references.inCompilation(view)) {
+      TypeElement compiled = elements.getTypeElement(presenterName(view).canonicalName());
+      if (compiled != null && ElementFilter.methodsIn(compiled.getEnclosedElements()).stream()
+          .anyMatch(m -> m.getSimpleName().contentEquals("references") && m.getParameters().isEmpty())) {
+        from.add(presenterName(view));
+      }
+      return out;
+    }
+    out.addAll(references.uncheckedIn(view));
+    List<Views.Component> components = views.components(view);
+    for (Views.Component c : components == null ? List.<Views.Component>of() : components) {
+      Views.Out o = c.out.element != null ? c.out.element : c.out;
+      if (o.kind == Views.Out.Kind.VIEW
+          && ViewMethods.hasDynamicRules(o.type, views, new HashSet<>())) {
+        references(o.type, out, seen, from);
+      }
+    }
+    return out;
   }
 
   @Override

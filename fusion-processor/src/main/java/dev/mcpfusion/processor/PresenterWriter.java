@@ -231,6 +231,7 @@ final class PresenterWriter {
     if (FieldsAndPages.selectable(view)) {
       type.addMethod(override("selectable", TypeName.BOOLEAN).addStatement("return true").build());
     }
+    ReferenceList.addTo(type, v.references(), v.referencesFrom());
 
     String error = Sources.write(filer, self.packageName(), type.build(), view);
     if (error != null) {

@@ -1,5 +1,6 @@
 package dev.mcpfusion.processor;
 
+import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
@@ -13,6 +14,7 @@ import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -41,9 +43,15 @@ final class ReferenceStep implements FusionProcessor.Step {
   private static final String SUGGESTION = "dev.mcpfusion.core.Suggestion";
   private static final String FUSION_ERROR = "dev.mcpfusion.core.FusionError";
 
-  /** One literal reference and where it was written. */
-  private record Use(String reference, String site, Element element, TreePath path,
-      AnnotationMirror mirror, AnnotationValue value, boolean pattern) {}
+  /**
+   * One literal reference and where it was written: {@code element} anchors its message,
+   * {@code owner} is the innermost type whose source holds it.
+   */
+  private record Use(String reference, String site, Element element, TypeElement owner,
+      TreePath path, AnnotationMirror mirror, AnnotationValue value, boolean pattern) {}
+
+  /** A reference left to {@code build()}: where it was written and the {@code router.action} it names. */
+  record Unchecked(String site, String target) {}
 
   private final Elements elements;
   private final Trees trees;
@@ -89,21 +97,39 @@ final class ReferenceStep implements FusionProcessor.Step {
   }
 
   /**
-   * The {@code Suggestion}/{@code FusionError} references written in {@code type} (site, target)
-   * whose router this compilation does not have (so far): {@code build()} checks them.
+   * The {@code Suggestion}/{@code FusionError} references written in the source of {@code type}
+   * (its own body and the types nested in it) whose router this compilation does not have (so
+   * far), in source order without repeats: {@code build()} checks them.
    */
-  List<String[]> uncheckedIn(TypeElement type) {
-    Set<String> seen = new TreeSet<>();
-    List<String[]> out = new ArrayList<>();
+  List<Unchecked> uncheckedIn(TypeElement type) {
+    Set<Unchecked> out = new LinkedHashSet<>();
     for (Use use : uses) {
       int dot = use.reference().indexOf('.');
-      if (!use.pattern() && use.element().equals(type) && dot > 0
-          && !routers.containsKey(use.reference().substring(0, dot))
-          && seen.add(use.site() + '\u0000' + use.reference())) {
-        out.add(new String[] {use.site(), use.reference()});
+      if (!use.pattern() && dot > 0 && within(use.owner(), type)
+          && !routers.containsKey(use.reference().substring(0, dot))) {
+        out.add(new Unchecked(use.site(), use.reference()));
       }
     }
-    return out;
+    return List.copyOf(out);
+  }
+
+  /** Whether {@code type}'s source is part of this compilation (so far). */
+  boolean inCompilation(TypeElement type) {
+    Element top = type;
+    while (top.getEnclosingElement() instanceof TypeElement outer) {
+      top = outer;
+    }
+    return scanned.contains(((TypeElement) top).getQualifiedName().toString());
+  }
+
+  /** Whether {@code inner} is {@code outer} or a type nested in it. */
+  private static boolean within(Element inner, TypeElement outer) {
+    for (Element e = inner; e != null; e = e.getEnclosingElement()) {
+      if (e.equals(outer)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void collectRouter(TypeElement type) {
@@ -132,7 +158,7 @@ final class ReferenceStep implements FusionProcessor.Step {
           // Elements of an earlier round cannot anchor a message in the last one; tree paths can.
           TreePath at = trees == null ? null : trees.getPath(m, inv, v);
           uses.add(new Use(String.valueOf(v.getValue()), "@Invalidates on " + Names.display(type)
-              + "." + m.getSimpleName(), m, at, inv, v, true));
+              + "." + m.getSimpleName(), m, type, at, inv, v, true));
         }
       }
     }
@@ -182,8 +208,18 @@ final class ReferenceStep implements FusionProcessor.Step {
           }
         }
         if (value instanceof String) {
-          uses.add(new Use((String) value, site, type, at, null, null, false));
+          uses.add(new Use((String) value, site, type, owner(at), at, null, null, false));
         }
+      }
+
+      /** The innermost type declared around {@code at}. */
+      private TypeElement owner(TreePath at) {
+        for (TreePath p = at; p != null; p = p.getParentPath()) {
+          if (p.getLeaf() instanceof ClassTree && trees.getElement(p) instanceof TypeElement t) {
+            return t;
+          }
+        }
+        return type;
       }
     }.scan(path, null);
   }

@@ -157,18 +157,7 @@ final class RouterWriter {
     invoke.endControlFlow();
     type.addMethod(invoke.build());
 
-    List<String[]> unchecked = references.uncheckedIn(r.type());
-    if (!unchecked.isEmpty()) {
-      List<CodeBlock> items = new ArrayList<>();
-      for (String[] ref : unchecked) {
-        items.add(CodeBlock.of("new $T($S, $S)", Sources.spi("Reference"), ref[0], ref[1]));
-      }
-      type.addMethod(override("references", ParameterizedTypeName.get(ClassName.get(List.class),
-              Sources.spi("Reference")))
-          .addJavadoc("References to routers outside this compilation, for {@code build()} to check.\n")
-          .addStatement("return $T.of(\n$>$>$L$<$<)", List.class, CodeBlock.join(items, ",\n"))
-          .build());
-    }
+    ReferenceList.addTo(type, references.uncheckedIn(r.type()));
     type.addMethod(descriptorMethod(r));
     for (ActionModel a : r.actions()) {
       type.addMethod(gen.decodeAction(r, a));

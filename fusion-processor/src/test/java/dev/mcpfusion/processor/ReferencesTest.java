@@ -4,8 +4,18 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 import static dev.mcpfusion.processor.Fixtures.source;
 
 import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import java.io.File;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** String-literal action references are checked against the routers of the compilation. */
 class ReferencesTest {
@@ -131,5 +141,135 @@ class ReferencesTest {
     assertThat(c).hadErrorContaining("[fusion/InvalidReference] Suggestion.of in ItemView names"
         + " 'delete_item', which is not a logical action reference. Write router.action, for"
         + " example billing.void_invoice.").inFile(view).onLineContaining("\"delete_item\"");
+  }
+
+  @Test
+  void aViewsReferencesToAnotherModulesRouterAreListedInItsPresenterForBuild() {
+    JavaFileObject view = source("shop.ItemView",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "import dev.mcpfusion.core.FusionError;",
+        "import dev.mcpfusion.core.Suggestion;",
+        "import java.util.List;",
+        "@Presenter(model = Item.class)",
+        "public record ItemView(String id, long total) {",
+        "  @Suggest static List<Suggestion> next(ItemView v) {",
+        "    return List.of(Suggestion.of(\"ledger.post_entry\", \"Post it\"),",
+        "        Suggestion.of(\"shop.delete_item\", \"Delete it\"));",
+        "  }",
+        "  @Rules static String rules(ItemView v) {",
+        "    if (v.total() < 0) {",
+        "      throw FusionError.conflict(\"negative\").actions(\"ledger.refund\");",
+        "    }",
+        "    return \"\";",
+        "  }",
+        "}");
+    Compilation c = Fixtures.compile(ITEM, view, tools("", "shop.get_item", "shop.*"));
+    assertThat(c).succeededWithoutWarnings();
+    org.assertj.core.api.Assertions.assertThat(Fixtures.generatedSource(c, "shop.ItemView_Presenter"))
+        .contains("  public List<Reference> references() {\n"
+            + "    return List.of(\n"
+            + "            new Reference(\"Suggestion.of in ItemView\", \"ledger.post_entry\"),\n"
+            + "            new Reference(\"FusionError.actions in ItemView\", \"ledger.refund\"));\n")
+        .doesNotContain("shop.delete_item");
+    org.assertj.core.api.Assertions.assertThat(Fixtures.generatedSource(c, "shop.ShopTools_Fusion"))
+        .doesNotContain("references()");
+  }
+
+  @Test
+  void aViewWhoseReferencesAreAllInTheCompilationListsNone() {
+    Compilation c = Fixtures.compile(ITEM, view("shop.delete_item"),
+        tools("", "shop.get_item", "shop.*"));
+    assertThat(c).succeededWithoutWarnings();
+    org.assertj.core.api.Assertions.assertThat(Fixtures.generatedSource(c, "shop.ItemView_Presenter"))
+        .doesNotContain("references()");
+  }
+
+  @Test
+  void aNestedViewWhoseRulesRunListsItsReferencesInTheOuterPresenter() {
+    JavaFileObject line = source("shop.Line",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "@Model",
+        "public record Line(String sku) {}");
+    JavaFileObject order = source("shop.Order",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "import java.util.List;",
+        "@Model",
+        "public record Order(String id, List<Line> lines) {}");
+    JavaFileObject lineView = source("shop.LineView",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "import dev.mcpfusion.core.FusionError;",
+        "@Presenter(model = Line.class)",
+        "public record LineView(String sku) {",
+        "  @Rules static String rules(LineView v) {",
+        "    if (v.sku().isEmpty()) {",
+        "      throw FusionError.conflict(\"no sku\").actions(\"stock.find_sku\");",
+        "    }",
+        "    return \"sku: \" + v.sku();",
+        "  }",
+        "}");
+    JavaFileObject orderView = source("shop.OrderView",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "import java.util.List;",
+        "@Presenter(model = Order.class)",
+        "public record OrderView(String id, List<LineView> lines) {}");
+    Compilation c = Fixtures.compile(line, order, lineView, orderView);
+    assertThat(c).succeededWithoutWarnings();
+    org.assertj.core.api.Assertions.assertThat(Fixtures.generatedSource(c, "shop.OrderView_Presenter"))
+        .contains("new Reference(\"FusionError.actions in LineView\", \"stock.find_sku\"))");
+    org.assertj.core.api.Assertions.assertThat(Fixtures.generatedSource(c, "shop.LineView_Presenter"))
+        .contains("new Reference(\"FusionError.actions in LineView\", \"stock.find_sku\"))");
+  }
+
+  @Test
+  void aNestedViewFromALibraryJarAddsItsPresentersReferences(@TempDir Path dir) throws Exception {
+    Compilation lib = Compiler.javac().withProcessors(new FusionProcessor())
+        .withClasspath(Fixtures.classpath()).compile(
+            source("lib.Line", "package lib;", "public record Line(String sku) {}"),
+            source("lib.LineView",
+                "package lib;",
+                "import dev.mcpfusion.annotation.*;",
+                "import dev.mcpfusion.core.FusionError;",
+                "@Presenter(model = Line.class)",
+                "public record LineView(String sku) {",
+                "  @Rules static String rules(LineView v) {",
+                "    if (v.sku().isEmpty()) {",
+                "      throw FusionError.conflict(\"no sku\").actions(\"stock.find_sku\");",
+                "    }",
+                "    return \"sku: \" + v.sku();",
+                "  }",
+                "}"));
+    assertThat(lib).succeededWithoutWarnings();
+    Path jar = dir.resolve("lib.jar");
+    try (JarOutputStream j = new JarOutputStream(Files.newOutputStream(jar))) {
+      for (JavaFileObject f : lib.generatedFiles()) {
+        String n = f.getName();
+        if (n.contains("CLASS_OUTPUT/")) {
+          j.putNextEntry(new JarEntry(n.substring(n.indexOf("CLASS_OUTPUT/") + 13)));
+          try (InputStream in = f.openInputStream()) {
+            in.transferTo(j);
+          }
+          j.closeEntry();
+        }
+      }
+    }
+    List<File> classpath = new ArrayList<>(Fixtures.classpath());
+    classpath.add(jar.toFile());
+    Compilation c = Compiler.javac().withProcessors(new FusionProcessor()).withClasspath(classpath)
+        .compile(source("app.Order", "package app;",
+                "public record Order(String id, java.util.List<lib.Line> lines) {}"),
+            source("app.OrderView", "package app;",
+                "import dev.mcpfusion.annotation.*;",
+                "@Presenter(model = Order.class)",
+                "public record OrderView(String id, java.util.List<lib.LineView> lines) {}"));
+    assertThat(c).succeededWithoutWarnings();
+    org.assertj.core.api.Assertions.assertThat(Fixtures.generatedSource(c, "app.OrderView_Presenter"))
+        .contains("    List<Reference> all = new ArrayList<>();\n"
+            + "    all.addAll(LineView_Presenter.INSTANCE.references());\n"
+            + "    return all;\n");
   }
 }

@@ -35,6 +35,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -355,8 +356,10 @@ public final class ToolRegistry {
 
   /**
    * {@code @Invalidates} patterns, and the {@code Suggestion}/{@code FusionError} references the
-   * processor left to us, name registered routers (and, unless a wildcard, their actions): the
-   * processor checks those of its own compilation; a router of another module is only known here.
+   * processor left to us (a router's and the presenters' of its actions), name registered routers
+   * (and, unless a wildcard, their actions): the processor checks those of its own compilation; a
+   * router of another module is only known here. A reference listed twice (a presenter nested in
+   * a router, or shared by several actions) is reported once.
    */
   private static void checkInvalidates(Map<String, BoundRouter> routers, List<String> errors) {
     Map<String, List<String>> actionsOf = new LinkedHashMap<>();
@@ -367,8 +370,8 @@ public final class ToolRegistry {
       }
       actionsOf.put(router.name(), names);
     }
+    Set<Reference> references = new LinkedHashSet<>();
     for (BoundRouter router : routers.values()) {
-      List<Reference> references = new ArrayList<>();
       for (ActionDescriptor action : router.descriptor().actions()) {
         String where = "@Invalidates on " + typeName(router) + "." + action.methodName();
         for (String pattern : action.invalidates()) {
@@ -377,31 +380,36 @@ public final class ToolRegistry {
       }
       // Suggestion and FusionError references to routers outside the router's compilation.
       references.addAll(router.router().references());
-      for (Reference reference : references) {
-        String where = reference.site();
-        String pattern = reference.target();
-        int dot = pattern.indexOf('.');
-        if (pattern.equals("*") || dot < 0) {
-          continue;
+      for (ActionDescriptor action : router.descriptor().actions()) {
+        if (action.presenter() != null) {
+          references.addAll(action.presenter().references());
         }
-        String routerName = pattern.substring(0, dot);
-        String actionName = pattern.substring(dot + 1);
-        List<String> actions = actionsOf.get(routerName);
-        if (actions == null) {
-          String near = nearest(routerName, actionsOf.keySet());
-          errors.add(BuildProblem.UNKNOWN_ROUTER_REFERENCE.text(where, pattern, routerName,
-              near == null ? "" : " Did you mean '" + near + "." + actionName + "'?",
-              String.join(", ", actionsOf.keySet())));
-        } else if (!actionName.contains("*") && !actions.contains(actionName)) {
-          List<String> qualified = new ArrayList<>();
-          for (String a : actions) {
-            qualified.add(routerName + "." + a);
-          }
-          String near = nearest(pattern, qualified);
-          errors.add(BuildProblem.UNKNOWN_ACTION_REFERENCE.text(where, pattern, routerName,
-              actionName, near == null ? "" : " Did you mean '" + near + "'?",
-              String.join(", ", qualified)));
+      }
+    }
+    for (Reference reference : references) {
+      String where = reference.site();
+      String pattern = reference.target();
+      int dot = pattern.indexOf('.');
+      if (pattern.equals("*") || dot < 0) {
+        continue;
+      }
+      String routerName = pattern.substring(0, dot);
+      String actionName = pattern.substring(dot + 1);
+      List<String> actions = actionsOf.get(routerName);
+      if (actions == null) {
+        String near = nearest(routerName, actionsOf.keySet());
+        errors.add(BuildProblem.UNKNOWN_ROUTER_REFERENCE.text(where, pattern, routerName,
+            near == null ? "" : " Did you mean '" + near + "." + actionName + "'?",
+            String.join(", ", actionsOf.keySet())));
+      } else if (!actionName.contains("*") && !actions.contains(actionName)) {
+        List<String> qualified = new ArrayList<>();
+        for (String a : actions) {
+          qualified.add(routerName + "." + a);
         }
+        String near = nearest(pattern, qualified);
+        errors.add(BuildProblem.UNKNOWN_ACTION_REFERENCE.text(where, pattern, routerName,
+            actionName, near == null ? "" : " Did you mean '" + near + "'?",
+            String.join(", ", qualified)));
       }
     }
   }

@@ -170,4 +170,14 @@ public interface PresenterBinding<M, V> {
   default boolean selectable() {
     return false;
   }
+
+  /**
+   * The {@code Suggestion.of} and {@code FusionError...actions} references written in the view's
+   * source (and in the views nested in it whose {@code @Rules} run when it is shown) that name a
+   * router outside its compilation; {@code build()} checks them for every action this presenter
+   * presents. A binding generated before this method existed, or written by hand, has none.
+   */
+  default List<Reference> references() {
+    return List.of();
+  }
 }

@@ -304,7 +304,7 @@ class BuildTest {
   }
 
   /** A presenter whose static rules throw. */
-  private static final class RulesFail implements dev.mcpfusion.core.spi.PresenterBinding<String, String> {
+  private static class RulesFail implements dev.mcpfusion.core.spi.PresenterBinding<String, String> {
     @Override
     public int spiVersion() {
       return dev.mcpfusion.core.spi.FusionSpi.VERSION;
@@ -454,5 +454,94 @@ class BuildTest {
   void invalidatesWithWildcardsOfRegisteredRoutersBuild() {
     FusionServer.builder("x", "1")
         .register(router("billing", 1, invalidating("pay", List.of("billing.*", "*")))).build();
+  }
+
+  /** A presenter whose processor left {@code references} to build(). */
+  private static final class ReferringView extends RulesFail {
+    private final List<dev.mcpfusion.core.spi.Reference> references;
+
+    ReferringView(dev.mcpfusion.core.spi.Reference... references) {
+      this.references = List.of(references);
+    }
+
+    @Override
+    public List<String> staticRules() {
+      return List.of();
+    }
+
+    @Override
+    public List<dev.mcpfusion.core.spi.Reference> references() {
+      return references;
+    }
+  }
+
+  /** A router "billing" whose one action is presented by {@code view}. */
+  private static GeneratedRouter presentedBy(dev.mcpfusion.core.spi.PresenterBinding<?, ?> view) {
+    ActionDescriptor a = action("get", "get", List.of(), List.of());
+    return router("billing", 1, new ActionDescriptor(a.name(), a.methodName(), a.description(),
+        a.verb(), a.readOnlyHint(), a.destructiveHint(), a.idempotentHint(), a.openWorldHint(),
+        a.fields(), a.contextParameters(), view, ResultShape.SINGLE, ElementKind.NONE, null,
+        a.cachePolicy(), a.invalidates(), a.middleware(), a.parameterTypes(), a.beanValidation()));
+  }
+
+  @Test
+  void aPresentersSuggestionToARouterOfAnotherModuleIsCheckedAtBuildWithDidYouMean() {
+    GeneratedRouter ledger = router("ledger", 1, action("post", "post", List.of(), List.of()));
+    dev.mcpfusion.core.spi.Reference router = new dev.mcpfusion.core.spi.Reference(
+        "Suggestion.of in InvoiceView", "ledgr.post");
+    assertThatThrownBy(() -> FusionServer.builder("x", "1")
+            .register(presentedBy(new ReferringView(router))).register(ledger).build())
+        .hasMessageContaining("[fusion/UnknownReference] Suggestion.of in InvoiceView names"
+            + " 'ledgr.post', but no registered router is named 'ledgr'. Did you mean"
+            + " 'ledger.post'? Register that router, or name one of: billing, ledger.");
+    dev.mcpfusion.core.spi.Reference action = new dev.mcpfusion.core.spi.Reference(
+        "Suggestion.of in InvoiceView", "ledger.pots");
+    assertThatThrownBy(() -> FusionServer.builder("x", "1")
+            .register(presentedBy(new ReferringView(action))).register(ledger).build())
+        .hasMessageContaining("[fusion/UnknownReference] Suggestion.of in InvoiceView names"
+            + " 'ledger.pots', but router 'ledger' has no action 'pots'. Did you mean"
+            + " 'ledger.post'? Name one of its actions: ledger.post.");
+  }
+
+  @Test
+  void aPresentersReferenceToARegisteredRouterBuildsAndABadOneIsReportedOnce() {
+    GeneratedRouter ledger = router("ledger", 1, action("post", "post", List.of(), List.of()));
+    dev.mcpfusion.core.spi.Reference ok = new dev.mcpfusion.core.spi.Reference(
+        "Suggestion.of in InvoiceView", "ledger.post");
+    assertThat(FusionServer.builder("x", "1").register(presentedBy(new ReferringView(ok)))
+        .register(ledger).build()).isNotNull();
+    // The same reference listed by the router (a view nested in it) and by its presenter.
+    dev.mcpfusion.core.spi.Reference bad = new dev.mcpfusion.core.spi.Reference(
+        "Suggestion.of in BillingTools", "ledger.pots");
+    GeneratedRouter both = presentedBy(new ReferringView(bad));
+    GeneratedRouter twice = new GeneratedRouter() {
+      @Override
+      public int spiVersion() {
+        return 1;
+      }
+
+      @Override
+      public RouterDescriptor descriptor() {
+        return both.descriptor();
+      }
+
+      @Override
+      public List<dev.mcpfusion.core.spi.Reference> references() {
+        return List.of(bad);
+      }
+
+      @Override
+      public Object[] decode(int action, Map<String, ?> arguments, Problems problems) {
+        return new Object[0];
+      }
+
+      @Override
+      public Object invoke(int action, Object[] arguments, ContextLookup context) {
+        return "ok";
+      }
+    };
+    assertThatThrownBy(() -> FusionServer.builder("x", "1").register(twice).register(ledger)
+            .build())
+        .satisfies(e -> assertThat(e.getMessage().split("ledger.pots', but", -1)).hasSize(2));
   }
 }
