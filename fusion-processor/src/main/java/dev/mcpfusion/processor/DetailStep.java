@@ -31,8 +31,10 @@ import javax.lang.model.util.Types;
  * A model passed straight to {@code FusionError...detail(key, value)}: at run time it is rendered
  * through the presenter the server has for it, and without one the call fails (closed, never
  * sending the model's fields). When no {@code @Presenter} of the compilation presents the static
- * type of the value — a {@code @Model}, or any type with {@code @Hidden} members — that failure is
- * reported at compile time instead, as {@code [fusion/UnpresentedDetail]} on the call.
+ * type of the value — a {@code @Model}, or any type with {@code @Hidden} members, declared in this
+ * compilation — that failure is reported at compile time instead, as
+ * {@code [fusion/UnpresentedDetail]} on the call. A type from a library is not reported: its
+ * presenter may be declared in a module this compilation cannot see.
  *
  * <p>Argument types are known only once javac has attributed the code, after processing: the
  * check runs then, on each class as javac finishes analysing it (a javac task listener). Under
@@ -47,6 +49,8 @@ final class DetailStep implements FusionProcessor.Step {
   private final Reporter reporter;
   /** The qualified names of the models some {@code @Presenter} of the compilation presents. */
   private final Set<String> presented = new HashSet<>();
+  /** The qualified names of the types declared in the sources of this compilation. */
+  private final Set<String> declaredHere = new HashSet<>();
 
   DetailStep(ProcessingEnvironment env, Reporter reporter) {
     this.elements = env.getElementUtils();
@@ -71,6 +75,9 @@ final class DetailStep implements FusionProcessor.Step {
 
   @Override
   public void process(RoundEnvironment round) {
+    for (Element root : round.getRootElements()) {
+      addDeclared(root);
+    }
     TypeElement presenter = elements.getTypeElement(FusionProcessor.PKG + "Presenter");
     if (presenter == null) {
       return;
@@ -80,6 +87,15 @@ final class DetailStep implements FusionProcessor.Step {
       TypeMirror model = p == null ? null : Mirrors.type(elements, p, "model");
       if (model != null && model.getKind() == TypeKind.DECLARED) {
         presented.add(((TypeElement) types.asElement(model)).getQualifiedName().toString());
+      }
+    }
+  }
+
+  private void addDeclared(Element e) {
+    if (e instanceof TypeElement t) {
+      declaredHere.add(t.getQualifiedName().toString());
+      for (Element inner : t.getEnclosedElements()) {
+        addDeclared(inner);
       }
     }
   }
@@ -115,6 +131,11 @@ final class DetailStep implements FusionProcessor.Step {
   private void checkValue(TypeElement valueType, MethodInvocationTree call, TreePath at) {
     if (Mirrors.find(valueType, FusionProcessor.PKG + "Presenter") != null) {
       return; // a view: it is what the agent may read
+    }
+    if (!declaredHere.contains(valueType.getQualifiedName().toString())) {
+      // Declared in a library: its presenter may live there too, or in any module the server
+      // registers, which this compilation cannot see. The run-time check (fail closed) covers it.
+      return;
     }
     String what = null;
     // A subclass of a model (an ORM proxy, say) is presented as that model.
