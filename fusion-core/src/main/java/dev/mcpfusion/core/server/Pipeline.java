@@ -240,7 +240,10 @@ public final class Pipeline {
       Problems problems = new Problems();
       PerCall perCall = PerCall.NONE;
       Map<String, ?> input = args;
-      if (PerCall.applies(descriptor)) {
+      // A page always needs its per-call state (the next-page advice names the tool); a selectable
+      // view only when the agent sent _select, so an ordinary call copies nothing.
+      if (PerCall.applies(descriptor) && (descriptor.resultShape() == ResultShape.PAGE
+          || args.containsKey(PerCall.SELECT))) {
         Map<String, Object> own = new LinkedHashMap<>(args);
         perCall = PerCall.read(descriptor, own, problems, references.render(action.reference()));
         input = own;
