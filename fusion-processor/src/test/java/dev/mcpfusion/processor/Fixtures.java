@@ -8,19 +8,45 @@ import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import javax.tools.JavaFileObject;
 
 /** Compiles sources in memory with the processor and loads what it generated. */
 final class Fixtures {
   private Fixtures() {}
+
+  /** The class files {@code compiled} generated, packed into {@code dir/lib.jar}: a library. */
+  static File jar(Path dir, Compilation compiled) throws IOException {
+    Path jar = dir.resolve("lib.jar");
+    try (OutputStream out = Files.newOutputStream(jar);
+        JarOutputStream j = new JarOutputStream(out)) {
+      for (JavaFileObject f : compiled.generatedFiles()) {
+        String n = f.getName();
+        int at = n.indexOf("CLASS_OUTPUT/");
+        if (at < 0) {
+          continue; // a generated source, not part of the library
+        }
+        j.putNextEntry(new JarEntry(n.substring(at + "CLASS_OUTPUT/".length())));
+        try (InputStream in = f.openInputStream()) {
+          in.transferTo(j);
+        }
+        j.closeEntry();
+      }
+    }
+    return jar.toFile();
+  }
 
   /** The jars/folders user code and generated code compile against: annotations, core, jakarta. */
   static List<File> classpath() {

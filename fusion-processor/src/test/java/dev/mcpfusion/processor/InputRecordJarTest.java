@@ -6,14 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import java.io.File;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
 import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
@@ -40,19 +35,7 @@ class InputRecordJarTest {
             "package lib;",
             "public record Batch(String name, java.util.List<Note> notes) {}"));
     assertThat(lib).succeeded();
-    Path jar = dir.resolve("lib.jar");
-    try (OutputStream out = Files.newOutputStream(jar);
-        JarOutputStream j = new JarOutputStream(out)) {
-      for (JavaFileObject f : lib.generatedFiles()) {
-        String n = f.getName();
-        j.putNextEntry(new JarEntry(n.substring(n.indexOf("CLASS_OUTPUT/") + "CLASS_OUTPUT/".length())));
-        try (InputStream in = f.openInputStream()) {
-          in.transferTo(j);
-        }
-        j.closeEntry();
-      }
-    }
-    return jar.toFile();
+    return Fixtures.jar(dir, lib);
   }
 
   @Test

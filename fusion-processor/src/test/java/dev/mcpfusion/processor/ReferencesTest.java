@@ -6,13 +6,9 @@ import static dev.mcpfusion.processor.Fixtures.source;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import java.io.File;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -244,21 +240,8 @@ class ReferencesTest {
                 "  }",
                 "}"));
     assertThat(lib).succeededWithoutWarnings();
-    Path jar = dir.resolve("lib.jar");
-    try (JarOutputStream j = new JarOutputStream(Files.newOutputStream(jar))) {
-      for (JavaFileObject f : lib.generatedFiles()) {
-        String n = f.getName();
-        if (n.contains("CLASS_OUTPUT/")) {
-          j.putNextEntry(new JarEntry(n.substring(n.indexOf("CLASS_OUTPUT/") + 13)));
-          try (InputStream in = f.openInputStream()) {
-            in.transferTo(j);
-          }
-          j.closeEntry();
-        }
-      }
-    }
     List<File> classpath = new ArrayList<>(Fixtures.classpath());
-    classpath.add(jar.toFile());
+    classpath.add(Fixtures.jar(dir, lib));
     Compilation c = Compiler.javac().withProcessors(new FusionProcessor()).withClasspath(classpath)
         .compile(source("app.Order", "package app;",
                 "public record Order(String id, java.util.List<lib.Line> lines) {}"),

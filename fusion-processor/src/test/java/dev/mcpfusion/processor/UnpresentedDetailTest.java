@@ -6,14 +6,9 @@ import static dev.mcpfusion.processor.Fixtures.source;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import java.io.File;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -100,20 +95,8 @@ class UnpresentedDetailTest {
     // The library's presenter may be in a module this compilation cannot see: no error here.
     Compilation lib = Compiler.javac().withClasspath(Fixtures.classpath()).compile(SECRET, TICKET);
     assertThat(lib).succeeded();
-    Path jar = dir.resolve("lib.jar");
-    try (OutputStream out = Files.newOutputStream(jar);
-        JarOutputStream j = new JarOutputStream(out)) {
-      for (JavaFileObject f : lib.generatedFiles()) {
-        String n = f.getName();
-        j.putNextEntry(new JarEntry(n.substring(n.indexOf("CLASS_OUTPUT/") + "CLASS_OUTPUT/".length())));
-        try (InputStream in = f.openInputStream()) {
-          in.transferTo(j);
-        }
-        j.closeEntry();
-      }
-    }
     List<File> classpath = new ArrayList<>(Fixtures.classpath());
-    classpath.add(jar.toFile());
+    classpath.add(Fixtures.jar(dir, lib));
     for (String argument : new String[] {"secret", "ticket"}) {
       Compilation c = Compiler.javac().withProcessors(new FusionProcessor())
           .withClasspath(classpath).compile(ITEM, ITEM_VIEW, tools(argument));
