@@ -233,7 +233,7 @@ public final class McpHttpServlet extends HttpServlet {
     PostStream stream = new PostStream(session, session, resp,
         accept != null && accepts(accept, "text/event-stream"));
     if (edge.repliesEarly() && edge.runsCall(message, inbound)) {
-      callAsync(req, resp, session, message, inbound, stream);
+      callAsync(req, resp, session, message, inbound, stream.repliesEarly());
       return;
     }
     HttpSessions.Reply reply = call(session, message, inbound, stream);
@@ -264,6 +264,8 @@ public final class McpHttpServlet extends HttpServlet {
     private boolean finished;
     /** Whether the reply left while the request's thread was still held by its handler. */
     private volatile boolean held;
+    /** Whether the reply may leave while the handler still holds the request's thread. */
+    private boolean early;
 
     /**
      * @param replies where the reply goes (the servlet writes it once the call is done)
@@ -276,6 +278,12 @@ public final class McpHttpServlet extends HttpServlet {
       this.session = session;
       this.resp = resp;
       this.streamable = streamable;
+    }
+
+    /** Marks a call whose reply may leave before its handler returns (a deadline's TIMEOUT). */
+    PostStream repliesEarly() {
+      early = true;
+      return this;
     }
 
     @Override
@@ -299,6 +307,12 @@ public final class McpHttpServlet extends HttpServlet {
               resp.setContentType("text/event-stream");
               resp.setCharacterEncoding("UTF-8");
               resp.setHeader("Cache-Control", "no-cache");
+              if (early) {
+                // Headers leave with the first event, before anyone knows whether a deadline will
+                // end the stream while the handler still runs: close the connection after it, as
+                // an early body does (see finish), so the client's next request never waits.
+                resp.setHeader("Connection", "close");
+              }
               streaming = true;
             }
             HttpSessions.EventStream.write(resp.getOutputStream(), json);
@@ -472,7 +486,8 @@ public final class McpHttpServlet extends HttpServlet {
         log.debug("Dropped a message sent beside a 2026-07-28 reply");
       }
     };
-    stream[0] = new PostStream(reply, null, resp, accept != null && accepts(accept, "text/event-stream"));
+    stream[0] = new PostStream(reply, null, resp, accept != null && accepts(accept, "text/event-stream"))
+        .repliesEarly();
     edge.dispatch(message, inbound, null, stream[0]);
     if (answered.compareAndSet(false, true)) {
       String incident = ErrorReplies.newIncidentId();

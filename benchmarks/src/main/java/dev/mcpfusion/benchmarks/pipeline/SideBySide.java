@@ -87,7 +87,7 @@ final class SideBySide {
     return v[v.length / 2];
   }
 
-  private static String loadAverage() {
+  static String loadAverage() {
     try {
       return java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).trim();
     } catch (java.io.IOException e) {

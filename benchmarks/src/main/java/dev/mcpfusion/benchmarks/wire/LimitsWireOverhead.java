@@ -1,8 +1,10 @@
 package dev.mcpfusion.benchmarks.wire;
 
+import dev.mcpfusion.annotation.Detector;
 import dev.mcpfusion.core.CallLimits;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionServer;
+import dev.mcpfusion.core.Redaction;
 import dev.mcpfusion.http.FusionHttp;
 import dev.mcpfusion.http.FusionHttpServer;
 import dev.mcpfusion.http.HttpOptions;
@@ -13,12 +15,14 @@ import java.util.Arrays;
 
 /**
  * The guards' cost per call as a client sees it: the billing sample over stateless HTTP
- * (2026-07-28, loopback, one keep-alive connection), with every limit on (gate, deadline — which
- * also makes the endpoint answer calls asynchronously — and a byte cap the reply fits) and off,
- * in one JVM, alternating call by call. Prints the median wall time per {@code billing_get_invoice}
- * call of each and the ratio on/off (goal: at most 1.15).
+ * (2026-07-28, loopback, one keep-alive connection), with the guards on and off, in one JVM,
+ * alternating call by call. {@code limits}: every limit (gate, deadline — which also makes the
+ * endpoint answer calls asynchronously — and a byte cap the reply fits); {@code redaction}: every
+ * detector and a path, with nothing to mask; {@code both}. Prints the median wall time per
+ * {@code billing_get_invoice} call of each and the ratio on/off (goal: at most 1.15).
  *
- * <pre>java -cp benchmarks.jar dev.mcpfusion.benchmarks.wire.LimitsWireOverhead [rounds] [batch]</pre>
+ * <pre>java -cp benchmarks.jar dev.mcpfusion.benchmarks.wire.LimitsWireOverhead [rounds] [batch]
+ *     [limits|redaction|both]</pre>
  */
 public final class LimitsWireOverhead {
   private LimitsWireOverhead() {}
@@ -26,12 +30,22 @@ public final class LimitsWireOverhead {
   public static void main(String[] args) throws Exception {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
     int batch = args.length > 1 ? Integer.parseInt(args[1]) : 2_000;
+    String guards = args.length > 2 ? args[2] : "limits";
     InvoiceStore store = InvoiceStore.sample();
     FusionServer off = BillingConnector.builder(store, Exposition.FLAT).build();
-    FusionServer on = BillingConnector.builder(store, Exposition.FLAT)
-        .limits(CallLimits.none().maxConcurrent(64).queue(64).timeout(Duration.ofSeconds(10))
-            .maxEgressBytes(256 * 1024))
-        .build();
+    FusionServer.Builder onBuilder = BillingConnector.builder(store, Exposition.FLAT);
+    if (!guards.equals("limits") && !guards.equals("redaction") && !guards.equals("both")) {
+      throw new IllegalArgumentException("guards: limits, redaction or both, not " + guards);
+    }
+    if (!guards.equals("redaction")) {
+      onBuilder.limits(CallLimits.none().maxConcurrent(64).queue(64)
+          .timeout(Duration.ofSeconds(10)).maxEgressBytes(256 * 1024));
+    }
+    if (!guards.equals("limits")) {
+      // Every detector and an any-depth path; the sample holds nothing they match.
+      onBuilder.redact(Redaction.paths("*.email").detect(Detector.values()));
+    }
+    FusionServer on = onBuilder.build();
     HttpOptions options = HttpOptions.port(0).stopOnShutdownSignal(false);
     try (FusionHttpServer offHttp = FusionHttp.serve(off, options);
         FusionHttpServer onHttp = FusionHttp.serve(on, options);
@@ -64,9 +78,9 @@ public final class LimitsWireOverhead {
       }
       double offMedian = median(offNs);
       double onMedian = median(onNs);
-      System.out.printf("stateless HTTP billing_get_invoice, %d rounds x %d calls: off %.1f us/call, "
-          + "on %.1f us/call, ratio %.3f%n", rounds, batch, offMedian / 1000, onMedian / 1000,
-          onMedian / offMedian);
+      System.out.printf("stateless HTTP billing_get_invoice, %s on, %d rounds x %d calls: off %.1f"
+          + " us/call, on %.1f us/call, ratio %.3f%n", guards, rounds, batch, offMedian / 1000,
+          onMedian / 1000, onMedian / offMedian);
     }
   }
 

@@ -8,13 +8,19 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The timer behind every call deadline of one server: deadlines sit in a lock-free queue that one
- * daemon thread sweeps every {@value #TICK_MILLIS} ms — expiring those due, dropping those whose
- * call finished — so starting a deadline is one enqueue and disarming it one compare-and-set: no
- * timer task, no wake-up of another thread per call.
- * A deadline therefore expires within one tick after it is due. The thread starts with the first
- * deadline and ends after a second without any; an expiry action should be quick (it writes one
- * reply).
+ * The timer behind every call deadline of one server. Each thread that runs calls owns one
+ * reusable {@link Deadline}, armed when a call starts and disarmed when it ends; one daemon thread
+ * sweeps the threads' deadlines every {@value #TICK_MILLIS} ms and expires those due. Starting a
+ * deadline is therefore a few writes to memory the calling thread owns, and disarming it one
+ * compare-and-set: no allocation, no shared queue, no timer task and no wake-up of another thread
+ * per call. The sweeper also reads the clock for them: a deadline counts from the first sweep that
+ * sees it (within one tick of the call's start, never before it) and expires at the first sweep
+ * after it is due, so a call gets its timeout plus at most two ticks, never less.
+ *
+ * <p>The sweeping thread starts with the first deadline and ends after a second without any in
+ * force; an expiry action should be quick (it writes one reply). A thread's deadline is forgotten
+ * once the thread has ended. A call started while the same thread's deadline is in force (a handler
+ * that calls the server again on its own thread) gets a deadline of its own, forgotten once settled.
  */
 public final class Deadlines {
   /** How often the deadlines in force are checked. */
@@ -24,15 +30,25 @@ public final class Deadlines {
   private static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(1);
   private static final AtomicInteger TIMERS = new AtomicInteger();
 
-  private final ConcurrentLinkedQueue<Deadline> active = new ConcurrentLinkedQueue<>();
+  /** The deadline each thread reuses, one per thread and server. */
+  private final ThreadLocal<Deadline> own = new ThreadLocal<>();
+  /** Every deadline the sweeper checks: the threads' own, and nested calls' until settled. */
+  private final ConcurrentLinkedQueue<Deadline> all = new ConcurrentLinkedQueue<>();
   private final AtomicBoolean ticking = new AtomicBoolean();
   private final String name = "fusion-deadlines-" + TIMERS.incrementAndGet();
 
   /** Starts the deadline of a call running on the current thread; {@code onExpiry} may be {@code null}. */
   public Deadline start(long timeoutMs, Runnable onExpiry) {
-    Deadline deadline = new Deadline(timeoutMs,
-        System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs), Thread.currentThread(), onExpiry);
-    active.add(deadline);
+    Deadline deadline = own.get();
+    if (deadline == null) {
+      deadline = new Deadline(Thread.currentThread(), false);
+      own.set(deadline);
+      all.add(deadline);
+    } else if (deadline.inForce()) {
+      deadline = new Deadline(Thread.currentThread(), true);
+      all.add(deadline);
+    }
+    deadline.arm(timeoutMs, onExpiry);
     if (!ticking.get() && ticking.compareAndSet(false, true)) {
       Thread ticker = new Thread(this::tick, name);
       ticker.setDaemon(true);
@@ -41,9 +57,9 @@ public final class Deadlines {
     return deadline;
   }
 
-  /** Deadlines not swept yet (those in force, and finished ones until the next sweep). */
-  public int pending() {
-    return active.size();
+  /** Deadlines the sweeper checks: one per thread that has run a call, plus nested calls in force. */
+  public int tracked() {
+    return all.size();
   }
 
   private void tick() {
@@ -51,27 +67,39 @@ public final class Deadlines {
     while (true) {
       LockSupport.parkNanos(TICK_NANOS);
       long now = System.nanoTime();
-      if (active.isEmpty()) {
-        if (now - idleSince < IDLE_NANOS) {
-          continue;
+      boolean inForce = false;
+      for (Iterator<Deadline> it = all.iterator(); it.hasNext(); ) {
+        Deadline deadline = it.next();
+        int outcome = deadline.check(now);
+        if (outcome == Deadline.IN_FORCE) {
+          inForce = true;
+        } else if (outcome == Deadline.FORGET) {
+          it.remove();
         }
-        ticking.set(false);
-        // A deadline started meanwhile saw this thread ticking: keep ticking for it, unless a new
-        // thread already does.
-        if (active.isEmpty() || !ticking.compareAndSet(false, true)) {
-          return;
-        }
+      }
+      if (inForce) {
+        idleSince = now;
+        continue;
+      }
+      if (now - idleSince < IDLE_NANOS) {
+        continue;
+      }
+      ticking.set(false);
+      // A deadline armed meanwhile saw this thread ticking: keep ticking for it, unless a new
+      // thread already does.
+      if (!anyInForce() || !ticking.compareAndSet(false, true)) {
+        return;
       }
       idleSince = now;
-      for (Iterator<Deadline> it = active.iterator(); it.hasNext(); ) {
-        Deadline deadline = it.next();
-        if (deadline.settled()) {
-          it.remove();
-        } else if (now - deadline.due() >= 0) {
-          it.remove();
-          deadline.expire();
-        }
+    }
+  }
+
+  private boolean anyInForce() {
+    for (Deadline deadline : all) {
+      if (deadline.inForce()) {
+        return true;
       }
     }
+    return false;
   }
 }

@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.RandomAccess;
+import java.util.function.BiConsumer;
 import java.util.function.UnaryOperator;
 
 /**
@@ -250,39 +252,79 @@ public final class EgressCap {
    */
   static long upperBound(Reply reply) {
     long bound = 64; // {"content":[],"isError":false,"structuredContent":,"_meta":}
-    for (String block : reply.blocks()) {
-      bound += 26 + 6L * block.length(); // {"type":"text","text":""},
+    List<String> blocks = reply.blocks();
+    for (int i = 0; i < blocks.size(); i++) {
+      bound += 26 + 6L * blocks.get(i).length(); // {"type":"text","text":""},
     }
-    bound += bound(reply.structuredContent(), 0) + bound(reply.meta(), 0);
-    return bound;
+    Bound tree = new Bound();
+    int structuredChars = reply.structuredChars();
+    if (structuredChars >= 0) {
+      // Its JSON text is known: a UTF-16 unit is at most 3 bytes of UTF-8 (a pair, 4 for 2 units).
+      tree.total += 3L * structuredChars;
+    } else {
+      tree.add(reply.structuredContent());
+    }
+    int metaChars = reply.metaChars();
+    if (metaChars >= 0) {
+      tree.total += 3L * metaChars;
+    } else {
+      tree.add(reply.meta());
+    }
+    return bound + tree.total;
   }
 
-  private static long bound(Object value, int depth) {
-    if (value == null) {
-      return 4;
-    } else if (value instanceof String s) {
-      return 2 + 6L * s.length();
-    } else if (value instanceof Boolean) {
-      return 5;
-    } else if (value instanceof Integer || value instanceof Long || value instanceof Double
-        || value instanceof Float || value instanceof Short || value instanceof Byte) {
-      return 24;
-    } else if (depth < 64 && value instanceof Map<?, ?> map) {
-      long b = 2;
-      for (Map.Entry<?, ?> e : map.entrySet()) {
-        b += 2 + bound(e.getKey(), depth + 1) + bound(e.getValue(), depth + 1);
+  /**
+   * The bound of a tree, summed as it is walked. Maps are read with {@code forEach}: a reply's maps
+   * are unmodifiable views, whose entry set wraps every entry it hands out, and this runs on every
+   * call with a cap.
+   */
+  private static final class Bound implements BiConsumer<Object, Object> {
+    private long total;
+    private int depth;
+
+    void add(Object value) {
+      if (value == null) {
+        total += 4;
+      } else if (value instanceof String s) {
+        total += 2 + 6L * s.length();
+      } else if (value instanceof Boolean) {
+        total += 5;
+      } else if (value instanceof Integer || value instanceof Long || value instanceof Double
+          || value instanceof Float || value instanceof Short || value instanceof Byte) {
+        total += 24;
+      } else if (depth < 64 && value instanceof Map<?, ?> map) {
+        total += 2;
+        depth++;
+        map.forEach(this);
+        depth--;
+      } else if (depth < 64 && value instanceof List<?> list) {
+        total += 2;
+        depth++;
+        int size = list.size();
+        total += size;
+        if (list instanceof RandomAccess) {
+          for (int i = 0; i < size; i++) {
+            add(list.get(i));
+          }
+        } else {
+          for (Object item : list) {
+            add(item);
+          }
+        }
+        depth--;
+      } else {
+        StringBuilder exact = new StringBuilder();
+        Json.appendValue(value, exact);
+        total += utf8Length(exact);
       }
-      return b;
-    } else if (depth < 64 && value instanceof List<?> list) {
-      long b = 2;
-      for (Object item : list) {
-        b += 1 + bound(item, depth + 1);
-      }
-      return b;
     }
-    StringBuilder exact = new StringBuilder();
-    Json.appendValue(value, exact);
-    return utf8Length(exact);
+
+    @Override
+    public void accept(Object key, Object value) {
+      total += 2;
+      add(key);
+      add(value);
+    }
   }
 
   private static void text(String text, StringBuilder out) {

@@ -2,6 +2,7 @@ package dev.mcpfusion.core.presenter;
 
 import dev.mcpfusion.core.Page;
 import dev.mcpfusion.core.UiBlock;
+import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.spi.PresenterBinding;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,19 +36,23 @@ final class Pages {
     Map<String, Object> structured = new LinkedHashMap<>();
     structured.put("items", shown.trees);
     Map<String, Object> meta = new LinkedHashMap<>();
+    // {"items":<the data block>} as JSON text: the block is the items' JSON array.
+    int structuredChars = blocks.get(0).length() + "{\"items\":}".length();
     if (next == null) {
       shown.finish(blocks, meta, refs);
-      return Reply.owned(blocks, structured, meta, count);
+      return Reply.owned(blocks, structured, meta, count, false, structuredChars,
+          shown.metaChars());
     }
     Map<String, Object> truncation = new LinkedHashMap<>();
     truncation.put("shown", count);
     truncation.put("more", true);
     truncation.put("next", next);
     structured.put("truncated", truncation);
+    structuredChars += ",\"truncated\":".length() + Json.write(truncation).length();
     shown.ui().add(UiBlock.summary(
         ResultPresenter.summary(count + " shown, more available", perCall.advice(next))));
     shown.finish(blocks, meta, refs);
     meta.put("mcpfusion/truncation", new LinkedHashMap<>(truncation));
-    return Reply.owned(blocks, structured, meta, count);
+    return Reply.owned(blocks, structured, meta, count, false, structuredChars, -1);
   }
 }

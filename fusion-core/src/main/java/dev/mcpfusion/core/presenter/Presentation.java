@@ -1,10 +1,12 @@
 package dev.mcpfusion.core.presenter;
 
+import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.PresenterBinding;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -21,12 +23,15 @@ public final class Presentation {
   private final List<String> staticRules;
   private final Set<String> staticRuleSet;
   private final String rulesBlock;
+  private final int staticMetaChars;
 
   private Presentation(ActionDescriptor action, List<String> staticRules) {
     this.action = action;
     this.staticRules = staticRules;
     this.staticRuleSet = Set.copyOf(staticRules);
     this.rulesBlock = staticRules.isEmpty() ? null : rulesBlock(staticRules);
+    this.staticMetaChars = Json.write(staticRules.isEmpty()
+        ? Map.of() : Map.of("mcpfusion/rules", staticRules)).length();
   }
 
   /**
@@ -64,6 +69,15 @@ public final class Presentation {
   /** The rendered {@code <domain_rules>} block of the static lines; {@code null} when there are none. */
   String rulesBlock() {
     return rulesBlock;
+  }
+
+  /**
+   * The length of an answer's {@code _meta} as compact JSON text when it holds the static rules
+   * and nothing else (or is empty, when there are none): known once, so the byte cap need not
+   * measure it on every call.
+   */
+  int staticMetaChars() {
+    return staticMetaChars;
   }
 
   /** Renders a {@code <domain_rules>} block: one escaped {@code - line} per rule. */

@@ -26,6 +26,13 @@ public final class Reply {
   private final int items;
   /** Whether the data block of a collection result is a TOON table rather than a JSON array. */
   private final boolean toon;
+  /**
+   * The length of {@code structuredContent} as compact JSON text, when the presenter knows it
+   * without writing it (its data block is that text, or holds it); -1 when not known.
+   */
+  private final int structuredChars;
+  /** The same for {@code _meta}; -1 when not known. */
+  private final int metaChars;
 
   /**
    * A reply from collections the caller may keep using: all three are copied.
@@ -40,11 +47,12 @@ public final class Reply {
     this(List.copyOf(blocks),
         structuredContent == null ? null : new LinkedHashMap<>(structuredContent),
         meta == null || meta.isEmpty() ? Map.of() : new LinkedHashMap<>(meta),
-        isError, -1, false, Ownership.TAKEN);
+        isError, -1, false, -1, -1, Ownership.TAKEN);
   }
 
   private Reply(List<String> blocks, Map<String, Object> structuredContent,
-      Map<String, Object> meta, boolean isError, int items, boolean toon, Ownership ownership) {
+      Map<String, Object> meta, boolean isError, int items, boolean toon, int structuredChars,
+      int metaChars, Ownership ownership) {
     this.blocks = blocks;
     this.structuredContent = structuredContent == null
         ? null : Collections.unmodifiableMap(structuredContent);
@@ -52,6 +60,8 @@ public final class Reply {
     this.isError = isError;
     this.items = items;
     this.toon = toon;
+    this.structuredChars = structuredContent == null ? -1 : structuredChars;
+    this.metaChars = metaChars;
   }
 
   /**
@@ -72,8 +82,19 @@ public final class Reply {
   /** As {@link #owned(List, Map, Map, int)}, whose data block is a TOON table when {@code toon}. */
   static Reply owned(List<String> blocks, Map<String, Object> structuredContent,
       Map<String, Object> meta, int items, boolean toon) {
+    return owned(blocks, structuredContent, meta, items, toon, -1, -1);
+  }
+
+  /**
+   * As {@link #owned(List, Map, Map, int, boolean)}, whose {@code structuredContent} and
+   * {@code _meta} written as compact JSON are {@code structuredChars} and {@code metaChars}
+   * characters long (-1 when not known).
+   */
+  static Reply owned(List<String> blocks, Map<String, Object> structuredContent,
+      Map<String, Object> meta, int items, boolean toon, int structuredChars, int metaChars) {
     return new Reply(Collections.unmodifiableList(blocks), structuredContent,
-        meta == null ? Map.of() : meta, false, items, toon, Ownership.TAKEN);
+        meta == null ? Map.of() : meta, false, items, toon, structuredChars, metaChars,
+        Ownership.TAKEN);
   }
 
   /**
@@ -89,7 +110,7 @@ public final class Reply {
     return new Reply(List.copyOf(blocks),
         structuredContent == null ? null : new LinkedHashMap<>(structuredContent),
         meta == null || meta.isEmpty() ? Map.of() : new LinkedHashMap<>(meta),
-        isError, items, toon, Ownership.TAKEN);
+        isError, items, toon, -1, -1, Ownership.TAKEN);
   }
 
   /**
@@ -122,6 +143,20 @@ public final class Reply {
   /** The {@code mcpfusion/*} {@code _meta} entries, in insertion order; empty for none. */
   public Map<String, Object> meta() {
     return meta;
+  }
+
+  /**
+   * The length in characters of {@code structuredContent} written as compact JSON
+   * ({@code Json.write}), when the presenter knew it without writing it; -1 when not known (then
+   * measure the tree). A later step that rewrites the tree starts from -1 again.
+   */
+  public int structuredChars() {
+    return structuredChars;
+  }
+
+  /** As {@link #structuredChars}, for {@code _meta}; -1 when not known. */
+  public int metaChars() {
+    return metaChars;
   }
 
   /** Whether the result is an error ({@code isError: true}). */

@@ -177,7 +177,8 @@ public final class ResultPresenter {
     blocks.add(shown.json.toString());
     Map<String, Object> meta = new LinkedHashMap<>();
     shown.finish(blocks, meta, refs);
-    return Reply.owned(blocks, tree, meta);
+    // The data block is the tree's JSON text (appendJson writes exactly Json.write(toTree(view))).
+    return Reply.owned(blocks, tree, meta, -1, false, blocks.get(0).length(), shown.metaChars());
   }
 
   private static Reply many(Presentation presentation, Object result, References refs,
@@ -224,6 +225,8 @@ public final class ResultPresenter {
     Map<String, Object> structured = new LinkedHashMap<>();
     structured.put("items", shown.trees);
     Map<String, Object> meta = new LinkedHashMap<>();
+    // {"items":<the data block>} as JSON text, when the data block is the items' JSON array.
+    int structuredChars = shown.toon ? -1 : blocks.get(0).length() + "{\"items\":}".length();
     if (cut) {
       int count = shown.trees.size();
       Map<String, Object> truncation = new LinkedHashMap<>();
@@ -237,13 +240,18 @@ public final class ResultPresenter {
         rest = count + " shown, more available";
       }
       structured.put("truncated", truncation);
+      if (structuredChars >= 0) {
+        structuredChars += ",\"truncated\":".length() + Json.write(truncation).length();
+      }
       shown.ui().add(UiBlock.summary(summary(rest, null)));
       shown.finish(blocks, meta, refs);
       meta.put("mcpfusion/truncation", new LinkedHashMap<>(truncation));
-    } else {
-      shown.finish(blocks, meta, refs);
+      return Reply.owned(blocks, structured, meta, shown.trees.size(), shown.toon, structuredChars,
+          -1);
     }
-    return Reply.owned(blocks, structured, meta, shown.trees.size(), shown.toon);
+    shown.finish(blocks, meta, refs);
+    return Reply.owned(blocks, structured, meta, shown.trees.size(), shown.toon, structuredChars,
+        shown.metaChars());
   }
 
   /**
@@ -288,6 +296,8 @@ public final class ResultPresenter {
     /** A collection written as a TOON table from {@link #trees} at the end, not as JSON text. */
     boolean toon;
     private List<UiBlock> ui;
+    /** Whether {@link #finish} wrote no {@code _meta} beyond the static rules. */
+    private boolean staticMeta;
     /** The fields the agent selected, or {@code null} for all (the data and tree narrow to them). */
     private final PerCall perCall;
 
@@ -364,6 +374,14 @@ public final class ResultPresenter {
           + " where a JSON object row was expected");
     }
 
+    /**
+     * The length of the {@code _meta} {@link #finish} wrote, as compact JSON text, when it is known
+     * without writing it (only the static rules, or nothing); -1 otherwise.
+     */
+    int metaChars() {
+      return staticMeta ? presentation.staticMetaChars() : -1;
+    }
+
     /** Appends the UI, rules and suggestion blocks and their {@code _meta} entries. */
     void finish(List<String> blocks, Map<String, Object> meta, References refs) {
       // The user's collection-level methods get a read-only list: the data block is already
@@ -401,6 +419,7 @@ public final class ResultPresenter {
           suggestions = null;
         }
       }
+      staticMeta = dynamicRules == null && suggestions == null;
       if (dynamicRules == null) {
         if (presentation.rulesBlock() != null) {
           blocks.add(presentation.rulesBlock());

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * Pipeline step 7, first half: masks a presented reply before the egress byte cap measures it.
@@ -58,40 +59,28 @@ public final class EgressRedaction {
     }
 
     Map<String, Object> meta = reply.meta();
-    Map<String, Object> newMeta = null;
-    List<String> rules = null;
-    List<Map<String, Object>> suggestions = null;
-    int index = 0;
-    for (Map.Entry<String, Object> e : meta.entrySet()) {
-      Object value = e.getValue();
-      Object masked;
-      switch (e.getKey()) {
-        case RULES:
-          masked = rules(redactor, value, tally);
-          if (masked != value) {
-            rules = castList(masked);
-          }
-          break;
-        case SUGGESTIONS:
-          masked = suggestions(redactor, value, tally);
-          if (masked != value) {
-            suggestions = castList(masked);
-          }
-          break;
-        case TRUNCATION:
-          masked = value;
-          break;
-        default:
-          masked = redactor.tree(value, tally);
+    MetaWalk metaWalk = new MetaWalk(redactor, meta, tally);
+    Object ruleLines = meta.get(RULES);
+    Object suggested = meta.get(SUGGESTIONS);
+    int known = (ruleLines == null ? 0 : 1) + (suggested == null ? 0 : 1)
+        + (meta.containsKey(TRUNCATION) ? 1 : 0);
+    if (known == meta.size()) {
+      // Only the entries the presenter writes (the usual case): looked up, not walked.
+      if (ruleLines != null) {
+        metaWalk.accept(RULES, ruleLines);
       }
-      if (newMeta == null && masked != value) {
-        newMeta = copyOf(meta, index);
+      if (suggested != null) {
+        metaWalk.accept(SUGGESTIONS, suggested);
       }
-      if (newMeta != null) {
-        newMeta.put(e.getKey(), masked);
-      }
-      index++;
+    } else {
+      // forEach rather than entrySet: the map is an unmodifiable view, whose entry set wraps every
+      // entry it hands out.
+      metaWalk.walking = true;
+      meta.forEach(metaWalk);
     }
+    Map<String, Object> newMeta = metaWalk.out;
+    List<String> rules = metaWalk.rules;
+    List<Map<String, Object>> suggestions = metaWalk.suggestions;
 
     List<String> out = null;
     List<String> maskedValues = null;
@@ -135,6 +124,62 @@ public final class EgressRedaction {
     return reply.rewritten(out, newStructured, newMeta == null ? meta : newMeta, reply.items());
   }
 
+  /**
+   * The {@code _meta} entries masked, copy on write: rules and suggestions by their own shape (and
+   * kept aside, so their blocks can be rendered again), the truncation record as it is (numbers
+   * and a cursor the framework wrote), anything else as a tree.
+   */
+  private static final class MetaWalk implements BiConsumer<String, Object> {
+    private final Redactor redactor;
+    private final Map<String, Object> meta;
+    private final Tally tally;
+    private Map<String, Object> out;
+    private List<String> rules;
+    private List<Map<String, Object>> suggestions;
+    private int index;
+    /** Whether {@link #accept} sees every entry in order (forEach), not only the looked-up ones. */
+    private boolean walking;
+
+    MetaWalk(Redactor redactor, Map<String, Object> meta, Tally tally) {
+      this.redactor = redactor;
+      this.meta = meta;
+      this.tally = tally;
+    }
+
+    @Override
+    public void accept(String key, Object value) {
+      Object masked;
+      switch (key) {
+        case RULES:
+          masked = rules(redactor, value, tally);
+          if (masked != value) {
+            rules = castList(masked);
+          }
+          break;
+        case SUGGESTIONS:
+          masked = suggestions(redactor, value, tally);
+          if (masked != value) {
+            suggestions = castList(masked);
+          }
+          break;
+        case TRUNCATION:
+          masked = value;
+          break;
+        default:
+          masked = redactor.tree(value, tally);
+      }
+      if (out == null && masked != value) {
+        // Walked in order, the entries before this one are copied and the rest follow; looked
+        // up, every entry is copied and this one replaced (in place, keeping the order).
+        out = walking ? copyOf(meta, index) : new LinkedHashMap<>(meta);
+      }
+      if (out != null) {
+        out.put(key, masked);
+      }
+      index++;
+    }
+  }
+
   private static Map<String, Object> copyOf(Map<String, Object> map, int first) {
     Map<String, Object> copy = new LinkedHashMap<>(Math.max(4, map.size() * 2));
     int copied = 0;
@@ -173,7 +218,7 @@ public final class EgressRedaction {
       }
       case SINGLE:
       case OPTIONAL:
-        return asMap(redactor.tree(structured, tally));
+        return asMap(redactor.viewTree(structured, tally));
       default: {
         Object items = structured.get("items");
         if (!(items instanceof List<?> list)) {
@@ -183,7 +228,7 @@ public final class EgressRedaction {
         List<Object> masked = null;
         for (int i = 0; i < list.size(); i++) {
           Object item = list.get(i);
-          Object after = redactor.tree(item, tally);
+          Object after = redactor.viewTree(item, tally);
           if (masked == null && after != item) {
             masked = new ArrayList<>(list.size());
             masked.addAll(list.subList(0, i));
@@ -315,6 +360,9 @@ public final class EgressRedaction {
     if (!(value instanceof List<?> lines)) {
       throw new IllegalStateException("rules that are not a list");
     }
+    if (redactor.knownClean(lines)) {
+      return lines;
+    }
     List<String> out = null;
     for (int i = 0; i < lines.size(); i++) {
       if (!(lines.get(i) instanceof String s)) {
@@ -331,7 +379,11 @@ public final class EgressRedaction {
         out.add(masked);
       }
     }
-    return out == null ? lines : out;
+    if (out == null) {
+      redactor.rememberClean(lines);
+      return lines;
+    }
+    return out;
   }
 
   /** The suggestions masked (reasons as text, arguments as a tree): the same list when nothing was. */

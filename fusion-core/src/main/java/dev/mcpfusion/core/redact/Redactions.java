@@ -32,7 +32,10 @@ public final class Redactions {
    * @throws PathPattern.InvalidPath for a path that is none of the three forms
    */
   public static Redactor forAction(ActionDescriptor action, Redaction serverDefault) {
-    return Redactor.compile(policy(action, serverDefault));
+    Redactor redactor = Redactor.compile(policy(action, serverDefault));
+    PresenterBinding<?, ?> presenter = action.presenter();
+    return redactor == null || presenter == null
+        ? redactor : redactor.forView(presenter.outputSchemaJson());
   }
 
   /**

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 import java.util.regex.Pattern;
 
 /**
@@ -38,19 +39,26 @@ public final class Redactor {
   private final Finder[] finders;
   private final boolean partial;
   /**
+   * Whether a path can match inside the data of the view this redactor is for; {@code false} once
+   * {@link #forView} proved that none can, so the data walk tracks no path.
+   */
+  private final boolean viewPaths;
+  /**
    * Strings the finders found nothing in, by identity: the text a view sends with every reply
    * (its rules, enum names, constants) is the same {@code String} instance each time, and a string
    * cannot change, so it is scanned once. A slot holds one string; a newer one replaces it. Reads
    * and writes race harmlessly: a slot read stale is a miss, and the string is scanned again.
    * Only strings with nothing to mask are kept, and none longer than {@value #CLEAN_MAX_LENGTH}.
+   * Immutable lists of such strings (a view's static rules) are kept the same way.
    */
-  private final String[] clean = new String[CLEAN_SLOTS];
+  private final Object[] clean = new Object[CLEAN_SLOTS];
 
-  private Redactor(Redaction policy, PathPattern[] paths, Finder[] finders) {
+  private Redactor(Redaction policy, PathPattern[] paths, Finder[] finders, boolean viewPaths) {
     this.policy = policy;
     this.paths = paths;
     this.finders = finders;
     this.partial = policy.mask() == Mask.PARTIAL;
+    this.viewPaths = viewPaths && paths.length > 0;
   }
 
   /**
@@ -73,7 +81,76 @@ public final class Redactor {
     for (Pattern p : policy.patterns().values()) {
       finders.add(Finder.of(p));
     }
-    return new Redactor(policy, paths, finders.toArray(new Finder[0]));
+    return new Redactor(policy, paths, finders.toArray(new Finder[0]), true);
+  }
+
+  /**
+   * This redactor for the answers of one view, whose output schema is {@code schemaJson}: when no
+   * path can match inside the view's data — every object in the schema is closed (its declared
+   * properties only, which is all a presenter writes) and no path names a place in it — the data
+   * walk skips path matching; suggestions, details and other trees still get every path.
+   */
+  public Redactor forView(String schemaJson) {
+    if (!viewPaths) {
+      return this;
+    }
+    Object schema = Json.parse(schemaJson);
+    if (open(schema, 0)) {
+      return this;
+    }
+    for (PathPattern path : paths) {
+      List<String> found = new ArrayList<>();
+      walkSchema(schema, path, new String[64], 0, found, new ArrayList<>());
+      if (!found.isEmpty()) {
+        return this;
+      }
+    }
+    return new Redactor(policy, paths, finders, false);
+  }
+
+  /** Whether some object in {@code node} may hold keys its schema does not declare (or is unreadable). */
+  private static boolean open(Object node, int depth) {
+    if (!(node instanceof Map<?, ?> schema)) {
+      // false allows nothing; true, or anything unreadable, allows any value.
+      return !Boolean.FALSE.equals(node);
+    }
+    if (depth > 32 || schema.containsKey("$ref") || schema.containsKey("patternProperties")) {
+      return true;
+    }
+    Object type = schema.get("type");
+    boolean object = hasType(type, "object") || schema.containsKey("properties");
+    if (object && (!(schema.get("properties") instanceof Map<?, ?>)
+        || !Boolean.FALSE.equals(schema.get("additionalProperties")))) {
+      return true;
+    }
+    if (type == null && !object && !schema.containsKey("enum") && !schema.containsKey("const")
+        && !schema.containsKey("anyOf") && !schema.containsKey("oneOf")) {
+      // No declared type: anything, an object included.
+      return true;
+    }
+    if (schema.get("properties") instanceof Map<?, ?> properties) {
+      for (Object p : properties.values()) {
+        if (open(p, depth + 1)) {
+          return true;
+        }
+      }
+    }
+    if (hasType(type, "array") && !schema.containsKey("items")) {
+      return true;
+    }
+    if (schema.containsKey("items") && open(schema.get("items"), depth + 1)) {
+      return true;
+    }
+    for (String key : new String[] {"anyOf", "oneOf", "allOf"}) {
+      if (schema.get(key) instanceof List<?> branches) {
+        for (Object branch : branches) {
+          if (open(branch, depth + 1)) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 
   /** The policy this was compiled from. */
@@ -238,6 +315,24 @@ public final class Redactor {
   }
 
   /**
+   * Whether every line of the immutable list {@code lines} was found clean by an earlier call
+   * (see {@link #rememberClean}): the same list instance, as a view sends its static rules.
+   */
+  boolean knownClean(List<?> lines) {
+    return clean[System.identityHashCode(lines) & (CLEAN_SLOTS - 1)] == lines;
+  }
+
+  /**
+   * Remembers that {@code lines}, whose every line {@link #text} left as it was, holds nothing to
+   * mask; only an immutable list is remembered, since only its lines cannot change later.
+   */
+  void rememberClean(List<?> lines) {
+    if (!lines.isEmpty() && List.copyOf(lines) == lines) {
+      clean[System.identityHashCode(lines) & (CLEAN_SLOTS - 1)] = lines;
+    }
+  }
+
+  /**
    * The plain JSON tree {@code tree} (one view, or a map of arguments or details) with the values at
    * the path patterns masked, and what the detectors find in every other string. Copy on write:
    * {@code tree} itself is never changed, and a map or list with nothing to mask is returned as is
@@ -251,6 +346,20 @@ public final class Redactor {
       return tree;
     }
     return node(tree, tally.path(), 0, false, tally);
+  }
+
+  /**
+   * {@link #tree} of one view's data ({@code structuredContent} of a single answer, one item of a
+   * collection): with the path patterns, unless {@link #forView} showed that none can match there.
+   */
+  public Object viewTree(Object tree, Tally tally) {
+    if (viewPaths) {
+      return tree(tree, tally);
+    }
+    if (tree == null || tree instanceof Boolean || tree instanceof Number) {
+      return tree;
+    }
+    return node(tree, null, 0, false, tally);
   }
 
   /** {@link #tree} of a value that sits under {@code key} (an error detail), for the path patterns. */
@@ -271,42 +380,23 @@ public final class Redactor {
       }
       return text(s, tally);
     }
-    if (at.length == size) {
+    // at == null: a walk that tracks no path (see viewTree).
+    if (at != null && at.length == size) {
       at = java.util.Arrays.copyOf(at, size * 2);
     }
     if (value instanceof Map<?, ?> map) {
-      // Copy on write: a map with nothing to mask is returned as it is, allocating nothing.
-      Map<String, Object> out = null;
-      int index = 0;
-      for (Map.Entry<?, ?> e : map.entrySet()) {
-        if (!(e.getKey() instanceof String key)) {
-          throw new IllegalStateException("cannot redact a map whose key is a "
-              + (e.getKey() == null ? "null" : e.getKey().getClass().getName()));
-        }
-        at[size] = key;
-        boolean here = masked || (paths.length > 0 && matchesPath(at, size + 1));
-        Object before = e.getValue();
-        Object after = node(before, at, size + 1, here, tally);
-        if (out == null && after != before) {
-          out = new LinkedHashMap<>(Math.max(4, map.size() * 2));
-          int copied = 0;
-          for (Map.Entry<?, ?> prior : map.entrySet()) {
-            if (copied++ == index) {
-              break;
-            }
-            out.put((String) prior.getKey(), prior.getValue());
-          }
-        }
-        if (out != null) {
-          out.put(key, after);
-        }
-        index++;
-      }
-      return out == null ? map : out;
+      // forEach rather than entrySet: a reply's maps are unmodifiable views, whose entry set wraps
+      // every entry it hands out, and this walk runs on every call.
+      MapWalk walk = new MapWalk(map, at, size, masked, tally);
+      map.forEach(walk);
+      return walk.out == null ? map : walk.out;
     }
     if (value instanceof List<?> list) {
-      at[size] = PathPattern.ELEMENT;
-      boolean here = masked || (paths.length > 0 && matchesPath(at, size + 1));
+      boolean here = masked;
+      if (at != null) {
+        at[size] = PathPattern.ELEMENT;
+        here = masked || (paths.length > 0 && matchesPath(at, size + 1));
+      }
       List<Object> out = null;
       for (int i = 0; i < list.size(); i++) {
         Object before = list.get(i);
@@ -323,6 +413,56 @@ public final class Redactor {
     }
     throw new IllegalStateException("cannot redact a " + value.getClass().getName()
         + "; only plain JSON trees (String, Number, Boolean, List, Map, null) can be vouched for");
+  }
+
+  /**
+   * One map of a {@link #tree} walk, copy on write: {@link #out} stays {@code null} until a value
+   * changes, then holds the entries before it unchanged and every later one as walked.
+   */
+  private final class MapWalk implements BiConsumer<Object, Object> {
+    private final Map<?, ?> map;
+    private final String[] at;
+    private final int size;
+    private final boolean masked;
+    private final Tally tally;
+    private Map<String, Object> out;
+    private int index;
+
+    MapWalk(Map<?, ?> map, String[] at, int size, boolean masked, Tally tally) {
+      this.map = map;
+      this.at = at;
+      this.size = size;
+      this.masked = masked;
+      this.tally = tally;
+    }
+
+    @Override
+    public void accept(Object k, Object before) {
+      if (!(k instanceof String key)) {
+        throw new IllegalStateException("cannot redact a map whose key is a "
+            + (k == null ? "null" : k.getClass().getName()));
+      }
+      boolean here = masked;
+      if (at != null) {
+        at[size] = key;
+        here = masked || (paths.length > 0 && matchesPath(at, size + 1));
+      }
+      Object after = node(before, at, size + 1, here, tally);
+      if (out == null && after != before) {
+        out = new LinkedHashMap<>(Math.max(4, map.size() * 2));
+        int copied = 0;
+        for (Map.Entry<?, ?> prior : map.entrySet()) {
+          if (copied++ == index) {
+            break;
+          }
+          out.put((String) prior.getKey(), prior.getValue());
+        }
+      }
+      if (out != null) {
+        out.put(key, after);
+      }
+      index++;
+    }
   }
 
   private boolean matchesPath(String[] at, int size) {

@@ -271,31 +271,7 @@ public final class Pipeline {
       // 6. presenter
       Reply reply = ResultPresenter.present(action.presentation(), result, references, perCall);
 
-      // 7. egress guard: redaction first. It fails closed: whatever it throws is answered as
-      // INTERNAL_ERROR below, never with the reply it could not mask.
-      Redactor redactor = action.redactor();
-      if (redactor != null) {
-        Tally tally = new Tally();
-        reply = EgressRedaction.success(redactor, reply, descriptor.resultShape(), references, tally);
-        if (trace != null) {
-          trace.redactions(tally.count());
-        }
-      }
-
-      // 7. then the byte cap, measured on the reply as sent (step 8's mark included)
-      boolean mark = handled[0] && descriptor.verb() != Verb.QUERY && !descriptor.invalidates().isEmpty();
-      int cap = action.limits().maxEgressBytes();
-      if (cap > 0) {
-        reply = EgressCap.fit(reply, cap, router, action.name(), mark
-            ? r -> StateSync.withInvalidation(r, action.reference(), descriptor.invalidates())
-            : UnaryOperator.identity(), descriptor.resultShape() == ResultShape.PAGE ? perCall : null);
-      }
-
-      // 8. state sync: marks on successful mutations only, and only when the handler ran
-      if (mark) {
-        reply = StateSync.withInvalidation(reply, action.reference(), descriptor.invalidates());
-      }
-      return reply;
+      return egress(action, reply, perCall, handled[0], trace);
     } catch (Throwable failure) {
       Throwable cause = unwrap(failure);
       if (cause instanceof FusionError error) {
@@ -313,6 +289,42 @@ public final class Pipeline {
       }
       throw cause;
     }
+  }
+
+  /**
+   * Steps 7 and 8 on a presented success: redaction, the byte cap, then the state-sync mark.
+   * Apart from {@link #run}, whose size would otherwise grow with every guard switched on.
+   */
+  private Reply egress(BoundAction action, Reply presented, PerCall perCall, boolean handled,
+      ToolCallTrace trace) {
+    ActionDescriptor descriptor = action.descriptor();
+    String router = action.router().name();
+    Reply reply = presented;
+    // 7. egress guard: redaction first. It fails closed: whatever it throws is answered as
+    // INTERNAL_ERROR (run passes it on), never with the reply it could not mask.
+    Redactor redactor = action.redactor();
+    if (redactor != null) {
+      Tally tally = new Tally();
+      reply = EgressRedaction.success(redactor, reply, descriptor.resultShape(), references, tally);
+      if (trace != null) {
+        trace.redactions(tally.count());
+      }
+    }
+
+    // 7. then the byte cap, measured on the reply as sent (step 8's mark included)
+    boolean mark = handled && descriptor.verb() != Verb.QUERY && !descriptor.invalidates().isEmpty();
+    int cap = action.limits().maxEgressBytes();
+    if (cap > 0) {
+      reply = EgressCap.fit(reply, cap, router, action.name(), mark
+          ? r -> StateSync.withInvalidation(r, action.reference(), descriptor.invalidates())
+          : UnaryOperator.identity(), descriptor.resultShape() == ResultShape.PAGE ? perCall : null);
+    }
+
+    // 8. state sync: marks on successful mutations only, and only when the handler ran
+    if (mark) {
+      reply = StateSync.withInvalidation(reply, action.reference(), descriptor.invalidates());
+    }
+    return reply;
   }
 
   private static Object proceed(BoundAction action, Object[] decoded, int position,

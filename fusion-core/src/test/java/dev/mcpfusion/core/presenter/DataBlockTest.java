@@ -48,6 +48,8 @@ class DataBlockTest {
     assertThat(reply.blocks().get(0))
         .isEqualTo("{\"id\":\"INV-0007\",\"totalCents\":700,\"status\":\"OPEN\"}")
         .isEqualTo(Json.write(reply.structuredContent()));
+    // The byte cap bounds the reply from this length instead of walking the tree.
+    assertThat(reply.structuredChars()).isEqualTo(Json.write(reply.structuredContent()).length());
   }
 
   @Test
@@ -58,6 +60,9 @@ class DataBlockTest {
     assertThat(writing.ids).containsExactly("INV-0001", "INV-0002", "INV-0003");
     assertThat(reply.blocks().get(0)).isEqualTo(Json.write(reply.structuredContent().get("items")))
         .startsWith("[{\"id\":\"INV-0001\",").endsWith("\"status\":\"OPEN\"}]");
+    // Cut to 3 of 5: the length counts the truncation record too.
+    assertThat(reply.structuredContent()).containsKey("truncated");
+    assertThat(reply.structuredChars()).isEqualTo(Json.write(reply.structuredContent()).length());
   }
 
   @Test
@@ -67,6 +72,10 @@ class DataBlockTest {
         List.of(), FLAT);
     assertThat(writing.ids).isEmpty();
     assertThat(reply.blocks().get(0)).isEqualTo("[]");
+    assertThat(reply.structuredChars()).isEqualTo(Json.write(reply.structuredContent()).length());
+    // No view, so no suggestions or dynamic rules: the _meta is the static rules, known at build.
+    assertThat(reply.meta()).containsOnlyKeys("mcpfusion/rules");
+    assertThat(reply.metaChars()).isEqualTo(Json.write(reply.meta()).length());
   }
 
   @Test

@@ -152,6 +152,40 @@ class RedactorTest {
         + " {email=[REDACTED]}], owner={profile={email=[REDACTED]}}}");
   }
 
+  /**
+   * A view whose schema is closed and names no place a path matches skips path matching in its
+   * data, and only there; an open object anywhere in the view (a map, an untyped or unresolved
+   * part) keeps every path.
+   */
+  @Test
+  void pathsAreSkippedInAViewsDataOnlyWhenItsSchemaProvesNoneCanMatch() {
+    Redactor r = redactor(Redaction.paths("*.code"));
+    String closed = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},"
+        + "\"lines\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":"
+        + "{\"n\":{\"type\":\"integer\"}},\"additionalProperties\":false}}},"
+        + "\"additionalProperties\":false}";
+    Redactor view = r.forView(closed);
+    // A presenter writes only declared fields, so "code" cannot occur in this view's data; the
+    // tree below is not such data, and shows that the data walk no longer looks at paths.
+    assertThat(view.viewTree(tree("code", "X1"), new Tally())).hasToString("{code=X1}");
+    // Suggestion arguments and error details are not the view's data: every path still applies.
+    assertThat(view.tree(tree("code", "X1"), new Tally())).hasToString("{code=[REDACTED]}");
+
+    String declared = closed.replace("\"id\"", "\"code\"");
+    assertThat(r.forView(declared).viewTree(tree("code", "X1"), new Tally()))
+        .hasToString("{code=[REDACTED]}");
+    for (String open : List.of(
+        closed.replace(",\"additionalProperties\":false}}}", "}}}"),
+        closed.replace("{\"type\":\"string\"}", "{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\"}}"),
+        closed.replace("{\"type\":\"string\"}", "{\"description\":\"anything\"}"),
+        closed.replace("{\"type\":\"string\"}", "{\"$ref\":\"#/$defs/Other\"}"),
+        closed.replace("{\"type\":\"string\"}", "{\"type\":\"array\"}"),
+        closed.replace("{\"type\":\"string\"}", "true"))) {
+      assertThat(r.forView(open).viewTree(tree("id", tree("code", "X1")), new Tally()))
+          .as(open).hasToString("{id={code=[REDACTED]}}");
+    }
+  }
+
   @Test
   void elementPathMatchesOnlyItemsOfThatList() {
     Redactor r = redactor(Redaction.paths("items[*].cardNumber").mask(Mask.PARTIAL));

@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Timeout;
  * which ignores its interrupt, is still running — over Streamable HTTP, stateless HTTP and stdio —
  * and the stdio transport never starts more threads than the server's gates admit calls. Over
  * HTTP the client's next request is answered too, although the handler still holds the thread of
- * the first (the early reply closes its HTTP/1.1 connection; a client that reused it would wait).
+ * the first (the early reply closes its HTTP/1.1 connection; a client that reused it would wait),
+ * also when the response had become an event stream before the deadline.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class GuardsOnTheWireTest {
@@ -114,6 +115,54 @@ class GuardsOnTheWireTest {
     }
   }
 
+  /**
+   * A handler that reports progress first opens its response as an event stream, whose headers
+   * have left before the deadline passes: the stream still ends at the deadline with the TIMEOUT
+   * event, and the response says {@code Connection: close} so the next request is answered on a
+   * new connection while the handler still spins — in both eras.
+   */
+  @Test
+  void aStreamedResponseEndsAtTheDeadlineAndTheNextRequestIsNotHeldBack() throws Exception {
+    GuardedTools tools = new GuardedTools();
+    FusionServer server = FusionServer.builder("guards", "1").register(tools).build();
+    try (FusionHttpServer running = FusionHttp.serve(server, HttpOptions.port(0).stopOnShutdownSignal(false))) {
+      String url = "http://127.0.0.1:" + running.port() + "/mcp";
+      HttpResponse<String> init = post(url, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
+          + "\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+          + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
+      String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+      post(url, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+      String classicCall = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
+          + "{\"name\":\"guarded_stubborn_streaming\",\"arguments\":{},\"_meta\":{\"progressToken\":\"p2\"}}}";
+      String modernCall = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":"
+          + "{\"name\":\"guarded_stubborn_streaming\",\"arguments\":{},\"_meta\":{\"progressToken\":\"p3\","
+          + MODERN_META.substring("\"_meta\":{".length()) + "}}";
+      List<HttpResponse<String>> streamed = new ArrayList<>();
+      List<HttpResponse<String>> next = new ArrayList<>();
+      try {
+        streamed.add(post(url, session, classicCall));
+        next.add(post(url, session, call(4, "guarded_stubborn", "{}", false)));
+        streamed.add(post(url, null, modernCall));
+        next.add(post(url, null, call(5, "guarded_stubborn", "{}", true)));
+        assertThat(tools.stubbornReturned.get()).as("no handler has returned").isFalse();
+      } finally {
+        tools.release.countDown();
+      }
+      for (HttpResponse<String> r : streamed) {
+        assertThat(r.headers().firstValue("Content-Type").orElse("")).startsWith("text/event-stream");
+        assertThat(r.headers().firstValue("Connection")).hasValue("close");
+        assertThat(r.body()).contains("notifications/progress").contains("TIMEOUT")
+            .doesNotContain("LATE-RESULT");
+        // The progress event first, the TIMEOUT reply last.
+        assertThat(r.body().indexOf("notifications/progress")).isLessThan(r.body().indexOf("TIMEOUT"));
+      }
+      for (HttpResponse<String> r : next) {
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.body()).contains("TIMEOUT").doesNotContain("LATE-RESULT");
+      }
+    }
+  }
+
   @Test
   void overStdioTheTimeoutLeavesWhileTheHandlerStillRunsAndThreadsStayBounded() throws Exception {
     GuardedTools tools = new GuardedTools();
@@ -135,8 +184,9 @@ class GuardsOnTheWireTest {
       }
     }, "guards-stdio");
     serving.start();
-    // The gates admit 13 calls at once (router 1, stubborn 4, big 8): one thread more reads on.
-    assertThat(transport.maxThreads()).isEqualTo(14);
+    // The gates admit 17 calls at once (router 1, stubborn 4, stubbornStreaming 4, big 8): one
+    // thread more reads on.
+    assertThat(transport.maxThreads()).isEqualTo(18);
 
     int calls = 40;
     StringBuilder burst = new StringBuilder();

@@ -1,0 +1,64 @@
+package dev.mcpfusion.core.presenter;
+
+import static dev.mcpfusion.core.presenter.Fixtures.FLAT;
+import static dev.mcpfusion.core.presenter.Fixtures.action;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mcpfusion.core.Page;
+import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.core.presenter.Fixtures.Invoice;
+import dev.mcpfusion.core.presenter.Fixtures.InvoicePresenter;
+import dev.mcpfusion.core.presenter.Fixtures.Status;
+import dev.mcpfusion.core.spi.ElementKind;
+import dev.mcpfusion.core.spi.ResultShape;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * The byte cap bounds a presented reply from {@link Reply#structuredChars} instead of walking its
+ * tree, so that length must be exactly the tree's JSON text, for any text in the data (escapes,
+ * non-ASCII, surrogate pairs), for single items, collections cut by {@code agentLimit} and pages.
+ */
+class StructuredCharsPropertiesTest {
+  @Provide
+  Arbitrary<List<String>> ids() {
+    return Arbitraries.strings().all().ofMaxLength(40).list().ofMinSize(0).ofMaxSize(30);
+  }
+
+  @Property(tries = 300)
+  void theKnownLengthIsTheTreesJsonText(@ForAll("ids") List<String> ids,
+      @ForAll @IntRange(min = 0, max = 40) int limit) {
+    List<Invoice> invoices = new java.util.ArrayList<>();
+    for (int i = 0; i < ids.size(); i++) {
+      invoices.add(new Invoice(ids.get(i), i * 1_000_003L, Status.values()[i % Status.values().length], "s"));
+    }
+    InvoicePresenter presenter = new InvoicePresenter(limit);
+    Reply many = ResultPresenter.present(action(ResultShape.COLLECTION, ElementKind.MODEL, presenter),
+        invoices, FLAT);
+    check(many);
+    // A page: the next cursor (the handler's, or one resuming after agentLimit) is in the tree too.
+    check(ResultPresenter.present(action(ResultShape.PAGE, ElementKind.MODEL, presenter),
+        ids.size() % 2 == 0 ? Page.of(invoices, "next-" + ids.size()) : Page.last(invoices), FLAT));
+    if (!invoices.isEmpty()) {
+      check(ResultPresenter.present(action(ResultShape.SINGLE, ElementKind.MODEL, presenter),
+          invoices.get(0), FLAT));
+    }
+  }
+
+  private static void check(Reply reply) {
+    String json = Json.write(reply.structuredContent());
+    assertThat(reply.structuredChars()).isEqualTo(json.length());
+    // The _meta length is known when it holds the static rules alone (here: an empty result).
+    if (reply.metaChars() >= 0) {
+      assertThat(reply.metaChars()).isEqualTo(Json.write(reply.meta()).length());
+    }
+    // What the cap relies on: three bytes of UTF-8 per UTF-16 unit at most.
+    assertThat(json.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(3 * json.length());
+  }
+}
