@@ -40,15 +40,18 @@ public final class Deadlines {
   /** Starts the deadline of a call running on the current thread; {@code onExpiry} may be {@code null}. */
   public Deadline start(long timeoutMs, Runnable onExpiry) {
     Deadline deadline = own.get();
-    if (deadline == null) {
-      deadline = new Deadline(Thread.currentThread(), false);
-      own.set(deadline);
-      all.add(deadline);
-    } else if (deadline.inForce()) {
-      deadline = new Deadline(Thread.currentThread(), true);
+    if (deadline != null && !deadline.inForce()) {
+      deadline.arm(timeoutMs, onExpiry);
+    } else {
+      // Armed before the sweeper can see it: a one-off found settled is forgotten.
+      boolean nested = deadline != null;
+      deadline = new Deadline(Thread.currentThread(), nested);
+      deadline.arm(timeoutMs, onExpiry);
+      if (!nested) {
+        own.set(deadline);
+      }
       all.add(deadline);
     }
-    deadline.arm(timeoutMs, onExpiry);
     if (!ticking.get() && ticking.compareAndSet(false, true)) {
       Thread ticker = new Thread(this::tick, name);
       ticker.setDaemon(true);
