@@ -60,11 +60,21 @@ public final class EgressRedaction {
 
     Map<String, Object> meta = reply.meta();
     MetaWalk metaWalk = new MetaWalk(redactor, meta, tally);
-    Object ruleLines = meta.get(RULES);
-    Object suggested = meta.get(SUGGESTIONS);
-    int known = (ruleLines == null ? 0 : 1) + (suggested == null ? 0 : 1)
-        + (meta.containsKey(TRUNCATION) ? 1 : 0);
-    if (known == meta.size()) {
+    // Each lookup only while entries remain unaccounted for: a reply with only its static rules
+    // (the usual case) costs one.
+    int size = meta.size();
+    Object ruleLines = size == 0 ? null : meta.get(RULES);
+    int known = ruleLines == null ? 0 : 1;
+    Object suggested = known < size ? meta.get(SUGGESTIONS) : null;
+    known += suggested == null ? 0 : 1;
+    if (known < size && meta.containsKey(TRUNCATION)) {
+      known++;
+    }
+    // Which of the two exists, for the blocks below (a present key with a null value is walked,
+    // and refused there).
+    boolean hasRules = ruleLines != null;
+    boolean hasSuggestions = suggested != null;
+    if (known == size) {
       // Only the entries the presenter writes (the usual case): looked up, not walked.
       if (ruleLines != null) {
         metaWalk.accept(RULES, ruleLines);
@@ -77,6 +87,8 @@ public final class EgressRedaction {
       // entry it hands out.
       metaWalk.walking = true;
       meta.forEach(metaWalk);
+      hasRules = meta.containsKey(RULES);
+      hasSuggestions = meta.containsKey(SUGGESTIONS);
     }
     Map<String, Object> newMeta = metaWalk.out;
     List<String> rules = metaWalk.rules;
@@ -90,9 +102,9 @@ public final class EgressRedaction {
     for (int i = from; i < blocks.size(); i++) {
       String block = blocks.get(i);
       String masked;
-      if (block.startsWith("<domain_rules>") && meta.containsKey(RULES)) {
+      if (hasRules && block.startsWith("<domain_rules>")) {
         masked = rules != null ? Presentation.rulesBlock(rules) : block;
-      } else if (block.startsWith("<action_suggestions>") && meta.containsKey(SUGGESTIONS)) {
+      } else if (hasSuggestions && block.startsWith("<action_suggestions>")) {
         masked = suggestions != null ? suggestionsBlock(suggestions, refs) : block;
       } else if (maskedValues != null && !maskedValues.isEmpty() && block.startsWith(UI_BLOCK)) {
         masked = redactor.text(withoutMaskedValues(block, maskedValues, tally), tally);

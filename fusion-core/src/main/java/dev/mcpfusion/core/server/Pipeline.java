@@ -292,8 +292,8 @@ public final class Pipeline {
   }
 
   /**
-   * Steps 7 and 8 on a presented success: redaction, the byte cap, then the state-sync mark.
-   * Apart from {@link #run}, whose size would otherwise grow with every guard switched on.
+   * Steps 7 and 8 on a presented success: redaction, the byte cap, then the state-sync mark. Kept
+   * out of {@link #run}, so that its compiled size does not depend on which guards are on.
    */
   private Reply egress(BoundAction action, Reply presented, PerCall perCall, boolean handled,
       ToolCallTrace trace) {
