@@ -57,17 +57,23 @@ class GuardsOnTheWireTest {
     return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 
+  /** Opens a Streamable HTTP session (2025-11-25) and returns its id. */
+  private String session(String url) throws Exception {
+    HttpResponse<String> init = post(url, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
+        + "\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+        + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
+    String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+    post(url, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+    return session;
+  }
+
   @Test
   void overStreamableHttpTheTimeoutLeavesWhileTheHandlerStillRuns() throws Exception {
     GuardedTools tools = new GuardedTools();
     FusionServer server = FusionServer.builder("guards", "1").register(tools).build();
     try (FusionHttpServer running = FusionHttp.serve(server, HttpOptions.port(0).stopOnShutdownSignal(false))) {
       String url = "http://127.0.0.1:" + running.port() + "/mcp";
-      HttpResponse<String> init = post(url, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
-          + "\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
-          + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
-      String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
-      post(url, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+      String session = session(url);
 
       // The handlers spin until released, and they are released only after both replies came:
       // a reply that waited for its handler would never come (the client gives up after 20 s).
@@ -127,11 +133,7 @@ class GuardsOnTheWireTest {
     FusionServer server = FusionServer.builder("guards", "1").register(tools).build();
     try (FusionHttpServer running = FusionHttp.serve(server, HttpOptions.port(0).stopOnShutdownSignal(false))) {
       String url = "http://127.0.0.1:" + running.port() + "/mcp";
-      HttpResponse<String> init = post(url, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
-          + "\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
-          + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
-      String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
-      post(url, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+      String session = session(url);
       String classicCall = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
           + "{\"name\":\"guarded_stubborn_streaming\",\"arguments\":{},\"_meta\":{\"progressToken\":\"p2\"}}}";
       String modernCall = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":"
