@@ -85,7 +85,6 @@ public final class EgressRedaction {
     } else {
       // forEach rather than entrySet: the map is an unmodifiable view, whose entry set wraps every
       // entry it hands out.
-      metaWalk.walking = true;
       meta.forEach(metaWalk);
       hasRules = meta.containsKey(RULES);
       hasSuggestions = meta.containsKey(SUGGESTIONS);
@@ -148,9 +147,6 @@ public final class EgressRedaction {
     private Map<String, Object> out;
     private List<String> rules;
     private List<Map<String, Object>> suggestions;
-    private int index;
-    /** Whether {@link #accept} sees every entry in order (forEach), not only the looked-up ones. */
-    private boolean walking;
 
     MetaWalk(Redactor redactor, Map<String, Object> meta, Tally tally) {
       this.redactor = redactor;
@@ -181,28 +177,15 @@ public final class EgressRedaction {
           masked = redactor.tree(value, tally);
       }
       if (out == null && masked != value) {
-        // Walked in order, the entries before this one are copied and the rest follow; looked
-        // up, every entry is copied and this one replaced (in place, keeping the order).
-        out = walking ? copyOf(meta, index) : new LinkedHashMap<>(meta);
+        // Every entry copied; this one and any later change replace theirs in place, in order.
+        out = new LinkedHashMap<>(meta);
       }
       if (out != null) {
         out.put(key, masked);
       }
-      index++;
     }
   }
 
-  private static Map<String, Object> copyOf(Map<String, Object> map, int first) {
-    Map<String, Object> copy = new LinkedHashMap<>(Math.max(4, map.size() * 2));
-    int copied = 0;
-    for (Map.Entry<String, Object> e : map.entrySet()) {
-      if (copied++ == first) {
-        break;
-      }
-      copy.put(e.getKey(), e.getValue());
-    }
-    return copy;
-  }
 
   @SuppressWarnings("unchecked")
   private static <T> List<T> castList(Object list) {

@@ -417,7 +417,7 @@ public final class Redactor {
 
   /**
    * One map of a {@link #tree} walk, copy on write: {@link #out} stays {@code null} until a value
-   * changes, then holds the entries before it unchanged and every later one as walked.
+   * changes, then holds a copy of the map with the changed values in place.
    */
   private final class MapWalk implements BiConsumer<Object, Object> {
     private final Map<?, ?> map;
@@ -426,7 +426,6 @@ public final class Redactor {
     private final boolean masked;
     private final Tally tally;
     private Map<String, Object> out;
-    private int index;
 
     MapWalk(Map<?, ?> map, String[] at, int size, boolean masked, Tally tally) {
       this.map = map;
@@ -449,20 +448,19 @@ public final class Redactor {
       }
       Object after = node(before, at, size + 1, here, tally);
       if (out == null && after != before) {
-        out = new LinkedHashMap<>(Math.max(4, map.size() * 2));
-        int copied = 0;
-        for (Map.Entry<?, ?> prior : map.entrySet()) {
-          if (copied++ == index) {
-            break;
-          }
-          out.put((String) prior.getKey(), prior.getValue());
-        }
+        // Every entry copied (every key is text: the walk is past the earlier ones, and a later
+        // key that is not fails the walk); this one and later changes replace theirs in place.
+        out = new LinkedHashMap<>(castMap(map));
       }
       if (out != null) {
         out.put(key, after);
       }
-      index++;
     }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> castMap(Map<?, ?> map) {
+    return (Map<String, Object>) map;
   }
 
   private boolean matchesPath(String[] at, int size) {
