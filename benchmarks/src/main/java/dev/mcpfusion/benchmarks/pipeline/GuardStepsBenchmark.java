@@ -56,7 +56,8 @@ public class GuardStepsBenchmark {
     list = plain.edge().call("billing_list_invoices", Map.of(), RequestContext.empty());
     // As the server compiles it for the action: for InvoiceView, whose schema no path can match.
     redactor = Redactor.compile(RedactionBenchmark.POLICY)
-        .forView(InvoiceView_Presenter.INSTANCE.outputSchemaJson());
+        .forView(InvoiceView_Presenter.INSTANCE.outputSchemaJson(),
+            InvoiceView_Presenter.INSTANCE.staticRules());
     refs = ref -> ref.replace('.', '_');
     deadlines = new Deadlines();
     if (redactSingle() != single || capSingle() != single || capList() != list) {

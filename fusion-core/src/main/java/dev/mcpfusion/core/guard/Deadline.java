@@ -54,7 +54,10 @@ public final class Deadline {
   void arm(long timeoutMs, Runnable onExpiry) {
     this.timeoutMs = timeoutMs;
     this.onExpiry = onExpiry;
-    state.set(++generation << 2 | RUNNING);
+    // A release store: the sweeper, whose read of the state acquires, sees the fields above with
+    // it. No full fence is needed here: the sweeper may see the call a moment later (its deadline
+    // counts from the sweep that first sees it), and finish() settles the call by compare-and-set.
+    state.setRelease(++generation << 2 | RUNNING);
   }
 
   /** Whether a call is running under this deadline. */

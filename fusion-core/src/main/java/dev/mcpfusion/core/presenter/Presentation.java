@@ -56,8 +56,8 @@ public final class Presentation {
     return action;
   }
 
-  /** The static rule lines, deduplicated, in the presenter's order. */
-  List<String> staticRules() {
+  /** The static rule lines, deduplicated, in the presenter's order: the list every answer carries. */
+  public List<String> staticRules() {
     return staticRules;
   }
 

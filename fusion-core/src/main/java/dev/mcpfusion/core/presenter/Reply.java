@@ -154,9 +154,20 @@ public final class Reply {
     return structuredChars;
   }
 
-  /** As {@link #structuredChars}, for {@code _meta}; -1 when not known. */
+  /**
+   * As {@link #structuredChars}, for {@code _meta}; -1 when not known. The presenter knows it only
+   * when {@code _meta} holds nothing but the view's static rules (see {@link #staticMeta}).
+   */
   public int metaChars() {
     return metaChars;
+  }
+
+  /**
+   * Whether {@code _meta} is as the presenter wrote it and holds nothing but the view's static
+   * rules (or nothing, when the view has none): no dynamic rule, suggestion or page record.
+   */
+  public boolean staticMeta() {
+    return metaChars >= 0;
   }
 
   /** Whether the result is an error ({@code isError: true}). */

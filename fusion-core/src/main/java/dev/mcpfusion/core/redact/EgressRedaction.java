@@ -59,39 +59,50 @@ public final class EgressRedaction {
     }
 
     Map<String, Object> meta = reply.meta();
-    MetaWalk metaWalk = new MetaWalk(redactor, meta, tally);
-    // Each lookup only while entries remain unaccounted for: a reply with only its static rules
-    // (the usual case) costs one.
-    int size = meta.size();
-    Object ruleLines = size == 0 ? null : meta.get(RULES);
-    int known = ruleLines == null ? 0 : 1;
-    Object suggested = known < size ? meta.get(SUGGESTIONS) : null;
-    known += suggested == null ? 0 : 1;
-    if (known < size && meta.containsKey(TRUNCATION)) {
-      known++;
-    }
-    // Which of the two exists, for the blocks below (a present key with a null value is walked,
-    // and refused there).
-    boolean hasRules = ruleLines != null;
-    boolean hasSuggestions = suggested != null;
-    if (known == size) {
-      // Only the entries the presenter writes (the usual case): looked up, not walked.
-      if (ruleLines != null) {
-        metaWalk.accept(RULES, ruleLines);
-      }
-      if (suggested != null) {
-        metaWalk.accept(SUGGESTIONS, suggested);
-      }
+    Map<String, Object> newMeta = null;
+    List<String> rules = null;
+    List<Map<String, Object>> suggestions = null;
+    // Which of the two exists, for the blocks below.
+    boolean hasRules;
+    boolean hasSuggestions;
+    if (reply.staticMeta() && redactor.staticRulesClean()) {
+      // Only the view's static rules (or nothing), found clean when the server was built.
+      hasRules = !meta.isEmpty();
+      hasSuggestions = false;
     } else {
-      // forEach rather than entrySet: the map is an unmodifiable view, whose entry set wraps every
-      // entry it hands out.
-      meta.forEach(metaWalk);
-      hasRules = meta.containsKey(RULES);
-      hasSuggestions = meta.containsKey(SUGGESTIONS);
+      MetaWalk metaWalk = new MetaWalk(redactor, meta, tally);
+      // Each lookup only while entries remain unaccounted for: a reply with only its rules costs
+      // one.
+      int size = meta.size();
+      Object ruleLines = size == 0 ? null : meta.get(RULES);
+      int known = ruleLines == null ? 0 : 1;
+      Object suggested = known < size ? meta.get(SUGGESTIONS) : null;
+      known += suggested == null ? 0 : 1;
+      if (known < size && meta.containsKey(TRUNCATION)) {
+        known++;
+      }
+      // A present key with a null value is walked, and refused there.
+      hasRules = ruleLines != null;
+      hasSuggestions = suggested != null;
+      if (known == size) {
+        // Only the entries the presenter writes: looked up, not walked.
+        if (ruleLines != null) {
+          metaWalk.accept(RULES, ruleLines);
+        }
+        if (suggested != null) {
+          metaWalk.accept(SUGGESTIONS, suggested);
+        }
+      } else {
+        // forEach rather than entrySet: the map is an unmodifiable view, whose entry set wraps
+        // every entry it hands out.
+        meta.forEach(metaWalk);
+        hasRules = meta.containsKey(RULES);
+        hasSuggestions = meta.containsKey(SUGGESTIONS);
+      }
+      newMeta = metaWalk.out;
+      rules = metaWalk.rules;
+      suggestions = metaWalk.suggestions;
     }
-    Map<String, Object> newMeta = metaWalk.out;
-    List<String> rules = metaWalk.rules;
-    List<Map<String, Object>> suggestions = metaWalk.suggestions;
 
     List<String> out = null;
     List<String> maskedValues = null;

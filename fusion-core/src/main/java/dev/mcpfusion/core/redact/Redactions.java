@@ -27,15 +27,17 @@ public final class Redactions {
   }
 
   /**
-   * The compiled redaction of {@code action} ({@code null}: none).
+   * The compiled redaction of {@code action} ({@code null}: none), fitted to its view (see
+   * {@link Redactor#forView}) whose static rules, as the server sends them, are {@code staticRules}.
    *
    * @throws PathPattern.InvalidPath for a path that is none of the three forms
    */
-  public static Redactor forAction(ActionDescriptor action, Redaction serverDefault) {
+  public static Redactor forAction(ActionDescriptor action, Redaction serverDefault,
+      List<String> staticRules) {
     Redactor redactor = Redactor.compile(policy(action, serverDefault));
     PresenterBinding<?, ?> presenter = action.presenter();
     return redactor == null || presenter == null
-        ? redactor : redactor.forView(presenter.outputSchemaJson());
+        ? redactor : redactor.forView(presenter.outputSchemaJson(), staticRules);
   }
 
   /**

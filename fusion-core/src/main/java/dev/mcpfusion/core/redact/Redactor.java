@@ -44,6 +44,21 @@ public final class Redactor {
    */
   private final boolean viewPaths;
   /**
+   * The top-level fields of this redactor's view that can hold text a finder may find (strings,
+   * nested objects and arrays; not numbers, booleans, or enums whose every value was checked when
+   * the server was built), when {@link #forView} could tell them from a closed schema; {@code null}
+   * walks every field.
+   */
+  private final String[] textFields;
+  /** How many fields the view declares: a tree with more than that is walked whole. */
+  private final int declaredFields;
+  /**
+   * Whether the view's static rules, checked when the server was built, hold nothing to mask: a
+   * reply whose {@code _meta} holds only those ({@link dev.mcpfusion.core.presenter.Reply#staticMeta})
+   * needs no look at its {@code _meta} or its rules.
+   */
+  private final boolean staticRulesClean;
+  /**
    * Strings the finders found nothing in, by identity: the text a view sends with every reply
    * (its rules, enum names, constants) is the same {@code String} instance each time, and a string
    * cannot change, so it is scanned once. A slot holds one string; a newer one replaces it. Reads
@@ -53,12 +68,16 @@ public final class Redactor {
    */
   private final Object[] clean = new Object[CLEAN_SLOTS];
 
-  private Redactor(Redaction policy, PathPattern[] paths, Finder[] finders, boolean viewPaths) {
+  private Redactor(Redaction policy, PathPattern[] paths, Finder[] finders, boolean viewPaths,
+      String[] textFields, int declaredFields, boolean staticRulesClean) {
     this.policy = policy;
     this.paths = paths;
     this.finders = finders;
     this.partial = policy.mask() == Mask.PARTIAL;
     this.viewPaths = viewPaths && paths.length > 0;
+    this.textFields = textFields;
+    this.declaredFields = declaredFields;
+    this.staticRulesClean = staticRulesClean;
   }
 
   /**
@@ -81,31 +100,101 @@ public final class Redactor {
     for (Pattern p : policy.patterns().values()) {
       finders.add(Finder.of(p));
     }
-    return new Redactor(policy, paths, finders.toArray(new Finder[0]), true);
+    return new Redactor(policy, paths, finders.toArray(new Finder[0]), true, null, -1, false);
   }
 
   /**
-   * This redactor for the answers of one view, whose output schema is {@code schemaJson}: when no
-   * path can match inside the view's data — every object in the schema is closed (its declared
-   * properties only, which is all a presenter writes) and no path names a place in it — the data
-   * walk skips path matching; suggestions, details and other trees still get every path.
+   * This redactor for the answers of one view, whose output schema is {@code schemaJson} and whose
+   * static rules are {@code staticRules}. What the schema proves is used to walk less of each
+   * answer, and only where it is proved: when every object in it is closed (its declared
+   * properties only, which is all a presenter writes, since a view holds only its components):
+   * <ul>
+   *   <li>when, in addition, no path names a place in it, the data walk skips path matching;
+   *   <li>and then the data walk visits only the fields that can hold text a finder may find:
+   *       strings, objects and arrays, and enums or constants with a value in which a finder finds
+   *       something (each value is checked here, once); numbers and booleans are skipped.
+   * </ul>
+   * Suggestions, details and other trees still get every path. Static rules with nothing to mask
+   * are checked here, once, instead of on every answer that carries only them.
    */
-  public Redactor forView(String schemaJson) {
-    if (!viewPaths) {
-      return this;
-    }
+  public Redactor forView(String schemaJson, List<String> staticRules) {
     Object schema = Json.parse(schemaJson);
-    if (open(schema, 0)) {
-      return this;
+    boolean closed = !open(schema, 0);
+    boolean pathsInView = viewPaths && (!closed || anyPathIn(schema));
+    String[] fields = null;
+    int declared = -1;
+    if (closed && !pathsInView && schema instanceof Map<?, ?> root
+        && root.get("properties") instanceof Map<?, ?> properties) {
+      List<String> text = new ArrayList<>();
+      for (Map.Entry<?, ?> p : properties.entrySet()) {
+        if (mayHoldText(p.getValue())) {
+          // Interned, as the presenter's keys are (constants in its code): the lookup then
+          // matches them by identity instead of comparing characters.
+          text.add(String.valueOf(p.getKey()).intern());
+        }
+      }
+      fields = text.toArray(new String[0]);
+      declared = properties.size();
     }
+    boolean rulesClean = true;
+    for (String line : staticRules) {
+      rulesClean &= line != null && text(line, new Tally()) == line;
+    }
+    return new Redactor(policy, paths, finders, pathsInView, fields, declared, rulesClean);
+  }
+
+  private boolean anyPathIn(Object schema) {
     for (PathPattern path : paths) {
       List<String> found = new ArrayList<>();
       walkSchema(schema, path, new String[64], 0, found, new ArrayList<>());
       if (!found.isEmpty()) {
-        return this;
+        return true;
       }
     }
-    return new Redactor(policy, paths, finders, false);
+    return false;
+  }
+
+  /**
+   * Whether a value the property schema {@code node} of a closed view allows can hold text in
+   * which a finder may find something. Only what the schema rules out is {@code false}: numbers,
+   * booleans and {@code null}, and enum or constant values all checked clean now.
+   */
+  private boolean mayHoldText(Object node) {
+    if (!(node instanceof Map<?, ?> schema)) {
+      return true;
+    }
+    if (schema.containsKey("anyOf") || schema.containsKey("oneOf") || schema.containsKey("allOf")) {
+      return true;
+    }
+    if (schema.containsKey("enum") || schema.containsKey("const")) {
+      Object values = schema.containsKey("enum") ? schema.get("enum")
+          : java.util.Collections.singletonList(schema.get("const"));
+      if (!(values instanceof List<?> list)) {
+        return true;
+      }
+      for (Object value : list) {
+        if (value instanceof String s ? text(s, new Tally()) != s
+            : !(value == null || value instanceof Number || value instanceof Boolean)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    Object type = schema.get("type");
+    if (type == null) {
+      return true;
+    }
+    for (Object t : type instanceof Collection<?> types ? types : List.of(type)) {
+      if (!("integer".equals(t) || "number".equals(t) || "boolean".equals(t) || "null".equals(t))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the static rules of this redactor's view hold nothing to mask (see {@link #forView}). */
+  public boolean staticRulesClean() {
+    return staticRulesClean;
   }
 
   /** Whether some object in {@code node} may hold keys its schema does not declare (or is unreadable). */
@@ -356,10 +445,35 @@ public final class Redactor {
     if (viewPaths) {
       return tree(tree, tally);
     }
+    if (textFields != null && tree instanceof Map<?, ?> map && map.size() <= declaredFields) {
+      return textFields(map, tally);
+    }
     if (tree == null || tree instanceof Boolean || tree instanceof Number) {
       return tree;
     }
     return node(tree, null, 0, false, tally);
+  }
+
+  /**
+   * A view's data walked by its {@link #textFields} alone, copy on write. Looking the few fields
+   * up is cheaper than walking the map: most views hold numbers, enums and a few strings.
+   */
+  private Object textFields(Map<?, ?> map, Tally tally) {
+    Map<String, Object> out = null;
+    for (String field : textFields) {
+      Object before = map.get(field);
+      if (before == null) {
+        continue;
+      }
+      Object after = node(before, null, 1, false, tally);
+      if (after != before) {
+        if (out == null) {
+          out = new LinkedHashMap<>(castMap(map));
+        }
+        out.put(field, after);
+      }
+    }
+    return out == null ? map : out;
   }
 
   /** {@link #tree} of a value that sits under {@code key} (an error detail), for the path patterns. */

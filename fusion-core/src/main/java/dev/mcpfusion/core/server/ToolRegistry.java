@@ -296,7 +296,7 @@ public final class ToolRegistry {
         }
         Redactor redactor = null;
         if (presentation != null) {
-          redactor = redactor(action, config, where,
+          redactor = redactor(action, presentation, config, where,
               defaultRedactor != null || config.redaction().isEmpty(), errors);
           if (action.presenter() != null) {
             presenters.add(action.presenter());
@@ -418,11 +418,11 @@ public final class ToolRegistry {
    * The redaction of one action, with each path that does not fit its view reported; a malformed
    * server-wide path is reported once, where the default is compiled ({@code defaultOk} false).
    */
-  private static Redactor redactor(ActionDescriptor action, ServerConfig config, String where,
-      boolean defaultOk, List<String> errors) {
+  private static Redactor redactor(ActionDescriptor action, Presentation presentation,
+      ServerConfig config, String where, boolean defaultOk, List<String> errors) {
     Redactor redactor;
     try {
-      redactor = Redactions.forAction(action, config.redaction());
+      redactor = Redactions.forAction(action, config.redaction(), presentation.staticRules());
     } catch (PathPattern.InvalidPath e) {
       if (defaultOk || Redactions.policy(action, config.redaction()) != config.redaction()) {
         errors.add(BuildProblem.REDACT_PATH_INVALID.text(where, e.path(), e.segment()));

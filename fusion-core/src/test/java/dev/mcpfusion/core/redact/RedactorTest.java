@@ -164,7 +164,7 @@ class RedactorTest {
         + "\"lines\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":"
         + "{\"n\":{\"type\":\"integer\"}},\"additionalProperties\":false}}},"
         + "\"additionalProperties\":false}";
-    Redactor view = r.forView(closed);
+    Redactor view = r.forView(closed, List.of());
     // A presenter writes only declared fields, so "code" cannot occur in this view's data; the
     // tree below is not such data, and shows that the data walk no longer looks at paths.
     assertThat(view.viewTree(tree("code", "X1"), new Tally())).hasToString("{code=X1}");
@@ -172,7 +172,7 @@ class RedactorTest {
     assertThat(view.tree(tree("code", "X1"), new Tally())).hasToString("{code=[REDACTED]}");
 
     String declared = closed.replace("\"id\"", "\"code\"");
-    assertThat(r.forView(declared).viewTree(tree("code", "X1"), new Tally()))
+    assertThat(r.forView(declared, List.of()).viewTree(tree("code", "X1"), new Tally()))
         .hasToString("{code=[REDACTED]}");
     for (String open : List.of(
         closed.replace(",\"additionalProperties\":false}}}", "}}}"),
@@ -181,9 +181,71 @@ class RedactorTest {
         closed.replace("{\"type\":\"string\"}", "{\"$ref\":\"#/$defs/Other\"}"),
         closed.replace("{\"type\":\"string\"}", "{\"type\":\"array\"}"),
         closed.replace("{\"type\":\"string\"}", "true"))) {
-      assertThat(r.forView(open).viewTree(tree("id", tree("code", "X1")), new Tally()))
+      assertThat(r.forView(open, List.of()).viewTree(tree("id", tree("code", "X1")), new Tally()))
           .as(open).hasToString("{id={code=[REDACTED]}}");
     }
+  }
+
+  static final String CLOSED_VIEW = "{\"type\":\"object\",\"properties\":{"
+      + "\"id\":{\"type\":\"string\"},"
+      + "\"total\":{\"type\":\"integer\"},"
+      + "\"paid\":{\"type\":[\"boolean\",\"null\"]},"
+      + "\"status\":{\"type\":\"string\",\"enum\":[\"OPEN\",\"PAID\"]},"
+      + "\"owner\":{\"type\":\"string\",\"enum\":[\"ops@example.com\",\"none\"]},"
+      + "\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}},"
+      + "\"contact\":{\"type\":\"object\",\"properties\":{\"email\":{\"type\":\"string\"}},"
+      + "\"additionalProperties\":false}},\"additionalProperties\":false}";
+
+  /**
+   * A closed view's data is walked by the fields that can hold text (strings, arrays, objects, and
+   * an enum only when one of its values holds something to mask), with the same result as the
+   * whole walk on every tree the view can produce.
+   */
+  @Test
+  void aClosedViewsDataIsWalkedByTheFieldsThatCanHoldText() {
+    Redactor r = redactor(Redaction.detecting(Detector.EMAIL));
+    Redactor view = r.forView(CLOSED_VIEW, List.of());
+    Map<String, Object> data = tree("id", "a@b.io", "total", 7, "paid", true, "status", "OPEN",
+        "owner", "ops@example.com", "tags", List.of("x", "c@d.io"), "contact", tree("email", "e@f.io"));
+    Tally byFields = new Tally();
+    Tally whole = new Tally();
+    Object masked = view.viewTree(data, byFields);
+    assertThat(masked).isEqualTo(r.tree(data, whole)).hasToString("{id=[REDACTED], total=7,"
+        + " paid=true, status=OPEN, owner=[REDACTED], tags=[x, [REDACTED]], contact={email=[REDACTED]}}");
+    assertThat(byFields.count()).isEqualTo(whole.count()).isEqualTo(4);
+    assertThat(data).containsEntry("id", "a@b.io"); // copy on write
+    Map<String, Object> clean = tree("id", "INV-1", "total", 7, "status", "PAID");
+    assertThat(view.viewTree(clean, new Tally())).isSameAs(clean);
+
+    // A number, a boolean or a clean enum is not looked at: values the view cannot hold show it.
+    assertThat(view.viewTree(tree("total", "g@h.io", "paid", "g@h.io", "status", "g@h.io"),
+        new Tally())).hasToString("{total=g@h.io, paid=g@h.io, status=g@h.io}");
+    // More fields than the view declares is not the view's data: walked whole.
+    Map<String, Object> more = new LinkedHashMap<>(data);
+    more.put("extra", "x@y.io");
+    more.put("total", "g@h.io");
+    assertThat(view.viewTree(more, new Tally())).hasToString("{id=[REDACTED], total=[REDACTED],"
+        + " paid=true, status=OPEN, owner=[REDACTED], tags=[x, [REDACTED]],"
+        + " contact={email=[REDACTED]}, extra=[REDACTED]}");
+    // An open schema, or a path that names a field of the view: every field is walked.
+    Redactor open = r.forView(CLOSED_VIEW.replace(",\"additionalProperties\":false}", "}"), List.of());
+    Redactor pathInView = redactor(Redaction.paths("*.email").detect(Detector.EMAIL))
+        .forView(CLOSED_VIEW, List.of());
+    for (Redactor walksAll : List.of(open, pathInView)) {
+      assertThat(walksAll.viewTree(tree("total", "g@h.io"), new Tally()))
+          .hasToString("{total=[REDACTED]}");
+    }
+  }
+
+  /** A view's static rules are checked once, when the redactor is fitted to the view. */
+  @Test
+  void staticRulesAreCheckedOnceForTheView() {
+    Redactor r = redactor(Redaction.detecting(Detector.EMAIL));
+    assertThat(r.staticRulesClean()).isFalse();
+    assertThat(r.forView(CLOSED_VIEW, List.of()).staticRulesClean()).isTrue();
+    assertThat(r.forView(CLOSED_VIEW, List.of("Amounts are in cents.")).staticRulesClean()).isTrue();
+    assertThat(r.forView(CLOSED_VIEW, List.of("Amounts are in cents.", "Ask ops@example.com."))
+        .staticRulesClean()).isFalse();
   }
 
   @Test

@@ -137,6 +137,25 @@ class RedactionTest {
     }
   }
 
+  /**
+   * A view's static rules are checked once, when the server is built: an answer whose {@code _meta}
+   * holds only those is masked as well as one that holds more.
+   */
+  @Test
+  void staticRulesAloneInMetaAreMaskedToo() {
+    try (FusionTester tester = tester(Redaction.detecting(Detector.CARD))) {
+      ToolResult r = tester.call("crm", "notes", Map.of());
+      assertThat(r.rules()).containsExactly("A note may quote a card such as [REDACTED]: never repeat it.");
+      assertThat(r.blocks()).contains(
+          "<domain_rules>\n- A note may quote a card such as [REDACTED]: never repeat it.\n</domain_rules>");
+      assertThat(r.raw()).doesNotContain("4111", "5500-0000-0000-0004");
+    }
+    try (FusionTester tester = tester(Redaction.none())) {
+      assertThat(tester.call("crm", "notes", Map.of()).rules())
+          .containsExactly("A note may quote a card such as 4111 1111 1111 1111: never repeat it.");
+    }
+  }
+
   @Test
   void withoutAnyRedactionNothingIsMaskedAndNoCountIsRecorded() {
     try (FusionTester tester = tester(Redaction.none())) {
