@@ -3,6 +3,7 @@ package dev.mcpfusion.benchmarks.pipeline;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.guard.ConcurrencyGate;
 import dev.mcpfusion.core.guard.Deadline;
 import dev.mcpfusion.core.guard.Deadlines;
 import dev.mcpfusion.core.guard.EgressCap;
@@ -32,7 +33,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The guard steps alone, on the reply the billing sample's {@code get_invoice} and
  * {@code list_invoices} build: redaction with every detector and a path pattern, the byte cap's
- * check of a reply far below it, and a deadline started and finished. Read beside
+ * check of a reply far below it, the concurrency gate entered and left, and a deadline started
+ * and finished. Read beside
  * {@link RedactionBenchmark} and {@link LimitsBenchmark}: what a step costs by itself, against what
  * switching it on costs the whole call (which also moves the JIT's inlining decisions).
  */
@@ -48,6 +50,7 @@ public class GuardStepsBenchmark {
   private Reply single;
   private Reply list;
   private Deadlines deadlines;
+  private ConcurrencyGate gate;
 
   @Setup
   public void setUp() {
@@ -60,6 +63,7 @@ public class GuardStepsBenchmark {
             InvoiceView_Presenter.INSTANCE.staticRules());
     refs = ref -> ref.replace('.', '_');
     deadlines = new Deadlines();
+    gate = new ConcurrencyGate(64, 64);
     if (redactSingle() != single || capSingle() != single || capList() != list) {
       throw new IllegalStateException("a step changed a reply it should have left alone");
     }
@@ -85,6 +89,13 @@ public class GuardStepsBenchmark {
   public Reply capList() {
     return EgressCap.fit(list, LimitsBenchmark.ALL.maxEgressBytes(), "billing", "list_invoices",
         UnaryOperator.identity());
+  }
+
+  @Benchmark
+  public boolean gate() throws InterruptedException {
+    boolean entered = gate.enter();
+    gate.leave();
+    return entered;
   }
 
   @Benchmark

@@ -30,6 +30,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  *     dev.mcpfusion.benchmarks.pipeline.GuardsAlternating [rounds] [GetInvoice|ListInvoices]</pre>
  */
 public final class GuardsAlternating {
+  private static final int WARMUP = 8;
   private static final int ITERATIONS = 5;
 
   private GuardsAlternating() {}
@@ -55,7 +56,9 @@ public final class GuardsAlternating {
         Options options = new OptionsBuilder()
             .include("^" + java.util.regex.Pattern.quote(sides.get(side)) + "$")
             .forks(1)
-            .warmupIterations(4).warmupTime(TimeValue.seconds(1))
+            // The whole call needs about six seconds of calls on this machine before the JIT
+            // has compiled it for good: fewer warm-up iterations leave early ones in the median.
+            .warmupIterations(WARMUP).warmupTime(TimeValue.seconds(1))
             .measurementIterations(ITERATIONS).measurementTime(TimeValue.seconds(1))
             .timeUnit(TimeUnit.NANOSECONDS)
             .verbosity(VerboseMode.SILENT)

@@ -57,8 +57,15 @@ public final class EgressRedaction {
       }
       from = 1;
     }
-
     Map<String, Object> meta = reply.meta();
+    if (from == 1 && newStructured == structured && reply.staticMeta()
+        && redactor.staticRulesClean() && blocks.size() == (meta.isEmpty() ? 1 : 2)) {
+      // The usual answer: data with nothing to mask, and at most the view's static rules block
+      // (the blocks after the data are its UI blocks, then its rules: none of the first here),
+      // whose rules were found clean when the server was built.
+      return reply;
+    }
+
     Map<String, Object> newMeta = null;
     List<String> rules = null;
     List<Map<String, Object>> suggestions = null;

@@ -12,6 +12,7 @@ import dev.mcpfusion.samples.billing.fixtures.Crm.Card;
 import dev.mcpfusion.samples.billing.fixtures.Crm.Contact;
 import dev.mcpfusion.samples.billing.fixtures.Crm.Customer;
 import dev.mcpfusion.samples.billing.fixtures.RecordingTracer;
+import dev.mcpfusion.samples.billing.fixtures.Reports;
 import dev.mcpfusion.testing.FusionTester;
 import dev.mcpfusion.testing.ToolResult;
 import java.util.List;
@@ -153,6 +154,21 @@ class RedactionTest {
     try (FusionTester tester = tester(Redaction.none())) {
       assertThat(tester.call("crm", "notes", Map.of()).rules())
           .containsExactly("A note may quote a card such as 4111 1111 1111 1111: never repeat it.");
+    }
+  }
+
+  /** A UI block is masked when nothing else in the answer is: clean data, no rules, no suggestions. */
+  @Test
+  void aUiBlockBesideCleanDataIsMasked() {
+    try (FusionTester tester = FusionTester.of(FusionServer.builder("reports", "1")
+        .register(new Reports.ReportTools())
+        .redact(Redaction.none().pattern("sales count", "\\d+ sales")))) {
+      ToolResult r = tester.call("reports", "list_markdown", Map.of());
+      assertThat(r.blocks()).containsExactly("[{\"id\":\"S-1\",\"cents\":1200},"
+          + "{\"id\":\"S-2\",\"cents\":800},{\"id\":\"S-3\",\"cents\":500},"
+          + "{\"id\":\"S-4\",\"cents\":300},{\"id\":\"S-5\",\"cents\":100}]",
+          "<ui_passthrough type=\"markdown\" title=\"Total\">\n"
+              + "**[REDACTED]**, 2900 cents &lt;net>\n</ui_passthrough>");
     }
   }
 
