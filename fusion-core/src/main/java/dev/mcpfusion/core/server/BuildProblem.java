@@ -98,6 +98,10 @@ enum BuildProblem {
   DUPLICATE_RESOURCE("DuplicateResource",
       "The resource URI '%s' is served by %s and by %s.",
       "Give each resource its own URI."),
+  GENERATED_FEATURES_MISSING("GeneratedClassMissing",
+      "The generated class %s of %s (it has @Prompt, @Resource or @Complete methods) was not found:"
+          + " the annotation processor did not run.",
+      "Fix: " + ToolRegistry.PROCESSOR_FIX + "."),
   GENERATED_FEATURES_BIND_MISSING("GeneratedClassMismatch",
       "%s has no public static GeneratedFeatures bind(%s).",
       "Rebuild with the fusion-processor version that matches fusion-core."),

@@ -1,5 +1,8 @@
 package dev.mcpfusion.core.server;
 
+import dev.mcpfusion.annotation.Complete;
+import dev.mcpfusion.annotation.Prompt;
+import dev.mcpfusion.annotation.Resource;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.spi.CompletionDescriptor;
@@ -319,6 +322,23 @@ public final class FeatureRegistry {
         return Class.forName(generatedName(t), true, loader);
       } catch (ClassNotFoundException | LinkageError absent) {
         // not this class: try its superclass
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The class, {@code type} or a superclass, that declares {@code @Prompt}, {@code @Resource} or
+   * {@code @Complete} methods (read from the annotations, which are kept at run time, not from a
+   * generated class); {@code null} when none does.
+   */
+  static Class<?> declaringFeatures(Class<?> type) {
+    for (Class<?> t = type; t != null && t != Object.class; t = t.getSuperclass()) {
+      for (Method m : t.getDeclaredMethods()) {
+        if (m.isAnnotationPresent(Prompt.class) || m.isAnnotationPresent(Resource.class)
+            || m.isAnnotationPresent(Complete.class)) {
+          return t;
+        }
       }
     }
     return null;

@@ -549,7 +549,13 @@ public final class ToolRegistry {
       type = type.getSuperclass();
     }
     if (type == null) {
-      errors.add(BuildProblem.NOT_A_ROUTER.text(target.getClass().getName()));
+      // Prompts, resources and completions without their generated class: the processor did not
+      // run, and annotating the class @Router would not help.
+      Class<?> features = FeatureRegistry.declaringFeatures(target.getClass());
+      errors.add(features != null
+          ? BuildProblem.GENERATED_FEATURES_MISSING.text(FeatureRegistry.generatedName(features),
+              features.getName())
+          : BuildProblem.NOT_A_ROUTER.text(target.getClass().getName()));
       return null;
     }
     String name = generatedName(type);

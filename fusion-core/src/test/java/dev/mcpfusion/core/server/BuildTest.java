@@ -109,6 +109,18 @@ class BuildTest {
   }
 
   @Test
+  void promptsWithoutTheirGeneratedClassGiveTheProcessorFixNotNotARouter() {
+    assertThatThrownBy(() -> FusionServer.builder("o", "1").register(new Outer.OrphanPrompts()).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("[fusion/GeneratedClassMissing] The generated class"
+            + " dev.mcpfusion.core.server.fixture.Outer_OrphanPrompts_Features of"
+            + " dev.mcpfusion.core.server.fixture.Outer$OrphanPrompts (it has @Prompt, @Resource or"
+            + " @Complete methods) was not found: the annotation processor did not run.")
+        .hasMessageContaining("add fusion-processor to the maven-compiler-plugin annotationProcessorPaths")
+        .hasMessageNotContaining("NotARouter");
+  }
+
+  @Test
   void nestedRouterIsFoundAsOuterInnerFusion() {
     assertThat(ToolRegistry.generatedName(Outer.Inner.class))
         .isEqualTo("dev.mcpfusion.core.server.fixture.Outer_Inner_Fusion");
