@@ -554,18 +554,42 @@ public final class FusionTester implements AutoCloseable {
 
   /** Sends {@code completion/complete} for argument {@code argument} of prompt {@code prompt}. */
   public CompletionResponse complete(String prompt, String argument, String value) {
-    return complete(Map.of("type", "ref/prompt", "name", prompt), argument, value);
+    return complete(Map.of("type", "ref/prompt", "name", prompt), argument, value, null);
+  }
+
+  /**
+   * As {@link #complete(String, String, String)}, with the values the client already resolved for
+   * the prompt's other arguments ({@code context.arguments}).
+   */
+  public CompletionResponse complete(String prompt, String argument, String value,
+      Map<String, String> resolved) {
+    Objects.requireNonNull(resolved, "resolved");
+    return complete(Map.of("type", "ref/prompt", "name", prompt), argument, value, resolved);
   }
 
   /** Sends {@code completion/complete} for variable {@code variable} of resource template {@code uriTemplate}. */
   public CompletionResponse completeResource(String uriTemplate, String variable, String value) {
-    return complete(Map.of("type", "ref/resource", "uri", uriTemplate), variable, value);
+    return complete(Map.of("type", "ref/resource", "uri", uriTemplate), variable, value, null);
   }
 
-  private CompletionResponse complete(Map<String, Object> ref, String argument, String value) {
+  /**
+   * As {@link #completeResource(String, String, String)}, with the values the client already
+   * resolved for the template's other variables ({@code context.arguments}).
+   */
+  public CompletionResponse completeResource(String uriTemplate, String variable, String value,
+      Map<String, String> resolved) {
+    Objects.requireNonNull(resolved, "resolved");
+    return complete(Map.of("type", "ref/resource", "uri", uriTemplate), variable, value, resolved);
+  }
+
+  private CompletionResponse complete(Map<String, Object> ref, String argument, String value,
+      Map<String, String> resolved) {
     Map<String, Object> params = new LinkedHashMap<>();
     params.put("ref", ref);
     params.put("argument", Map.of("name", argument, "value", value));
+    if (resolved != null) {
+      params.put("context", Map.of("arguments", new LinkedHashMap<>(resolved)));
+    }
     return new CompletionResponse(send("completion/complete", params));
   }
 
@@ -581,6 +605,17 @@ public final class FusionTester implements AutoCloseable {
   /** Sends {@code resources/unsubscribe} for {@code uri}. */
   public McpResponse unsubscribe(String uri) {
     return new McpResponse(send("resources/unsubscribe", new LinkedHashMap<>(Map.of("uri", uri))));
+  }
+
+  /**
+   * Sends request {@code method} with {@code params} as the client would (the era's {@code _meta}
+   * added): for what the typed methods cannot express, such as a malformed request a connector
+   * must answer with a clear error.
+   */
+  public McpResponse request(String method, Map<String, ?> params) {
+    Objects.requireNonNull(method, "method");
+    return new McpResponse(send(method, params == null ? new LinkedHashMap<>()
+        : new LinkedHashMap<>(params)));
   }
 
   /** The URI of every {@code notifications/resources/updated} received so far, in order. */

@@ -1,6 +1,7 @@
 package dev.mcpfusion.core.server;
 
 import dev.mcpfusion.annotation.CachePolicy;
+import dev.mcpfusion.core.CompletionContext;
 import dev.mcpfusion.core.FusionError;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.Invocation;
@@ -12,6 +13,7 @@ import dev.mcpfusion.core.presenter.References;
 import dev.mcpfusion.core.presenter.Reply;
 import dev.mcpfusion.core.presenter.ResultPresenter;
 import dev.mcpfusion.core.spi.ActionDescriptor;
+import dev.mcpfusion.core.spi.Args;
 import dev.mcpfusion.core.spi.ContextLookup;
 import dev.mcpfusion.core.spi.ElementKind;
 import dev.mcpfusion.core.spi.PresenterBinding;
@@ -381,6 +383,8 @@ public final class FeatureCalls {
           null);
     }
     String value = a.get("value") instanceof String v ? v : "";
+    CompletionContext completion = new CompletionContext(argumentName, value,
+        resolved(params.get("context")));
     Object type = r.get("type");
     List<String> values;
     if ("ref/prompt".equals(type) && r.get("name") instanceof String name) {
@@ -396,7 +400,7 @@ public final class FeatureCalls {
       }
       Integer completer = prompt.completions().get(argumentName);
       values = completer != null
-          ? completeWith(prompt.features(), completer, prompt.router(), name, argumentName, value,
+          ? completeWith(prompt.features(), completer, prompt.router(), name, completion,
               prompt.chain(), request)
           : startingWith(known.values(), value);
     } else if ("ref/resource".equals(type) && r.get("uri") instanceof String uri) {
@@ -413,18 +417,18 @@ public final class FeatureCalls {
       Integer completer = template.completions().get(argumentName);
       values = completer == null ? List.of()
           : completeWith(template.features(), completer, template.router(),
-              template.descriptor().name(), argumentName, value, template.chain(), request);
+              template.descriptor().name(), completion, template.chain(), request);
     } else {
       throw new FeatureError(FeatureError.INVALID_PARAMS, "Invalid params: \"ref\" must be"
           + " {\"type\": \"ref/prompt\", \"name\": ...} or {\"type\": \"ref/resource\", \"uri\":"
           + " ...}.", null);
     }
     List<String> shown = values.size() > MAX_COMPLETIONS ? values.subList(0, MAX_COMPLETIONS) : values;
-    Map<String, Object> completion = new LinkedHashMap<>();
-    completion.put("values", new ArrayList<>(shown));
-    completion.put("total", values.size());
-    completion.put("hasMore", values.size() > shown.size());
-    return Map.of("completion", completion);
+    Map<String, Object> result = new LinkedHashMap<>();
+    result.put("values", new ArrayList<>(shown));
+    result.put("total", values.size());
+    result.put("hasMore", values.size() > shown.size());
+    return Map.of("completion", result);
   }
 
   private static FeatureError unknownArgument(String kind, String target, String argument,
@@ -437,13 +441,13 @@ public final class FeatureCalls {
   }
 
   private List<String> completeWith(dev.mcpfusion.core.spi.GeneratedFeatures features, int index,
-      String router, String target, String argument, String value, List<FusionMiddleware> chain,
+      String router, String target, CompletionContext completion, List<FusionMiddleware> chain,
       RequestContext request) {
     Map<String, Object> args = new LinkedHashMap<>();
-    args.put(argument, value);
+    args.put(completion.argument(), completion.value());
     Object result = run(routerOf(router, features), target, target, args, request, chain,
-        FeatureError.INVALID_PARAMS, "completion",
-        ctx -> features.complete(index, value, ctx));
+        FeatureError.INVALID_PARAMS, "completion", completion,
+        ctx -> features.complete(index, completion.value(), ctx));
     if (!(result instanceof List<?> list)) {
       throw internal(router, target, "completion", new IllegalStateException("returned null"));
     }
@@ -452,6 +456,37 @@ public final class FeatureCalls {
       if (item != null) {
         out.add(item.toString());
       }
+    }
+    return out;
+  }
+
+  /**
+   * The {@code context.arguments} of a completion request: the values the client already resolved,
+   * by name. A malformed context is the client's error, named.
+   */
+  private static Map<String, String> resolved(Object context) {
+    if (context == null) {
+      return Map.of();
+    }
+    if (!(context instanceof Map<?, ?> c)) {
+      throw new FeatureError(FeatureError.INVALID_PARAMS, "Invalid params: \"context\" must be"
+          + " an object: {\"arguments\": {\"name\": \"value\"}}.", null);
+    }
+    Object arguments = c.get("arguments");
+    if (arguments == null) {
+      return Map.of();
+    }
+    if (!(arguments instanceof Map<?, ?> given)) {
+      throw new FeatureError(FeatureError.INVALID_PARAMS, "Invalid params: \"context.arguments\""
+          + " must be an object of strings: {\"name\": \"value\"}.", null);
+    }
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Map.Entry<?, ?> e : given.entrySet()) {
+      if (!(e.getValue() instanceof String v)) {
+        throw new FeatureError(FeatureError.INVALID_PARAMS, "Invalid params: context.arguments \""
+            + e.getKey() + "\" must be a string, got " + Args.jsonType(e.getValue()) + ".", null);
+      }
+      out.put(String.valueOf(e.getKey()), v);
     }
     return out;
   }
@@ -478,8 +513,19 @@ public final class FeatureCalls {
   private Object run(String router, String action, String target, Map<String, ?> arguments,
       RequestContext request, List<FusionMiddleware> chain, int userErrorCode, String kind,
       Handler handler) {
+    return run(router, action, target, arguments, request, chain, userErrorCode, kind, null,
+        handler);
+  }
+
+  /** As above; a completion's middleware and method also get its {@link CompletionContext}. */
+  private Object run(String router, String action, String target, Map<String, ?> arguments,
+      RequestContext request, List<FusionMiddleware> chain, int userErrorCode, String kind,
+      CompletionContext completion, Handler handler) {
     FeatureInvocation invocation = new FeatureInvocation(router, action, target, arguments,
         request == null ? RequestContext.empty() : request, providers);
+    if (completion != null) {
+      invocation.with(CompletionContext.class, completion);
+    }
     try {
       return proceed(chain, 0, invocation, handler);
     } catch (Throwable failure) {

@@ -3,6 +3,7 @@ package dev.mcpfusion.core.server;
 import dev.mcpfusion.annotation.Complete;
 import dev.mcpfusion.annotation.Prompt;
 import dev.mcpfusion.annotation.Resource;
+import dev.mcpfusion.core.CompletionContext;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.spi.CompletionDescriptor;
@@ -251,9 +252,11 @@ public final class FeatureRegistry {
         resources.add(new BoundResource(features, i, r, d.router(), chain,
             r.template() ? UriTemplate.parse(r.uri()) : null, completions(d, null, r.uri())));
       }
+      Set<Class<?>> forCompletions = new HashSet<>(provided);
+      forCompletions.add(CompletionContext.class);
       for (CompletionDescriptor c : d.completions()) {
-        checkContext(c.contextParameters(), type + "." + c.methodName(), classChain, provided,
-            errors);
+        checkContext(c.contextParameters(), type + "." + c.methodName(), classChain,
+            forCompletions, errors);
       }
     }
     if (!errors.isEmpty()) {

@@ -285,6 +285,48 @@ class PromptsResourcesTest {
     }
   }
 
+  /** A completer sees the values the client already resolved ({@code context.arguments}). */
+  @ParameterizedTest
+  @ValueSource(strings = {"2025-11-25", FusionTester.MODERN})
+  void aCompleterSeesTheArgumentsAlreadyResolved(String version) {
+    try (FusionTester tester = billing(version)) {
+      String template = "docs://pages/{page}/sections/{section}";
+      assertThat(tester.completeResource(template, "section", "", Map.of("page", "install"))
+          .values()).containsExactly("linux", "macos", "windows");
+      assertThat(tester.completeResource(template, "section", "l", Map.of("page", "usage"))
+          .values()).containsExactly("limits", "logging");
+      // Nothing resolved yet: the completer gets an empty map.
+      assertThat(tester.completeResource(template, "section", "").values()).isEmpty();
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"2025-11-25", FusionTester.MODERN})
+  void aMalformedCompletionContextIsAClearError(String version) {
+    try (FusionTester tester = billing(version)) {
+      Map<String, Object> ref = Map.of("type", "ref/resource",
+          "uri", "docs://pages/{page}/sections/{section}");
+      Map<String, Object> argument = Map.of("name", "section", "value", "");
+      assertThat(tester.request("completion/complete", Map.of("ref", ref, "argument", argument,
+          "context", Map.of("arguments", Map.of("page", 3))))).isError(-32602)
+          .hasErrorMessageContaining("Invalid params: context.arguments \"page\" must be a string,"
+              + " got number.");
+      assertThat(tester.request("completion/complete", Map.of("ref", ref, "argument", argument,
+          "context", List.of()))).isError(-32602)
+          .hasErrorMessageContaining("Invalid params: \"context\" must be an object:"
+              + " {\"arguments\": {\"name\": \"value\"}}.");
+    }
+  }
+
+  @Test
+  void onlyACompletionGetsTheCompletionContext() {
+    assertThatThrownBy(() -> FusionServer.builder("x", "1")
+        .register(new Snippets.PromptWantsCompletion()).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("[fusion/ContextNotProvided] PromptWantsCompletion.misplaced(completion):"
+            + " nothing provides @Context CompletionContext.");
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"2025-11-25", FusionTester.MODERN})
   void completionForAnUnknownArgumentIsAClearError(String version) {
