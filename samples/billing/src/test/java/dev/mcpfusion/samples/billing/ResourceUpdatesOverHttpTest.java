@@ -1,0 +1,117 @@
+package dev.mcpfusion.samples.billing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mcpfusion.core.Exposition;
+import dev.mcpfusion.core.FusionServer;
+import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.http.FusionHttp;
+import dev.mcpfusion.http.FusionHttpServer;
+import dev.mcpfusion.http.HttpOptions;
+import dev.mcpfusion.samples.billing.store.InvoiceStore;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Resource subscriptions over Streamable HTTP, as a real client sees them: a session subscribes to
+ * an invoice, keeps its GET event stream open, and a mutation that invalidates the billing router
+ * arrives there as {@code notifications/resources/updated}; a session that did not subscribe gets
+ * nothing on its own stream.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class ResourceUpdatesOverHttpTest {
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  private HttpResponse<String> post(String url, String session, String body) throws Exception {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
+        .header("Content-Type", "application/json")
+        .header("Accept", "application/json, text/event-stream")
+        .timeout(Duration.ofSeconds(20))
+        .POST(HttpRequest.BodyPublishers.ofString(body));
+    if (session != null) {
+      request.header("Mcp-Session-Id", session);
+    }
+    return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private String session(String url) throws Exception {
+    HttpResponse<String> init = post(url, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
+        + "\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+        + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
+    String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+    post(url, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+    return session;
+  }
+
+  /** Opens the session's GET event stream; its {@code data:} lines arrive in the queue. */
+  private BlockingQueue<String> listen(String url, String session) throws Exception {
+    BlockingQueue<String> events = new LinkedBlockingQueue<>();
+    HttpRequest get = HttpRequest.newBuilder(URI.create(url))
+        .header("Accept", "text/event-stream")
+        .header("Mcp-Session-Id", session)
+        .GET().build();
+    CompletableFuture<HttpResponse<Stream<String>>> stream =
+        http.sendAsync(get, HttpResponse.BodyHandlers.ofLines());
+    HttpResponse<Stream<String>> response = stream.get(20, TimeUnit.SECONDS);
+    assertThat(response.statusCode()).isEqualTo(200);
+    Thread reader = new Thread(() -> response.body()
+        .filter(line -> line.startsWith("data:"))
+        .forEach(line -> events.add(line.substring(5).trim())));
+    reader.setDaemon(true);
+    reader.start();
+    return events;
+  }
+
+  private static String call(Object id, String tool, String arguments) {
+    return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\""
+        + tool + "\",\"arguments\":" + arguments + "}}";
+  }
+
+  @Test
+  void aSubscribedSessionHearsOfTheMutationOnItsEventStreamAndAnotherDoesNot() throws Exception {
+    FusionServer server = BillingConnector.builder(InvoiceStore.sample(), Exposition.FLAT).build();
+    try (FusionHttpServer running = FusionHttp.serve(server,
+        HttpOptions.port(0).stopOnShutdownSignal(false))) {
+      String url = "http://127.0.0.1:" + running.port() + "/mcp";
+      String subscriber = session(url);
+      String bystander = session(url);
+      BlockingQueue<String> heard = listen(url, subscriber);
+      BlockingQueue<String> overheard = listen(url, bystander);
+
+      HttpResponse<String> list = post(url, subscriber,
+          call(2, "billing_list_invoices", "{\"status\":\"OPEN\"}"));
+      Map<?, ?> result = (Map<?, ?>) ((Map<?, ?>) Json.parse(list.body())).get("result");
+      String open = (String) ((Map<?, ?>) ((List<?>) ((Map<?, ?>) result.get("structuredContent"))
+          .get("items")).get(0)).get("id");
+      String uri = "billing://invoices/" + open;
+
+      HttpResponse<String> subscribed = post(url, subscriber, "{\"jsonrpc\":\"2.0\",\"id\":3,"
+          + "\"method\":\"resources/subscribe\",\"params\":{\"uri\":\"" + uri + "\"}}");
+      assertThat(subscribed.body()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}");
+
+      HttpResponse<String> voided = post(url, bystander,
+          call(4, "billing_void_invoice", "{\"id\":\"" + open + "\"}"));
+      assertThat(voided.body()).contains("\"isError\":false");
+
+      String event = heard.poll(10, TimeUnit.SECONDS);
+      assertThat(event).as("the subscriber's event stream").isNotNull();
+      assertThat(Json.parse(event)).isEqualTo(Json.parse("{\"jsonrpc\":\"2.0\","
+          + "\"method\":\"notifications/resources/updated\",\"params\":{\"uri\":\"" + uri + "\"}}"));
+      // The bystander made the change but subscribed to nothing: its stream stays quiet (the
+      // subscriber's event above was sent after both were listening).
+      assertThat(overheard.poll(500, TimeUnit.MILLISECONDS)).isNull();
+    }
+  }
+}
