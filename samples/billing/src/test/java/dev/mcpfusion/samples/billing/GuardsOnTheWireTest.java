@@ -8,13 +8,11 @@ import dev.mcpfusion.http.FusionHttp;
 import dev.mcpfusion.http.FusionHttpServer;
 import dev.mcpfusion.http.HttpOptions;
 import dev.mcpfusion.samples.billing.fixtures.GuardedTools;
+import dev.mcpfusion.samples.billing.fixtures.HttpWire;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.channels.Channels;
 import java.nio.channels.Pipe;
@@ -38,7 +36,7 @@ import org.junit.jupiter.api.Timeout;
 class GuardsOnTheWireTest {
   private static final String MODERN_META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":"
       + "\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{}}";
-  private final HttpClient http = HttpClient.newHttpClient();
+  private final HttpWire wire = new HttpWire();
 
   private static String call(Object id, String tool, String arguments, boolean modern) {
     return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\""
@@ -46,25 +44,11 @@ class GuardsOnTheWireTest {
   }
 
   private HttpResponse<String> post(String url, String session, String body) throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
-        .header("Content-Type", "application/json")
-        .header("Accept", "application/json, text/event-stream")
-        .timeout(Duration.ofSeconds(20))
-        .POST(HttpRequest.BodyPublishers.ofString(body));
-    if (session != null) {
-      request.header("Mcp-Session-Id", session);
-    }
-    return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    return wire.post(url, session, body);
   }
 
-  /** Opens a Streamable HTTP session (2025-11-25) and returns its id. */
   private String session(String url) throws Exception {
-    HttpResponse<String> init = post(url, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
-        + "\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
-        + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
-    String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
-    post(url, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
-    return session;
+    return wire.session(url);
   }
 
   @Test

@@ -8,12 +8,11 @@ import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.http.FusionHttp;
 import dev.mcpfusion.http.FusionHttpServer;
 import dev.mcpfusion.http.HttpOptions;
+import dev.mcpfusion.samples.billing.fixtures.HttpWire;
 import dev.mcpfusion.samples.billing.store.InvoiceStore;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -32,27 +31,14 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ResourceUpdatesOverHttpTest {
-  private final HttpClient http = HttpClient.newHttpClient();
+  private final HttpWire wire = new HttpWire();
 
   private HttpResponse<String> post(String url, String session, String body) throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
-        .header("Content-Type", "application/json")
-        .header("Accept", "application/json, text/event-stream")
-        .timeout(Duration.ofSeconds(20))
-        .POST(HttpRequest.BodyPublishers.ofString(body));
-    if (session != null) {
-      request.header("Mcp-Session-Id", session);
-    }
-    return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    return wire.post(url, session, body);
   }
 
   private String session(String url) throws Exception {
-    HttpResponse<String> init = post(url, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
-        + "\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
-        + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
-    String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
-    post(url, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
-    return session;
+    return wire.session(url);
   }
 
   /** Opens the session's GET event stream; its {@code data:} lines arrive in the queue. */
@@ -63,7 +49,7 @@ class ResourceUpdatesOverHttpTest {
         .header("Mcp-Session-Id", session)
         .GET().build();
     CompletableFuture<HttpResponse<Stream<String>>> stream =
-        http.sendAsync(get, HttpResponse.BodyHandlers.ofLines());
+        wire.client().sendAsync(get, HttpResponse.BodyHandlers.ofLines());
     HttpResponse<Stream<String>> response = stream.get(20, TimeUnit.SECONDS);
     assertThat(response.statusCode()).isEqualTo(200);
     Thread reader = new Thread(() -> response.body()
