@@ -156,6 +156,7 @@ public final class FusionServer {
     private CallLimits limits = CallLimits.none();
     private Redaction redaction = Redaction.none();
     private boolean toonDescriptions;
+    private Function<RequestContext, ?> subscriptionScope;
 
     private Builder(String name, String version) {
       this.name = Objects.requireNonNull(name, "name");
@@ -262,6 +263,20 @@ public final class FusionServer {
     }
 
     /**
+     * Who hears of a change to a subscribed resource. Each {@code resources/subscribe} is recorded
+     * under the key {@code scope} gives for its request, and a successful mutation that marks the
+     * resource's router stale notifies only the subscriptions whose key equals the one its own
+     * request gives: say, the tenant, {@code .subscriptionScope(Tenant::from)}, so that one
+     * tenant's changes are never announced to another's sessions. Without it every subscribed
+     * session hears of every such mutation. When {@code scope} throws, the subscription fails with
+     * an internal error, and a mutation whose key it cannot give notifies no one.
+     */
+    public Builder subscriptionScope(Function<RequestContext, ?> scope) {
+      this.subscriptionScope = Objects.requireNonNull(scope, "scope");
+      return this;
+    }
+
+    /**
      * Whether GROUPED tool descriptions list their actions as one TOON table (name, description,
      * required fields, notes such as {@code DESTRUCTIVE}) instead of {@code Workflow:} lines: the
      * same facts in fewer tokens for routers with many actions (measured in BENCHMARKS.md). Default:
@@ -284,7 +299,7 @@ public final class FusionServer {
      */
     public FusionServer build() {
       ServerConfig config = new ServerConfig(name, version, registrations, exposition, separator,
-          providers, middleware, provided, redaction, limits, toonDescriptions);
+          providers, middleware, provided, redaction, limits, toonDescriptions, subscriptionScope);
       ToolRegistry tools = ToolRegistry.build(config);
       return new FusionServer(name, version, tools, FeatureRegistry.build(config), tracer);
     }

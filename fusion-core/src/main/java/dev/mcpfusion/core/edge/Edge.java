@@ -361,7 +361,7 @@ public final class Edge {
         return;
       }
       writeResult(id, name, reply, request.attachments(), modernEra, sink, false);
-      features.afterToolCall(reply);
+      features.afterToolCall(reply, request);
     }, out);
   }
 

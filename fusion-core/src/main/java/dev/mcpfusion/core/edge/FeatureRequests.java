@@ -1,6 +1,7 @@
 package dev.mcpfusion.core.edge;
 
 import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.presenter.Reply;
 import dev.mcpfusion.core.server.FeatureCalls;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,7 +51,12 @@ final class FeatureRequests {
 
   private final FeatureCalls calls;
   private final String serverInfoMember;
-  private final Map<EdgeSession, Set<String>> subscriptions = new ConcurrentHashMap<>();
+  /** Each session's subscribed URIs, each with the scope key its subscription was made under. */
+  private final Map<EdgeSession, Map<String, Object>> subscriptions = new ConcurrentHashMap<>();
+  /** The scope key of every subscription when the server has no subscription scope. */
+  private static final Object UNSCOPED = new Object();
+  /** The scope key a scope's {@code null} is recorded as (a map holds no {@code null}). */
+  private static final Object NO_KEY = new Object();
 
   FeatureRequests(FeatureCalls calls, String serverInfoMember) {
     this.calls = calls;
@@ -84,7 +91,7 @@ final class FeatureRequests {
         case TEMPLATES_LIST -> calls.listTemplates();
         case RESOURCES_READ -> calls.readResource(params, request);
         case COMPLETE -> calls.complete(params, request);
-        case SUBSCRIBE, UNSUBSCRIBE -> subscription(message, params, session, modern);
+        case SUBSCRIBE, UNSUBSCRIBE -> subscription(message, params, request, session, modern);
         default -> throw new IllegalStateException("not a feature method: " + message.method());
       };
       out.reply(id, 0, modern
@@ -95,8 +102,8 @@ final class FeatureRequests {
     }
   }
 
-  private Map<String, Object> subscription(Message message, Map<?, ?> params, EdgeSession session,
-      boolean modern) {
+  private Map<String, Object> subscription(Message message, Map<?, ?> params,
+      RequestContext request, EdgeSession session, boolean modern) {
     if (modern || session == null) {
       throw new FeatureError(Bodies.METHOD_NOT_FOUND, "Method not found: " + message.method()
           + " needs a 2025-11-25 session (initialize first); the stateless 2026-07-28 protocol has"
@@ -104,11 +111,21 @@ final class FeatureRequests {
     }
     String uri = calls.subscribable(params);
     if (SUBSCRIBE.equals(message.method())) {
+      Object key;
+      try {
+        key = scopeOf(request);
+      } catch (RuntimeException e) {
+        String incident = ErrorReplies.newIncidentId();
+        LOG.error("The subscription scope failed for {} (incident {})", uri, incident, e);
+        throw new FeatureError(FeatureError.INTERNAL_ERROR, "Internal error: the subscription to "
+            + uri + " could not be scoped (incident " + incident + ").",
+            Map.of("code", "INTERNAL_ERROR", "incident", incident));
+      }
       if (!session.isClosed()) {
-        subscriptions.computeIfAbsent(session, s -> ConcurrentHashMap.newKeySet()).add(uri);
+        subscriptions.computeIfAbsent(session, s -> new ConcurrentHashMap<>()).put(uri, key);
       }
     } else {
-      Set<String> uris = subscriptions.get(session);
+      Map<String, Object> uris = subscriptions.get(session);
       if (uris != null) {
         uris.remove(uri);
       }
@@ -116,29 +133,55 @@ final class FeatureRequests {
     return Map.of();
   }
 
+  /**
+   * The scope key of {@code request}: {@link #UNSCOPED} when the server has no subscription scope,
+   * {@link #NO_KEY} for a {@code null} key. Throws what the scope throws.
+   */
+  private Object scopeOf(RequestContext request) {
+    Function<RequestContext, ?> scope = calls.registry().subscriptionScope();
+    if (scope == null) {
+      return UNSCOPED;
+    }
+    Object key = scope.apply(request == null ? RequestContext.empty() : request);
+    return key == null ? NO_KEY : key;
+  }
+
   /** The URIs {@code session} is subscribed to (for tests). */
   Set<String> subscriptions(EdgeSession session) {
-    Set<String> uris = subscriptions.get(session);
-    return uris == null ? Set.of() : Set.copyOf(uris);
+    Map<String, Object> uris = subscriptions.get(session);
+    return uris == null ? Set.of() : Set.copyOf(uris.keySet());
   }
 
   /**
-   * After a tool call: when it succeeded and marked domains stale, tells every subscribed session
-   * which of its resources changed.
+   * After a tool call made with {@code request}: when it succeeded and marked domains stale, tells
+   * every subscribed session which of its resources changed, when its subscription was made under
+   * the same scope key as {@code request}'s (see {@code FusionServer.Builder.subscriptionScope}).
    */
-  void afterToolCall(Reply reply) {
+  void afterToolCall(Reply reply, RequestContext request) {
     if (reply.isError() || subscriptions.isEmpty()
         || !(reply.meta().get("mcpfusion/invalidation") instanceof Map<?, ?> invalidation)
         || !(invalidation.get("domains") instanceof List<?> domains)) {
       return;
     }
-    for (Map.Entry<EdgeSession, Set<String>> entry : subscriptions.entrySet()) {
+    Object key;
+    try {
+      key = scopeOf(request);
+    } catch (RuntimeException e) {
+      // Fail closed: a mutation whose scope is unknown is announced to no one.
+      LOG.warn("The subscription scope failed after a tool call; no session is notified", e);
+      return;
+    }
+    for (Map.Entry<EdgeSession, Map<String, Object>> entry : subscriptions.entrySet()) {
       EdgeSession session = entry.getKey();
       if (session.isClosed()) {
         subscriptions.remove(session);
         continue;
       }
-      for (String uri : entry.getValue()) {
+      for (Map.Entry<String, Object> subscription : entry.getValue().entrySet()) {
+        String uri = subscription.getKey();
+        if (!key.equals(subscription.getValue())) {
+          continue;
+        }
         FeatureRegistry.Resolved resolved = calls.registry().resolve(uri);
         if (resolved != null && matches(domains, resolved.resource().router())) {
           try {

@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The frozen table of prompts, resources, resource templates and completions: every
@@ -35,7 +36,7 @@ import java.util.Set;
  */
 public final class FeatureRegistry {
   /** A registry without prompts, resources or completions. */
-  public static final FeatureRegistry EMPTY = new FeatureRegistry(List.of(), List.of());
+  public static final FeatureRegistry EMPTY = new FeatureRegistry(List.of(), List.of(), null);
 
   /**
    * A bound prompt.
@@ -81,8 +82,11 @@ public final class FeatureRegistry {
   private final List<BoundResource> resources;
   private final Map<String, BoundResource> staticByUri;
   private final Map<String, BoundResource> templatesByUri;
+  private final Function<RequestContext, ?> subscriptionScope;
 
-  private FeatureRegistry(List<BoundPrompt> prompts, List<BoundResource> resources) {
+  private FeatureRegistry(List<BoundPrompt> prompts, List<BoundResource> resources,
+      Function<RequestContext, ?> subscriptionScope) {
+    this.subscriptionScope = subscriptionScope;
     this.prompts = List.copyOf(prompts);
     Map<String, BoundPrompt> byName = new LinkedHashMap<>();
     for (BoundPrompt p : prompts) {
@@ -137,6 +141,14 @@ public final class FeatureRegistry {
   /** Whether there is any resource or template. */
   public boolean hasResources() {
     return !resources.isEmpty();
+  }
+
+  /**
+   * The key that decides which subscribed sessions hear of a mutation ({@code
+   * FusionServer.Builder.subscriptionScope}), or {@code null}: every subscribed session does.
+   */
+  public Function<RequestContext, ?> subscriptionScope() {
+    return subscriptionScope;
   }
 
   /**
@@ -262,7 +274,8 @@ public final class FeatureRegistry {
     if (!errors.isEmpty()) {
       throw new IllegalStateException("FusionServer cannot start:\n" + String.join("\n", errors));
     }
-    return prompts.isEmpty() && resources.isEmpty() ? EMPTY : new FeatureRegistry(prompts, resources);
+    return prompts.isEmpty() && resources.isEmpty() ? EMPTY
+        : new FeatureRegistry(prompts, resources, config.subscriptionScope());
   }
 
   private static Map<String, Integer> completions(FeaturesDescriptor d, String prompt, String uri) {

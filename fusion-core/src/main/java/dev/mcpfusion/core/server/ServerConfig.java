@@ -26,6 +26,8 @@ import java.util.function.Function;
  * @param redaction the server-wide redaction default (a view's {@code @Redact} replaces it)
  * @param limits the server-wide call limits, which {@code @Limits} overrides field by field
  * @param toonDescriptions whether GROUPED tool descriptions list their actions as a TOON table
+ * @param subscriptionScope the key that decides which subscribed sessions hear of a mutation, or
+ *     {@code null}: every subscribed session does
  */
 public record ServerConfig(
     String name,
@@ -38,7 +40,8 @@ public record ServerConfig(
     List<FusionMiddleware> provided,
     Redaction redaction,
     CallLimits limits,
-    boolean toonDescriptions) {
+    boolean toonDescriptions,
+    Function<RequestContext, ?> subscriptionScope) {
 
   public ServerConfig {
     limits = limits == null ? CallLimits.none() : limits;
@@ -47,6 +50,15 @@ public record ServerConfig(
     middleware = List.copyOf(middleware);
     provided = List.copyOf(provided);
     redaction = redaction == null ? Redaction.none() : redaction;
+  }
+
+  /** A configuration without a subscription scope. */
+  public ServerConfig(String name, String version, List<Object> registrations,
+      Exposition exposition, String separator, Map<Class<?>, Function<RequestContext, ?>> providers,
+      List<FusionMiddleware> middleware, List<FusionMiddleware> provided, Redaction redaction,
+      CallLimits limits, boolean toonDescriptions) {
+    this(name, version, registrations, exposition, separator, providers, middleware, provided,
+        redaction, limits, toonDescriptions, null);
   }
 
   /** A configuration whose GROUPED descriptions are text. */

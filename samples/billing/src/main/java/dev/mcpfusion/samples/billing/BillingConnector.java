@@ -17,6 +17,8 @@ public final class BillingConnector {
         .register(new BillingTools(store))
         .exposition(exposition)
         .provide(new TenantGuard())
-        .context(Tenant.class, Tenant::from);
+        .context(Tenant.class, Tenant::from)
+        // One tenant's changes are announced only to that tenant's subscribed sessions.
+        .subscriptionScope(Tenant::from);
   }
 }

@@ -235,6 +235,20 @@ class PromptsResourcesTest {
   }
 
   @Test
+  void aSubscriptionWhoseScopeFailsIsAnInternalErrorThatLeaksNothing() {
+    try (FusionTester tester = FusionTester.of(BillingConnector.builder(InvoiceStore.sample(),
+            Exposition.FLAT)
+        .subscriptionScope(request -> {
+          throw new IllegalStateException("tenant-db-password=hunter2");
+        }))) {
+      assertThat(tester.subscribe("billing://invoices/INV-0001")).isError(-32603)
+          .hasErrorMessageContaining("the subscription to billing://invoices/INV-0001 could not be"
+              + " scoped", "incident")
+          .doesNotMention("hunter2").doesNotMention("IllegalStateException");
+    }
+  }
+
+  @Test
   void subscribingToAnUnknownUriIsAnError() {
     try (FusionTester tester = billing("2025-11-25")) {
       assertThat(tester.subscribe("billing://nothing")).isError(-32002)

@@ -65,6 +65,44 @@ class ResourceUpdatesOverHttpTest {
         + tool + "\",\"arguments\":" + arguments + "}}";
   }
 
+  /**
+   * The sample scopes subscriptions by tenant ({@code subscriptionScope(Tenant::from)}): a session
+   * of another tenant subscribed to the same URI hears nothing of this tenant's change.
+   */
+  @Test
+  void anotherTenantsSubscriptionHearsNothing() throws Exception {
+    FusionServer server = BillingConnector.builder(InvoiceStore.sample(), Exposition.FLAT).build();
+    try (FusionHttpServer running = FusionHttp.serve(server,
+        HttpOptions.port(0).stopOnShutdownSignal(false))) {
+      String url = "http://127.0.0.1:" + running.port() + "/mcp";
+      String sameTenant = session(url);
+      String otherTenant = session(url);
+      BlockingQueue<String> heard = listen(url, sameTenant);
+      BlockingQueue<String> otherHeard = listen(url, otherTenant);
+      String open = firstOpenInvoice(url, sameTenant);
+      String uri = "billing://invoices/" + open;
+      String subscribe = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"resources/subscribe\","
+          + "\"params\":{\"uri\":\"" + uri + "\"}}";
+      assertThat(post(url, sameTenant, subscribe).body()).contains("\"result\":{}");
+      assertThat(wire.post(url, otherTenant, subscribe, Map.of("x-tenant-id", "t_other")).body())
+          .contains("\"result\":{}");
+
+      assertThat(post(url, sameTenant, call(4, "billing_void_invoice", "{\"id\":\"" + open + "\"}"))
+          .body()).contains("\"isError\":false");
+
+      assertThat(heard.poll(10, TimeUnit.SECONDS)).as("the same tenant's stream").contains(uri);
+      assertThat(otherHeard.poll(500, TimeUnit.MILLISECONDS)).as("the other tenant's stream").isNull();
+    }
+  }
+
+  private String firstOpenInvoice(String url, String session) throws Exception {
+    HttpResponse<String> list = post(url, session,
+        call(2, "billing_list_invoices", "{\"status\":\"OPEN\"}"));
+    Map<?, ?> result = (Map<?, ?>) ((Map<?, ?>) Json.parse(list.body())).get("result");
+    return (String) ((Map<?, ?>) ((List<?>) ((Map<?, ?>) result.get("structuredContent"))
+        .get("items")).get(0)).get("id");
+  }
+
   @Test
   void aSubscribedSessionHearsOfTheMutationOnItsEventStreamAndAnotherDoesNot() throws Exception {
     FusionServer server = BillingConnector.builder(InvoiceStore.sample(), Exposition.FLAT).build();
@@ -76,11 +114,7 @@ class ResourceUpdatesOverHttpTest {
       BlockingQueue<String> heard = listen(url, subscriber);
       BlockingQueue<String> overheard = listen(url, bystander);
 
-      HttpResponse<String> list = post(url, subscriber,
-          call(2, "billing_list_invoices", "{\"status\":\"OPEN\"}"));
-      Map<?, ?> result = (Map<?, ?>) ((Map<?, ?>) Json.parse(list.body())).get("result");
-      String open = (String) ((Map<?, ?>) ((List<?>) ((Map<?, ?>) result.get("structuredContent"))
-          .get("items")).get(0)).get("id");
+      String open = firstOpenInvoice(url, subscriber);
       String uri = "billing://invoices/" + open;
 
       HttpResponse<String> subscribed = post(url, subscriber, "{\"jsonrpc\":\"2.0\",\"id\":3,"
