@@ -1,7 +1,6 @@
 package dev.mcpfusion.benchmarks.pipeline;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +29,6 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  *     dev.mcpfusion.benchmarks.pipeline.GuardsAlternating [rounds] [GetInvoice|ListInvoices]</pre>
  */
 public final class GuardsAlternating {
-  private static final int WARMUP = 8;
   private static final int ITERATIONS = 5;
 
   private GuardsAlternating() {}
@@ -56,9 +54,6 @@ public final class GuardsAlternating {
         Options options = new OptionsBuilder()
             .include("^" + java.util.regex.Pattern.quote(sides.get(side)) + "$")
             .forks(1)
-            // The whole call needs about six seconds of calls on this machine before the JIT
-            // has compiled it for good: fewer warm-up iterations leave early ones in the median.
-            .warmupIterations(WARMUP).warmupTime(TimeValue.seconds(1))
             .measurementIterations(ITERATIONS).measurementTime(TimeValue.seconds(1))
             .timeUnit(TimeUnit.NANOSECONDS)
             .verbosity(VerboseMode.SILENT)
@@ -90,11 +85,6 @@ public final class GuardsAlternating {
   }
 
   private static double quantile(List<Double> values, double q) {
-    double[] sorted = values.stream().mapToDouble(Double::doubleValue).toArray();
-    Arrays.sort(sorted);
-    double at = q * (sorted.length - 1);
-    int lo = (int) Math.floor(at);
-    int hi = (int) Math.ceil(at);
-    return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - lo);
+    return SideBySide.quantile(values.stream().mapToDouble(Double::doubleValue).toArray(), q);
   }
 }

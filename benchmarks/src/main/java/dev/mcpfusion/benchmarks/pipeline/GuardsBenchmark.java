@@ -29,7 +29,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Fork(2)
-@Warmup(iterations = 4, time = 1)
+// The whole call needs about six seconds of calls here before the JIT has compiled it for good.
+@Warmup(iterations = 8, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class GuardsBenchmark {
   private FusionServer guarded;

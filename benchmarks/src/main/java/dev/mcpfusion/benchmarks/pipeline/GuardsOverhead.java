@@ -7,7 +7,6 @@ import dev.mcpfusion.samples.billing.BillingConnector;
 import dev.mcpfusion.samples.billing.store.InvoiceStore;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,14 +67,14 @@ public final class GuardsOverhead {
     long warmEnd = System.nanoTime() + warmup * 1_000_000_000L;
     while (System.nanoTime() < warmEnd) {
       for (FusionServer server : servers) {
-        run(server, tool, arguments, context, n, cpu);
+        SideBySide.run(server, tool, arguments, context, n, cpu);
       }
     }
     double[][] perCall = new double[servers.length][rounds];
     for (int r = 0; r < rounds; r++) {
       for (int k = 0; k < servers.length; k++) {
         int s = (k + r) % servers.length;
-        perCall[s][r] = run(servers[s], tool, arguments, context, n, cpu) / (double) n;
+        perCall[s][r] = SideBySide.run(servers[s], tool, arguments, context, n, cpu)[0] / (double) n;
       }
     }
     System.out.printf("%-9s %12s %14s %12s %12s%n", "side", "CPU ns/call", "ratio (median)",
@@ -86,33 +85,9 @@ public final class GuardsOverhead {
         ratio[r] = perCall[s][r] / perCall[0][r];
       }
       System.out.printf("%-9s %12.1f %13.3fx %11.3fx %11.3fx%n", names.get(s),
-          quantile(perCall[s], 0.5), quantile(ratio, 0.5), quantile(ratio, 0.25),
-          quantile(ratio, 0.75));
+          SideBySide.quantile(perCall[s], 0.5), SideBySide.quantile(ratio, 0.5),
+          SideBySide.quantile(ratio, 0.25), SideBySide.quantile(ratio, 0.75));
     }
     System.out.printf("load average after: %s%n", SideBySide.loadAverage());
-  }
-
-  /** The calling thread's CPU nanoseconds for {@code n} calls. */
-  private static long run(FusionServer server, String tool, Map<String, Object> arguments,
-      RequestContext context, int n, ThreadMXBean cpu) {
-    long sink = 0;
-    long start = cpu.getCurrentThreadCpuTime();
-    for (int i = 0; i < n; i++) {
-      sink += server.edge().call(tool, arguments, context).blocks().size();
-    }
-    long spent = cpu.getCurrentThreadCpuTime() - start;
-    if (sink == 42) {
-      System.out.print("");
-    }
-    return spent;
-  }
-
-  private static double quantile(double[] values, double q) {
-    double[] sorted = values.clone();
-    Arrays.sort(sorted);
-    double at = q * (sorted.length - 1);
-    int lo = (int) Math.floor(at);
-    int hi = (int) Math.ceil(at);
-    return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - lo);
   }
 }

@@ -65,7 +65,8 @@ final class SideBySide {
     System.out.printf("load average after: %s%n", loadAverage());
   }
 
-  private static long[] run(FusionServer server, String tool, Map<String, Object> args,
+  /** {@code n} calls of {@code tool}: the calling thread's CPU nanoseconds, then the wall nanoseconds. */
+  static long[] run(FusionServer server, String tool, Map<String, Object> args,
       RequestContext context, int n, ThreadMXBean cpu) {
     long sink = 0;
     long c0 = cpu.getCurrentThreadCpuTime();
@@ -85,6 +86,16 @@ final class SideBySide {
     double[] v = values.clone();
     Arrays.sort(v);
     return v[v.length / 2];
+  }
+
+  /** The {@code q} quantile of {@code values}, interpolated between the two nearest. */
+  static double quantile(double[] values, double q) {
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    double at = q * (sorted.length - 1);
+    int lo = (int) Math.floor(at);
+    int hi = (int) Math.ceil(at);
+    return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - lo);
   }
 
   static String loadAverage() {
