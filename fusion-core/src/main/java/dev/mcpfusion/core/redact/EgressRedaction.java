@@ -58,8 +58,10 @@ public final class EgressRedaction {
       from = 1;
     }
     Map<String, Object> meta = reply.meta();
-    if (from == 1 && newStructured == structured && reply.staticMeta()
-        && redactor.staticRulesClean() && blocks.size() == (meta.isEmpty() ? 1 : 2)) {
+    // _meta holds only the view's static rules (or nothing), found clean when the server was built.
+    boolean cleanMeta = reply.staticMeta() && redactor.staticRulesClean();
+    if (from == 1 && newStructured == structured && cleanMeta
+        && blocks.size() == (meta.isEmpty() ? 1 : 2)) {
       // The usual answer: data with nothing to mask, and at most the view's static rules block
       // (the blocks after the data are its UI blocks, then its rules: none of the first here),
       // whose rules were found clean when the server was built.
@@ -72,8 +74,7 @@ public final class EgressRedaction {
     // Which of the two exists, for the blocks below.
     boolean hasRules;
     boolean hasSuggestions;
-    if (reply.staticMeta() && redactor.staticRulesClean()) {
-      // Only the view's static rules (or nothing), found clean when the server was built.
+    if (cleanMeta) {
       hasRules = !meta.isEmpty();
       hasSuggestions = false;
     } else {

@@ -2,6 +2,7 @@ package dev.mcpfusion.core.redact;
 
 import dev.mcpfusion.annotation.Redact;
 import dev.mcpfusion.core.Redaction;
+import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.PresenterBinding;
 import java.util.List;
@@ -27,32 +28,29 @@ public final class Redactions {
   }
 
   /**
-   * The compiled redaction of {@code action} ({@code null}: none), fitted to its view (see
-   * {@link Redactor#forView}) whose static rules, as the server sends them, are {@code staticRules}.
+   * The compiled redaction of an action ({@code redactor}, {@code null} for none), fitted to its
+   * view (see {@link Redactor#forView}), and the paths that do not fit that view ({@code problems},
+   * see {@link Redactor#checkAgainst}: for the view's own {@code @Redact} also each that matches
+   * none of its fields; the server-wide paths apply to every view).
+   */
+  public record Fitted(Redactor redactor, List<Redactor.PathProblem> problems) {}
+
+  /**
+   * {@code action}'s redaction fitted to its view, whose static rules, as the server sends them,
+   * are {@code staticRules}; the view's schema is read once for both.
    *
    * @throws PathPattern.InvalidPath for a path that is none of the three forms
    */
-  public static Redactor forAction(ActionDescriptor action, Redaction serverDefault,
+  public static Fitted forAction(ActionDescriptor action, Redaction serverDefault,
       List<String> staticRules) {
-    Redactor redactor = Redactor.compile(policy(action, serverDefault));
-    PresenterBinding<?, ?> presenter = action.presenter();
-    return redactor == null || presenter == null
-        ? redactor : redactor.forView(presenter.outputSchemaJson(), staticRules);
-  }
-
-  /**
-   * The paths of {@code redactor} that do not fit the view of {@code action}: checked against the
-   * view's output schema, each that ends on something other than text and, for the view's own
-   * {@code @Redact} (not the server-wide paths, which apply to every view), each that matches none
-   * of its fields.
-   */
-  public static List<Redactor.PathProblem> check(ActionDescriptor action, Redaction serverDefault,
-      Redactor redactor) {
+    Redaction policy = policy(action, serverDefault);
+    Redactor redactor = Redactor.compile(policy);
     PresenterBinding<?, ?> presenter = action.presenter();
     if (redactor == null || presenter == null) {
-      return List.of();
+      return new Fitted(redactor, List.of());
     }
-    boolean own = policy(action, serverDefault) != serverDefault;
-    return redactor.checkAgainst(presenter.outputSchemaJson(), own);
+    Object schema = Json.parse(presenter.outputSchemaJson());
+    return new Fitted(redactor.forView(schema, staticRules),
+        redactor.checkAgainst(schema, policy != serverDefault));
   }
 }

@@ -118,7 +118,11 @@ public final class Redactor {
    * are checked here, once, instead of on every answer that carries only them.
    */
   public Redactor forView(String schemaJson, List<String> staticRules) {
-    Object schema = Json.parse(schemaJson);
+    return forView(Json.parse(schemaJson), staticRules);
+  }
+
+  /** {@link #forView(String, List)} of a schema already parsed. */
+  Redactor forView(Object schema, List<String> staticRules) {
     boolean closed = !open(schema, 0);
     boolean pathsInView = viewPaths && (!closed || anyPathIn(schema));
     String[] fields = null;
@@ -260,8 +264,12 @@ public final class Redactor {
    * validates against). Empty when fine.
    */
   public List<PathProblem> checkAgainst(String schemaJson, boolean mustMatch) {
+    return checkAgainst(Json.parse(schemaJson), mustMatch);
+  }
+
+  /** {@link #checkAgainst(String, boolean)} of a schema already parsed. */
+  List<PathProblem> checkAgainst(Object schema, boolean mustMatch) {
     List<PathProblem> problems = new ArrayList<>();
-    Object schema = Json.parse(schemaJson);
     for (PathPattern path : paths) {
       List<String> found = new ArrayList<>();
       List<String[]> wrong = new ArrayList<>();

@@ -420,9 +420,9 @@ public final class ToolRegistry {
    */
   private static Redactor redactor(ActionDescriptor action, Presentation presentation,
       ServerConfig config, String where, boolean defaultOk, List<String> errors) {
-    Redactor redactor;
+    Redactions.Fitted fitted;
     try {
-      redactor = Redactions.forAction(action, config.redaction(), presentation.staticRules());
+      fitted = Redactions.forAction(action, config.redaction(), presentation.staticRules());
     } catch (PathPattern.InvalidPath e) {
       if (defaultOk || Redactions.policy(action, config.redaction()) != config.redaction()) {
         errors.add(BuildProblem.REDACT_PATH_INVALID.text(where, e.path(), e.segment()));
@@ -430,12 +430,12 @@ public final class ToolRegistry {
       return null;
     }
     String view = action.presenter() == null ? "" : action.presenter().viewType().getSimpleName();
-    for (Redactor.PathProblem p : Redactions.check(action, config.redaction(), redactor)) {
+    for (Redactor.PathProblem p : fitted.problems()) {
       errors.add(p.field() == null
           ? BuildProblem.REDACT_PATH_UNMATCHED.text(p.path(), view)
           : BuildProblem.REDACT_PATH_NOT_TEXT.text(p.path(), view, p.field(), p.kind()));
     }
-    return redactor;
+    return fitted.redactor();
   }
 
   /** The candidate within a small edit distance of {@code name}, or {@code null}. */
