@@ -253,8 +253,15 @@ public final class EgressCap {
   static long upperBound(Reply reply) {
     long bound = 64; // {"content":[],"isError":false,"structuredContent":,"_meta":}
     List<String> blocks = reply.blocks();
-    for (int i = 0; i < blocks.size(); i++) {
-      bound += 26 + 6L * blocks.get(i).length(); // {"type":"text","text":""},
+    bound += 26L * blocks.size(); // {"type":"text","text":""}, per block
+    int textChars = reply.textChars();
+    if (textChars >= 0) {
+      // Counted by the presenter as it wrote the blocks: no walk over them.
+      bound += 6L * textChars;
+    } else {
+      for (int i = 0; i < blocks.size(); i++) {
+        bound += 6L * blocks.get(i).length();
+      }
     }
     Bound tree = new Bound();
     int structuredChars = reply.structuredChars();

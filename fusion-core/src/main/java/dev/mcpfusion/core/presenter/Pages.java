@@ -41,7 +41,8 @@ final class Pages {
     if (next == null) {
       shown.finish(blocks, meta, refs);
       return Reply.owned(blocks, structured, meta, count, false, structuredChars,
-          shown.metaChars());
+          shown.metaChars(), blocks.get(0).length() + shown.finishedChars(),
+          shown.onlyStaticRules());
     }
     Map<String, Object> truncation = new LinkedHashMap<>();
     truncation.put("shown", count);
@@ -53,6 +54,7 @@ final class Pages {
         ResultPresenter.summary(count + " shown, more available", perCall.advice(next))));
     shown.finish(blocks, meta, refs);
     meta.put("mcpfusion/truncation", new LinkedHashMap<>(truncation));
-    return Reply.owned(blocks, structured, meta, count, false, structuredChars, -1);
+    return Reply.owned(blocks, structured, meta, count, false, structuredChars, -1,
+        blocks.get(0).length() + shown.finishedChars(), false);
   }
 }

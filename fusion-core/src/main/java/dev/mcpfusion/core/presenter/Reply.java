@@ -33,6 +33,10 @@ public final class Reply {
   private final int structuredChars;
   /** The same for {@code _meta}; -1 when not known. */
   private final int metaChars;
+  /** The characters of all {@link #blocks} together, when the presenter counted them; -1 when not. */
+  private final int textChars;
+  /** See {@link #onlyStaticRules}. */
+  private final boolean onlyStaticRules;
 
   /**
    * A reply from collections the caller may keep using: all three are copied.
@@ -47,12 +51,12 @@ public final class Reply {
     this(List.copyOf(blocks),
         structuredContent == null ? null : new LinkedHashMap<>(structuredContent),
         meta == null || meta.isEmpty() ? Map.of() : new LinkedHashMap<>(meta),
-        isError, -1, false, -1, -1, Ownership.TAKEN);
+        isError, -1, false, -1, -1, -1, false, Ownership.TAKEN);
   }
 
   private Reply(List<String> blocks, Map<String, Object> structuredContent,
       Map<String, Object> meta, boolean isError, int items, boolean toon, int structuredChars,
-      int metaChars, Ownership ownership) {
+      int metaChars, int textChars, boolean onlyStaticRules, Ownership ownership) {
     this.blocks = blocks;
     this.structuredContent = structuredContent == null
         ? null : Collections.unmodifiableMap(structuredContent);
@@ -62,6 +66,8 @@ public final class Reply {
     this.toon = toon;
     this.structuredChars = structuredContent == null ? -1 : structuredChars;
     this.metaChars = metaChars;
+    this.textChars = textChars;
+    this.onlyStaticRules = onlyStaticRules && metaChars >= 0;
   }
 
   /**
@@ -82,19 +88,21 @@ public final class Reply {
   /** As {@link #owned(List, Map, Map, int)}, whose data block is a TOON table when {@code toon}. */
   static Reply owned(List<String> blocks, Map<String, Object> structuredContent,
       Map<String, Object> meta, int items, boolean toon) {
-    return owned(blocks, structuredContent, meta, items, toon, -1, -1);
+    return owned(blocks, structuredContent, meta, items, toon, -1, -1, -1, false);
   }
 
   /**
    * As {@link #owned(List, Map, Map, int, boolean)}, whose {@code structuredContent} and
    * {@code _meta} written as compact JSON are {@code structuredChars} and {@code metaChars}
-   * characters long (-1 when not known).
+   * characters long, and whose blocks hold {@code textChars} characters together (each -1 when
+   * not known); {@code onlyStaticRules} as {@link #onlyStaticRules} tells.
    */
   static Reply owned(List<String> blocks, Map<String, Object> structuredContent,
-      Map<String, Object> meta, int items, boolean toon, int structuredChars, int metaChars) {
+      Map<String, Object> meta, int items, boolean toon, int structuredChars, int metaChars,
+      int textChars, boolean onlyStaticRules) {
     return new Reply(Collections.unmodifiableList(blocks), structuredContent,
-        meta == null ? Map.of() : meta, false, items, toon, structuredChars, metaChars,
-        Ownership.TAKEN);
+        meta == null ? Map.of() : meta, false, items, toon, structuredChars, metaChars, textChars,
+        onlyStaticRules, Ownership.TAKEN);
   }
 
   /**
@@ -110,7 +118,7 @@ public final class Reply {
     return new Reply(List.copyOf(blocks),
         structuredContent == null ? null : new LinkedHashMap<>(structuredContent),
         meta == null || meta.isEmpty() ? Map.of() : new LinkedHashMap<>(meta),
-        isError, items, toon, -1, -1, Ownership.TAKEN);
+        isError, items, toon, -1, -1, -1, false, Ownership.TAKEN);
   }
 
   /**
@@ -163,11 +171,30 @@ public final class Reply {
   }
 
   /**
+   * The characters of all {@link #blocks} together, when the presenter counted them as it wrote
+   * them; -1 when not known (then count them). A later step that rewrites the reply starts from -1
+   * again.
+   */
+  public int textChars() {
+    return textChars;
+  }
+
+  /**
    * Whether {@code _meta} is as the presenter wrote it and holds nothing but the view's static
    * rules (or nothing, when the view has none): no dynamic rule, suggestion or page record.
    */
   public boolean staticMeta() {
     return metaChars >= 0;
+  }
+
+  /**
+   * Whether the presenter wrote the data block and after it nothing but the view's static rules
+   * block (none when the view has no rules), with those rules alone in {@code _meta}
+   * ({@link #staticMeta}): no UI block, dynamic rule, suggestion or truncation summary. A later step
+   * that rewrites the reply starts from {@code false} again.
+   */
+  public boolean onlyStaticRules() {
+    return onlyStaticRules;
   }
 
   /** Whether the result is an error ({@code isError: true}). */

@@ -178,7 +178,9 @@ public final class ResultPresenter {
     Map<String, Object> meta = new LinkedHashMap<>();
     shown.finish(blocks, meta, refs);
     // The data block is the tree's JSON text (appendJson writes exactly Json.write(toTree(view))).
-    return Reply.owned(blocks, tree, meta, -1, false, blocks.get(0).length(), shown.metaChars());
+    int data = blocks.get(0).length();
+    return Reply.owned(blocks, tree, meta, -1, false, data, shown.metaChars(),
+        data + shown.finishedChars(), shown.onlyStaticRules());
   }
 
   private static Reply many(Presentation presentation, Object result, References refs,
@@ -247,11 +249,12 @@ public final class ResultPresenter {
       shown.finish(blocks, meta, refs);
       meta.put("mcpfusion/truncation", new LinkedHashMap<>(truncation));
       return Reply.owned(blocks, structured, meta, shown.trees.size(), shown.toon, structuredChars,
-          -1);
+          -1, blocks.get(0).length() + shown.finishedChars(), false);
     }
     shown.finish(blocks, meta, refs);
     return Reply.owned(blocks, structured, meta, shown.trees.size(), shown.toon, structuredChars,
-        shown.metaChars());
+        shown.metaChars(), blocks.get(0).length() + shown.finishedChars(),
+        shown.onlyStaticRules());
   }
 
   /**
@@ -298,6 +301,8 @@ public final class ResultPresenter {
     private List<UiBlock> ui;
     /** Whether {@link #finish} wrote no {@code _meta} beyond the static rules. */
     private boolean staticMeta;
+    /** The characters of the blocks {@link #finish} added. */
+    private int finishedChars;
     /** The fields the agent selected, or {@code null} for all (the data and tree narrow to them). */
     private final PerCall perCall;
 
@@ -382,6 +387,24 @@ public final class ResultPresenter {
       return staticMeta ? presentation.staticMetaChars() : -1;
     }
 
+    /**
+     * Whether {@link #finish} added no block but the static rules block, and no {@code _meta}
+     * entry but the static rules.
+     */
+    boolean onlyStaticRules() {
+      return staticMeta && (ui == null || ui.isEmpty());
+    }
+
+    /** The characters of the blocks {@link #finish} added, together. */
+    int finishedChars() {
+      return finishedChars;
+    }
+
+    private void add(List<String> blocks, String block) {
+      blocks.add(block);
+      finishedChars += block.length();
+    }
+
     /** Appends the UI, rules and suggestion blocks and their {@code _meta} entries. */
     void finish(List<String> blocks, Map<String, Object> meta, References refs) {
       // The user's collection-level methods get a read-only list: the data block is already
@@ -395,7 +418,7 @@ public final class ResultPresenter {
       }
       if (ui != null) {
         for (UiBlock block : ui) {
-          blocks.add(uiBlock(block));
+          add(blocks, uiBlock(block));
         }
       }
       Set<String> dynamicRules = null;
@@ -422,13 +445,13 @@ public final class ResultPresenter {
       staticMeta = dynamicRules == null && suggestions == null;
       if (dynamicRules == null) {
         if (presentation.rulesBlock() != null) {
-          blocks.add(presentation.rulesBlock());
+          add(blocks, presentation.rulesBlock());
           meta.put("mcpfusion/rules", presentation.staticRules());
         }
       } else {
         List<String> all = new ArrayList<>(presentation.staticRules());
         all.addAll(dynamicRules);
-        blocks.add(Presentation.rulesBlock(all));
+        add(blocks, Presentation.rulesBlock(all));
         meta.put("mcpfusion/rules", List.copyOf(all));
       }
       if (suggestions != null) {
@@ -448,7 +471,7 @@ public final class ResultPresenter {
           }
           entries.add(entry);
         }
-        blocks.add(b.append("</action_suggestions>").toString());
+        add(blocks, b.append("</action_suggestions>").toString());
         meta.put("mcpfusion/suggestions", entries);
       }
     }
