@@ -60,10 +60,8 @@ public final class EgressRedaction {
     Map<String, Object> meta = reply.meta();
     // _meta holds only the view's static rules (or nothing), found clean when the server was built.
     boolean cleanMeta = reply.staticMeta() && redactor.staticRulesClean();
-    if (from == 1 && newStructured == structured && cleanMeta
-        && blocks.size() == (meta.isEmpty() ? 1 : 2)) {
-      // The usual answer: data with nothing to mask, and at most the view's static rules block
-      // (the blocks after the data are its UI blocks, then its rules: none of the first here),
+    if (from == 1 && newStructured == structured && cleanMeta && reply.onlyStaticRules()) {
+      // The usual answer: data with nothing to mask, and at most the view's static rules block,
       // whose rules were found clean when the server was built.
       return reply;
     }
@@ -152,6 +150,42 @@ public final class EgressRedaction {
     }
     // Keeps the item count: the byte cap after this step drops whole items.
     return reply.rewritten(out, newStructured, newMeta == null ? meta : newMeta, reply.items());
+  }
+
+  /**
+   * Whether {@link #success} would send {@code reply} as it is, when that is known without a walk
+   * or a {@link Tally}: the usual answer, a view's data whose text fields hold nothing to mask
+   * ({@link Redactor#viewClean}), followed by at most the view's static rules, which were found
+   * clean when the server was built. {@code false} means "not known": call {@link #success}.
+   *
+   * @param shape the action's result shape; only a single view and a collection of views are
+   *     decided here
+   */
+  public static boolean knownClean(Redactor redactor, Reply reply, ResultShape shape) {
+    Map<String, Object> structured = reply.structuredContent();
+    if (!reply.onlyStaticRules() || !redactor.staticRulesClean() || structured == null) {
+      return false;
+    }
+    switch (shape) {
+      case VOID:
+      case VALUE:
+        return false;
+      case SINGLE:
+      case OPTIONAL:
+        return redactor.viewClean(structured);
+      default: {
+        // A collection: each item is one view.
+        if (!(structured.get("items") instanceof List<?> items) || structured.size() != 1) {
+          return false;
+        }
+        for (int i = 0; i < items.size(); i++) {
+          if (!redactor.viewClean(items.get(i))) {
+            return false;
+          }
+        }
+        return true;
+      }
+    }
   }
 
   /**

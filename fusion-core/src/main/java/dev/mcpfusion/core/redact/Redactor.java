@@ -350,42 +350,10 @@ public final class Redactor {
     if (clean[slot] == text) {
       return text;
     }
-    // One pass reads every finder's necessary condition, so a string none can match (most of
-    // them: ids, names, dates, amounts) costs this loop alone.
-    int length = text.length();
-    int run = 0;
-    int longest = 0;
-    int gap = 0;
-    boolean at = false;
-    boolean dash = false;
-    boolean plus = false;
-    for (int i = 0; i < length; i++) {
-      char c = text.charAt(i);
-      if (c >= '0' && c <= '9') {
-        if (++run > longest) {
-          longest = run;
-        }
-        gap = 0;
-      } else if (c == ' ' || c == '-' || c == '.' || c == '(' || c == ')' || c == '+') {
-        if (++gap > 3) {
-          run = 0;
-        }
-        if (c == '-') {
-          dash = true;
-        } else if (c == '+') {
-          plus = true;
-        }
-      } else {
-        run = 0;
-        gap = 0;
-        if (c == '@') {
-          at = true;
-        }
-      }
-    }
+    long scan = scan(text);
     Spans spans = null;
     for (Finder finder : finders) {
-      if (finder.mayMatch(length, longest, at, dash, plus)) {
+      if (mayMatch(finder, scan)) {
         if (spans == null) {
           spans = tally.spans();
         }
@@ -393,7 +361,7 @@ public final class Redactor {
       }
     }
     if (spans == null || spans.isEmpty()) {
-      if (length <= CLEAN_MAX_LENGTH) {
+      if (text.length() <= CLEAN_MAX_LENGTH) {
         clean[slot] = text;
       }
       return text;
@@ -409,6 +377,77 @@ public final class Redactor {
     out.append(text, last, text.length());
     tally.add(n);
     return out.toString();
+  }
+
+  /**
+   * Whether {@link #text} would leave {@code text} as it is, when that is known without running a
+   * finder: it was found clean before, or no finder's necessary condition holds. {@code false}
+   * means "not known": call {@link #text}.
+   */
+  boolean textClean(String text) {
+    // The remembered strings first: that look-up reads no character.
+    int slot = System.identityHashCode(text) & (CLEAN_SLOTS - 1);
+    if (clean[slot] == text || finders.length == 0 || text.isEmpty()) {
+      return true;
+    }
+    long scan = scan(text);
+    for (Finder finder : finders) {
+      if (mayMatch(finder, scan)) {
+        return false;
+      }
+    }
+    if (text.length() <= CLEAN_MAX_LENGTH) {
+      clean[slot] = text;
+    }
+    return true;
+  }
+
+  private static final long AT = 1L << 62;
+  private static final long DASH = 1L << 61;
+  private static final long PLUS = 1L << 60;
+
+  /**
+   * One pass that reads every finder's necessary condition (see {@link Finder#mayMatch}), so a
+   * string none can match (most of them: ids, names, dates, amounts) costs this loop alone. Packed
+   * into a long: the length in the low 31 bits, the longest digit run in the next 29, and the
+   * {@code @}, {@code -} and {@code +} flags above them.
+   */
+  private static long scan(String text) {
+    int length = text.length();
+    int run = 0;
+    int longest = 0;
+    int gap = 0;
+    long flags = 0;
+    for (int i = 0; i < length; i++) {
+      char c = text.charAt(i);
+      if (c >= '0' && c <= '9') {
+        if (++run > longest) {
+          longest = run;
+        }
+        gap = 0;
+      } else if (c == ' ' || c == '-' || c == '.' || c == '(' || c == ')' || c == '+') {
+        if (++gap > 3) {
+          run = 0;
+        }
+        if (c == '-') {
+          flags |= DASH;
+        } else if (c == '+') {
+          flags |= PLUS;
+        }
+      } else {
+        run = 0;
+        gap = 0;
+        if (c == '@') {
+          flags |= AT;
+        }
+      }
+    }
+    return flags | (long) Math.min(longest, (1 << 29) - 1) << 31 | length;
+  }
+
+  private static boolean mayMatch(Finder finder, long scan) {
+    return finder.mayMatch((int) (scan & Integer.MAX_VALUE), (int) (scan >>> 31 & ((1 << 29) - 1)),
+        (scan & AT) != 0, (scan & DASH) != 0, (scan & PLUS) != 0);
   }
 
   /**
@@ -460,6 +499,26 @@ public final class Redactor {
       return tree;
     }
     return node(tree, null, 0, false, tally);
+  }
+
+  /**
+   * Whether {@link #viewTree} would return {@code tree} as it is, when that is known without a walk
+   * or a {@link Tally}: the view's schema gave its text fields ({@link #forView}), and each holds
+   * nothing or a string {@link #textClean} vouches for. {@code false} means "not known": call
+   * {@link #viewTree}.
+   */
+  boolean viewClean(Object tree) {
+    if (viewPaths || textFields == null || !(tree instanceof Map<?, ?> map)
+        || map.size() > declaredFields) {
+      return false;
+    }
+    for (String field : textFields) {
+      Object value = map.get(field);
+      if (value != null && !(value instanceof String s && textClean(s))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

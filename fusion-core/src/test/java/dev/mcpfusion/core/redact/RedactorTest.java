@@ -237,6 +237,43 @@ class RedactorTest {
     }
   }
 
+  /**
+   * What is vouched for without a walk: a view whose text fields hold strings no finder can match
+   * (or has seen clean). Anything else is left to the walk: a string a finder may match, a nested
+   * value, a tree the schema does not describe, or a redactor not fitted to a closed view.
+   */
+  @Test
+  void aCleanViewIsVouchedForWithoutAWalk() {
+    Redactor r = redactor(Redaction.paths("*.cardNumber").detect(Detector.values()));
+    Redactor view = r.forView(CLOSED_VIEW, List.of());
+    // No finder's condition holds: an id, a clean enum, an email-free owner value.
+    assertThat(view.viewClean(tree("id", "INV-1", "total", 7, "status", "OPEN", "owner", "none")))
+        .isTrue();
+    // Numbers and clean enums are not looked at, as in the walk.
+    assertThat(view.viewClean(tree("id", "INV-1", "total", "a@b.io", "status", "a@b.io"))).isTrue();
+    // A finder's condition holds (an @, a long digit run): left to the walk, even if it is clean.
+    assertThat(view.viewClean(tree("id", "a@b.io"))).isFalse();
+    assertThat(view.viewClean(tree("id", "ask at the desk @ noon"))).isFalse();
+    assertThat(view.viewClean(tree("id", "4111 1111 1111 1111"))).isFalse();
+    // ...until the walk has found that very string clean.
+    String seen = "ask at the desk @ noon";
+    Map<String, Object> once = tree("id", seen);
+    assertThat(view.viewTree(once, new Tally())).isSameAs(once);
+    assertThat(view.viewClean(tree("id", seen))).isTrue();
+    // Nested values, more fields than declared, an open schema, a path in the view: not vouched.
+    assertThat(view.viewClean(tree("tags", List.of("x")))).isFalse();
+    assertThat(view.viewClean(tree("contact", tree("email", "none")))).isFalse();
+    Map<String, Object> more = new LinkedHashMap<>(tree("id", "INV-1", "total", 7, "paid", true,
+        "status", "OPEN", "owner", "none", "tags", List.of(), "contact", tree()));
+    more.put("extra", "x");
+    assertThat(view.viewClean(more)).isFalse();
+    assertThat(r.forView(CLOSED_VIEW.replace(",\"additionalProperties\":false}", "}"), List.of())
+        .viewClean(tree("id", "INV-1"))).isFalse();
+    assertThat(redactor(Redaction.paths("*.email").detect(Detector.EMAIL)).forView(CLOSED_VIEW,
+        List.of()).viewClean(tree("id", "INV-1"))).isFalse();
+    assertThat(r.viewClean(tree("id", "INV-1"))).isFalse();
+  }
+
   /** A view's static rules are checked once, when the redactor is fitted to the view. */
   @Test
   void staticRulesAreCheckedOnceForTheView() {
