@@ -60,6 +60,21 @@ public final class Deadline {
     state.setRelease(++generation << 2 | RUNNING);
   }
 
+  /** Whether {@code thread} is the one this deadline times. */
+  boolean runsOn(Thread thread) {
+    return runner == thread;
+  }
+
+  /** The id of the thread this deadline times. */
+  long runnerId() {
+    return runner.getId();
+  }
+
+  /** Whether the thread this deadline times has not ended. */
+  boolean runnerAlive() {
+    return runner.isAlive();
+  }
+
   /** Whether a call is running under this deadline. */
   boolean inForce() {
     return (state.get() & STATUS) == RUNNING;

@@ -29,8 +29,18 @@ public final class Deadlines {
   private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(TICK_MILLIS);
   private static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(1);
   private static final AtomicInteger TIMERS = new AtomicInteger();
+  /** Slots of the table by thread id; a power of two. */
+  private static final int SLOTS = 256;
 
-  /** The deadline each thread reuses, one per thread and server. */
+  /**
+   * The deadline each thread reuses, one per thread and server, found by the thread's id: a thread
+   * looks in its slot first, and the slot's deadline is its own only if it names the thread as its
+   * runner. The table is written when a thread runs its first call (or takes a slot over from
+   * another), then only read, so threads on other slots never contend for it. A thread whose slot
+   * holds another thread's deadline finds its own in {@link #own}.
+   */
+  private final Deadline[] slots = new Deadline[SLOTS];
+  /** Each thread's deadline, for the threads whose slot another thread holds. */
   private final ThreadLocal<Deadline> own = new ThreadLocal<>();
   /** Every deadline the sweeper checks: the threads' own, and nested calls' until settled. */
   private final ConcurrentLinkedQueue<Deadline> all = new ConcurrentLinkedQueue<>();
@@ -39,16 +49,25 @@ public final class Deadlines {
 
   /** Starts the deadline of a call running on the current thread; {@code onExpiry} may be {@code null}. */
   public Deadline start(long timeoutMs, Runnable onExpiry) {
-    Deadline deadline = own.get();
+    Thread thread = Thread.currentThread();
+    int slot = (int) thread.getId() & (SLOTS - 1);
+    Deadline deadline = slots[slot];
+    if (deadline == null || !deadline.runsOn(thread)) {
+      deadline = own.get();
+    }
     if (deadline != null && !deadline.inForce()) {
       deadline.arm(timeoutMs, onExpiry);
     } else {
       // Armed before the sweeper can see it: a one-off found settled is forgotten.
       boolean nested = deadline != null;
-      deadline = new Deadline(Thread.currentThread(), nested);
+      deadline = new Deadline(thread, nested);
       deadline.arm(timeoutMs, onExpiry);
       if (!nested) {
         own.set(deadline);
+        Deadline held = slots[slot];
+        if (held == null || !held.runnerAlive()) {
+          slots[slot] = deadline;
+        }
       }
       all.add(deadline);
     }
@@ -78,6 +97,7 @@ public final class Deadlines {
           inForce = true;
         } else if (outcome == Deadline.FORGET) {
           it.remove();
+          release(deadline);
         }
       }
       if (inForce) {
@@ -94,6 +114,17 @@ public final class Deadlines {
         return;
       }
       idleSince = now;
+    }
+  }
+
+  /**
+   * Empties the slot of a forgotten deadline, so an ended thread is not kept reachable. A slot a new
+   * thread took meanwhile may be emptied too: that thread then finds its deadline in {@link #own}.
+   */
+  private void release(Deadline deadline) {
+    int slot = (int) deadline.runnerId() & (SLOTS - 1);
+    if (slots[slot] == deadline) {
+      slots[slot] = null;
     }
   }
 

@@ -92,6 +92,65 @@ class DeadlinesTest {
     assertThat(mine.finish()).isTrue();
   }
 
+  /**
+   * Threads find their deadline by id in a table of slots; a thread whose slot another live thread
+   * holds still gets a deadline of its own, expires alone and leaves the other's untouched.
+   */
+  @Test
+  void aThreadWhoseSlotAnotherThreadHoldsTimesItsOwnCalls() throws Exception {
+    CountDownLatch holding = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    Deadline[] held = new Deadline[1];
+    boolean[] heldInTime = new boolean[1];
+    Thread holder = new Thread(() -> {
+      held[0] = deadlines.start(60_000, null);
+      holding.countDown();
+      try {
+        release.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      heldInTime[0] = held[0].finish();
+    });
+    holder.start();
+    assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
+
+    Deadline[] own = new Deadline[2];
+    boolean[] outcome = new boolean[3];
+    Runnable calls = () -> {
+      own[0] = deadlines.start(20, null);
+      try {
+        Thread.sleep(10_000);
+      } catch (InterruptedException expected) {
+        outcome[0] = true;
+      }
+      outcome[1] = own[0].finish();
+      own[1] = deadlines.start(60_000, null);
+      outcome[2] = own[1].finish();
+    };
+    // New threads get ever higher ids: one of the next few hundred shares the holder's slot.
+    Thread sharing = null;
+    for (int i = 0; i < 10_000 && sharing == null; i++) {
+      Thread candidate = new Thread(calls);
+      if ((candidate.getId() & 255) == (holder.getId() & 255)) {
+        sharing = candidate;
+      }
+    }
+    assertThat(sharing).as("a thread id sharing the holder's slot").isNotNull();
+    sharing.start();
+    sharing.join(TimeUnit.SECONDS.toMillis(30));
+    assertThat(sharing.isAlive()).isFalse();
+    assertThat(own[0]).isNotSameAs(held[0]).isSameAs(own[1]);
+    assertThat(outcome[0]).as("interrupted at its deadline").isTrue();
+    assertThat(outcome[1]).as("its late result discarded").isFalse();
+    assertThat(outcome[2]).as("its next call in time").isTrue();
+
+    assertThat(held[0].inForce()).as("the holder's call still runs").isTrue();
+    release.countDown();
+    holder.join(TimeUnit.SECONDS.toMillis(10));
+    assertThat(heldInTime[0]).isTrue();
+  }
+
   @Test
   void manyThreadsExpireExactlyTheCallsThatOverrunTheirDeadline() throws Exception {
     int threads = 8;
