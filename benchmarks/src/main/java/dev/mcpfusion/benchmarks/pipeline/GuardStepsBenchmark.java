@@ -32,7 +32,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The guard steps alone, on the reply the billing sample's {@code get_invoice} and
- * {@code list_invoices} build: redaction with every detector and a path pattern, the byte cap's
+ * {@code list_invoices} build: redaction with every detector and a path pattern (the whole walk,
+ * and the check that vouches for a clean answer without one, as the pipeline runs it), the byte cap's
  * check of a reply far below it, the concurrency gate entered and left, and a deadline started
  * and finished. Read beside
  * {@link RedactionBenchmark} and {@link LimitsBenchmark}: what a step costs by itself, against what
@@ -64,7 +65,8 @@ public class GuardStepsBenchmark {
     refs = ref -> ref.replace('.', '_');
     deadlines = new Deadlines();
     gate = new ConcurrencyGate(64, 64);
-    if (redactSingle() != single || capSingle() != single || capList() != list) {
+    if (redactSingle() != single || capSingle() != single || capList() != list
+        || !EgressRedaction.knownClean(redactor, single, ResultShape.SINGLE)) {
       throw new IllegalStateException("a step changed a reply it should have left alone");
     }
   }
@@ -77,6 +79,19 @@ public class GuardStepsBenchmark {
   @Benchmark
   public Reply redactList() {
     return EgressRedaction.success(redactor, list, ResultShape.PAGE, refs, new Tally());
+  }
+
+  /** What the pipeline does first: vouch for the reply without a walk, or else walk it. */
+  @Benchmark
+  public Reply vouchOrRedactSingle() {
+    return EgressRedaction.knownClean(redactor, single, ResultShape.SINGLE) ? single
+        : EgressRedaction.success(redactor, single, ResultShape.SINGLE, refs, new Tally());
+  }
+
+  @Benchmark
+  public Reply vouchOrRedactList() {
+    return EgressRedaction.knownClean(redactor, list, ResultShape.PAGE) ? list
+        : EgressRedaction.success(redactor, list, ResultShape.PAGE, refs, new Tally());
   }
 
   @Benchmark
