@@ -89,5 +89,19 @@ public final class GuardsOverhead {
           SideBySide.quantile(ratio, 0.25), SideBySide.quantile(ratio, 0.75));
     }
     System.out.printf("load average after: %s%n", SideBySide.loadAverage());
+    // One line for GuardsOverheadAcrossJvms, which runs this class in several JVMs.
+    StringBuilder medians = new StringBuilder(RATIOS);
+    for (int s = 0; s < servers.length; s++) {
+      double[] ratio = new double[rounds];
+      for (int r = 0; r < rounds; r++) {
+        ratio[r] = perCall[s][r] / perCall[0][r];
+      }
+      medians.append(' ').append(names.get(s)).append('=')
+          .append(String.format(java.util.Locale.ROOT, "%.4f", SideBySide.quantile(ratio, 0.5)));
+    }
+    System.out.println(medians);
   }
+
+  /** Starts the machine-readable line: each side's median ratio to plain, as {@code side=ratio}. */
+  static final String RATIOS = "ratios:";
 }
