@@ -33,6 +33,10 @@ public final class Redactor {
   /** How many strings {@link #clean} remembers, and the longest it remembers. */
   private static final int CLEAN_SLOTS = 512;
   private static final int CLEAN_MAX_LENGTH = 2048;
+  /** The flags of a {@link #scan}: the string holds an {@code @}, a {@code -}, a {@code +}. */
+  private static final long AT = 1L << 62;
+  private static final long DASH = 1L << 61;
+  private static final long PLUS = 1L << 60;
 
   private final Redaction policy;
   private final PathPattern[] paths;
@@ -401,10 +405,6 @@ public final class Redactor {
     }
     return true;
   }
-
-  private static final long AT = 1L << 62;
-  private static final long DASH = 1L << 61;
-  private static final long PLUS = 1L << 60;
 
   /**
    * One pass that reads every finder's necessary condition (see {@link Finder#mayMatch}), so a
