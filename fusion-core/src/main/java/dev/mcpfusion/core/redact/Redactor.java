@@ -347,27 +347,20 @@ public final class Redactor {
 
   /** Masks what the detectors find in {@code text}; {@code null} stays {@code null}. */
   public String text(String text, Tally tally) {
-    if (text == null || finders.length == 0 || text.isEmpty()) {
+    if (text == null || textClean(text)) {
       return text;
     }
-    int slot = System.identityHashCode(text) & (CLEAN_SLOTS - 1);
-    if (clean[slot] == text) {
-      return text;
-    }
+    // Some finder's necessary condition holds (the scan is read again: rare, and cheaper than
+    // the finders that follow).
     long scan = scan(text);
-    Spans spans = null;
+    Spans spans = tally.spans();
     for (Finder finder : finders) {
       if (mayMatch(finder, scan)) {
-        if (spans == null) {
-          spans = tally.spans();
-        }
         finder.find(text, spans);
       }
     }
-    if (spans == null || spans.isEmpty()) {
-      if (text.length() <= CLEAN_MAX_LENGTH) {
-        clean[slot] = text;
-      }
+    if (spans.isEmpty()) {
+      remember(text);
       return text;
     }
     int n = spans.merge();
@@ -390,8 +383,8 @@ public final class Redactor {
    */
   boolean textClean(String text) {
     // The remembered strings first: that look-up reads no character.
-    int slot = System.identityHashCode(text) & (CLEAN_SLOTS - 1);
-    if (clean[slot] == text || finders.length == 0 || text.isEmpty()) {
+    if (clean[System.identityHashCode(text) & (CLEAN_SLOTS - 1)] == text || finders.length == 0
+        || text.isEmpty()) {
       return true;
     }
     long scan = scan(text);
@@ -400,10 +393,15 @@ public final class Redactor {
         return false;
       }
     }
-    if (text.length() <= CLEAN_MAX_LENGTH) {
-      clean[slot] = text;
-    }
+    remember(text);
     return true;
+  }
+
+  /** Remembers {@code text}, found to hold nothing to mask, unless it is too long to keep. */
+  private void remember(String text) {
+    if (text.length() <= CLEAN_MAX_LENGTH) {
+      clean[System.identityHashCode(text) & (CLEAN_SLOTS - 1)] = text;
+    }
   }
 
   /**
