@@ -29,4 +29,6 @@ module dev.mcpfusion.core {
   exports dev.mcpfusion.core.error to dev.mcpfusion.http;
   exports dev.mcpfusion.core.json to dev.mcpfusion.testing;
   exports dev.mcpfusion.core.lock to dev.mcpfusion.testing;
+  // The wire vocabulary: the transports and the tester read replies and write the same names.
+  exports dev.mcpfusion.core.wire to dev.mcpfusion.http, dev.mcpfusion.testing;
 }

@@ -153,6 +153,32 @@ class ArchitectureTest {
         .check(classes);
   }
 
+  /**
+   * The steps that read or rewrite a reply after the presenter wrote it — errors, state sync,
+   * tracing, the guards, redaction and the edge — take the reply model and its markup from the
+   * wire package, so none of them can depend on how a view is presented.
+   */
+  @Test
+  void replyReadersTakeTheWireVocabularyNotThePresenter() {
+    noClasses().that().resideInAnyPackage("dev.mcpfusion.core.error..", "dev.mcpfusion.core.sync..",
+            "dev.mcpfusion.core.trace..", "dev.mcpfusion.core.guard..", "dev.mcpfusion.core.redact..",
+            "dev.mcpfusion.core.edge..")
+        .should().dependOnClassesThat().resideInAPackage("dev.mcpfusion.core.presenter..")
+        .check(classes);
+  }
+
+  /** The wire vocabulary is the bottom of core: it knows JSON writing and nothing else of the framework. */
+  @Test
+  void theWireVocabularyDependsOnNothingAboveIt() {
+    noClasses().that().resideInAPackage("dev.mcpfusion.core.wire..")
+        .should().dependOnClassesThat().resideInAnyPackage("dev.mcpfusion.core",
+            "dev.mcpfusion.core.edge..", "dev.mcpfusion.core.error..", "dev.mcpfusion.core.guard..",
+            "dev.mcpfusion.core.lock..", "dev.mcpfusion.core.presenter..", "dev.mcpfusion.core.redact..",
+            "dev.mcpfusion.core.server..", "dev.mcpfusion.core.spi..", "dev.mcpfusion.core.sync..",
+            "dev.mcpfusion.core.trace..", "dev.mcpfusion.core.transport..", "io.modelcontextprotocol..")
+        .check(classes);
+  }
+
   /** Nothing behind the user API reaches back into the server that assembles it (no era adapter, no transport). */
   @Test
   void nothingInsideCoreReachesBackIntoFusionServer() {

@@ -1,5 +1,6 @@
 package dev.mcpfusion.http;
 
+import dev.mcpfusion.core.wire.JsonRpc;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
@@ -22,7 +23,7 @@ final class CleanErrors {
 
   static byte[] body(int status) {
     String reason = HttpStatus.getMessage(status);
-    int code = status >= 500 ? dev.mcpfusion.core.edge.Bodies.INTERNAL_ERROR : dev.mcpfusion.core.edge.Bodies.INVALID_REQUEST;
+    int code = status >= 500 ? JsonRpc.INTERNAL_ERROR : JsonRpc.INVALID_REQUEST;
     return ("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":" + code + ",\"message\":\""
         + reason.replace("\"", "'") + "\"}}").getBytes(StandardCharsets.UTF_8);
   }

@@ -3,6 +3,7 @@ package dev.mcpfusion.http;
 import dev.mcpfusion.core.edge.Edge;
 import dev.mcpfusion.core.edge.EdgeSession;
 import dev.mcpfusion.core.edge.Outbound;
+import dev.mcpfusion.core.wire.ProtocolVersions;
 import jakarta.servlet.AsyncContext;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -28,7 +29,7 @@ final class HttpSessions {
   private static final Logger log = LoggerFactory.getLogger(HttpSessions.class);
 
   /** The protocol versions with Streamable HTTP (it first appeared in 2025-03-26). */
-  static final List<String> PROTOCOL_VERSIONS = List.of("2025-03-26", "2025-06-18", "2025-11-25");
+  static final List<String> PROTOCOL_VERSIONS = ProtocolVersions.STREAMABLE_HTTP;
 
   private final Edge edge;
   private final Duration idleTimeout;

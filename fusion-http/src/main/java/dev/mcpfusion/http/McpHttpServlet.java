@@ -1,10 +1,10 @@
 package dev.mcpfusion.http;
 
-import static dev.mcpfusion.core.edge.Bodies.INTERNAL_ERROR;
-import static dev.mcpfusion.core.edge.Bodies.INVALID_PARAMS;
-import static dev.mcpfusion.core.edge.Bodies.INVALID_REQUEST;
-import static dev.mcpfusion.core.edge.Bodies.PARSE_ERROR;
-import static dev.mcpfusion.core.edge.Bodies.SESSION_NOT_FOUND;
+import static dev.mcpfusion.core.wire.JsonRpc.INTERNAL_ERROR;
+import static dev.mcpfusion.core.wire.JsonRpc.INVALID_PARAMS;
+import static dev.mcpfusion.core.wire.JsonRpc.INVALID_REQUEST;
+import static dev.mcpfusion.core.wire.JsonRpc.PARSE_ERROR;
+import static dev.mcpfusion.core.wire.JsonRpc.SESSION_NOT_FOUND;
 
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.edge.Bodies;
@@ -14,6 +14,9 @@ import dev.mcpfusion.core.edge.Message;
 import dev.mcpfusion.core.edge.ModernEra;
 import dev.mcpfusion.core.edge.Outbound;
 import dev.mcpfusion.core.error.ErrorReplies;
+import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.core.wire.Meta;
+import dev.mcpfusion.core.wire.ProtocolVersions;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -152,7 +155,7 @@ public final class McpHttpServlet extends HttpServlet {
     }
     String version = req.getHeader(VERSION_HEADER);
     boolean unsupported = version != null && !HttpSessions.PROTOCOL_VERSIONS.contains(version.trim())
-        && !ModernEra.PROTOCOL_VERSION.equals(version.trim());
+        && !ProtocolVersions.MODERN.equals(version.trim());
     if (unsupported && !"POST".equals(req.getMethod())) {
       send(resp, 400, unsupportedVersion(null));
       return;
@@ -171,7 +174,7 @@ public final class McpHttpServlet extends HttpServlet {
   private static byte[] unsupportedVersion(Object id) {
     return error(id, INVALID_REQUEST, "Unsupported MCP-Protocol-Version header; this "
         + "endpoint supports " + String.join(", ", HttpSessions.PROTOCOL_VERSIONS) + ", "
-        + ModernEra.PROTOCOL_VERSION + ".");
+        + ProtocolVersions.MODERN + ".");
   }
 
   /**
@@ -449,7 +452,7 @@ public final class McpHttpServlet extends HttpServlet {
     return switch (errorCode) {
       case 0 -> 200;
       case PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS, HEADER_MISMATCH, -32021, -32022 -> 400;
-      case Bodies.METHOD_NOT_FOUND -> 404;
+      case JsonRpc.METHOD_NOT_FOUND -> 404;
       default -> 200;
     };
   }
@@ -528,7 +531,7 @@ public final class McpHttpServlet extends HttpServlet {
     }
     Map<?, ?> params = message.params();
     Object metaVersion = params != null && params.get("_meta") instanceof Map<?, ?> m
-        ? m.get(ModernEra.META_PROTOCOL_VERSION) : null;
+        ? m.get(Meta.PROTOCOL_VERSION) : null;
     String version = req.getHeader(VERSION_HEADER);
     if (version != null && metaVersion != null && !version.trim().equals(metaVersion)) {
       return "MCP-Protocol-Version header does not match the protocol version in _meta.";

@@ -4,9 +4,12 @@ import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.spi.GeneratedRouter;
 import dev.mcpfusion.core.trace.FusionTracer;
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.core.wire.Meta;
+import dev.mcpfusion.core.wire.ProtocolVersions;
 import dev.mcpfusion.testing.internal.InProcessWire;
 import dev.mcpfusion.testing.internal.JsonTrees;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -41,13 +44,12 @@ public final class FusionTester implements AutoCloseable {
   private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
 
   /** The stateless protocol version (no handshake; every request names it in {@code params._meta}). */
-  public static final String MODERN = "2026-07-28";
+  public static final String MODERN = ProtocolVersions.MODERN;
 
   /** The protocol version the tester speaks unless told otherwise. */
-  public static final String DEFAULT_VERSION = "2025-11-25";
+  public static final String DEFAULT_VERSION = ProtocolVersions.LATEST_CLASSIC;
 
-  private static final List<String> CLASSIC_VERSIONS =
-      List.of("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25");
+  private static final List<String> CLASSIC_VERSIONS = ProtocolVersions.CLASSIC;
 
   private final FusionServer.Builder builder;
   private final Object lock = new Object();
@@ -275,7 +277,7 @@ public final class FusionTester implements AutoCloseable {
   /** Sends {@code logging/setLevel}: the least severe level the server may send (2025 eras). */
   public void setLogLevel(dev.mcpfusion.core.LogLevel level) {
     Objects.requireNonNull(level, "level");
-    Map<?, ?> reply = (Map<?, ?>) Json.parse(request(start(), McpSchema.METHOD_LOGGING_SET_LEVEL,
+    Map<?, ?> reply = (Map<?, ?>) Json.parse(request(start(), JsonRpc.LOGGING_SET_LEVEL,
         new LinkedHashMap<>(Map.of("level", level.wire()))));
     if (!(reply.get("result") instanceof Map<?, ?>)) {
       throw new IllegalStateException("logging/setLevel failed: " + reply.get("error"));
@@ -401,7 +403,7 @@ public final class FusionTester implements AutoCloseable {
     Map<String, Object> message = new LinkedHashMap<>();
     message.put("jsonrpc", "2.0");
     message.put("id", id);
-    message.put("method", McpSchema.METHOD_TOOLS_CALL);
+    message.put("method", JsonRpc.TOOLS_CALL);
     message.put("params", params);
     return new PendingCall(id, s.wire().requestAsync(id, Json.write(message)));
   }
@@ -474,7 +476,7 @@ public final class FusionTester implements AutoCloseable {
     if (requestMeta != null) {
       params.put("_meta", requestMeta);
     }
-    return ToolResult.fromReply(request(s, McpSchema.METHOD_TOOLS_CALL, params));
+    return ToolResult.fromReply(request(s, JsonRpc.TOOLS_CALL, params));
   }
 
   /** Exactly the tools {@code tools/list} returns (all pages), in order. */
@@ -491,7 +493,7 @@ public final class FusionTester implements AutoCloseable {
       if (requestMeta != null) {
         params.put("_meta", requestMeta);
       }
-      Map<?, ?> reply = (Map<?, ?>) Json.parse(request(s, McpSchema.METHOD_TOOLS_LIST, params));
+      Map<?, ?> reply = (Map<?, ?>) Json.parse(request(s, JsonRpc.TOOLS_LIST, params));
       if (!(reply.get("result") instanceof Map<?, ?> result)) {
         throw new IllegalStateException("tools/list failed: " + reply.get("error"));
       }
@@ -647,8 +649,8 @@ public final class FusionTester implements AutoCloseable {
       return meta == null ? null : new LinkedHashMap<>(meta);
     }
     Map<String, Object> merged = new LinkedHashMap<>();
-    merged.put("io.modelcontextprotocol/protocolVersion", MODERN);
-    merged.put("io.modelcontextprotocol/clientCapabilities", capabilities());
+    merged.put(Meta.PROTOCOL_VERSION, MODERN);
+    merged.put(Meta.CLIENT_CAPABILITIES, capabilities());
     if (meta != null) {
       merged.putAll(meta);
     }
@@ -723,7 +725,7 @@ public final class FusionTester implements AutoCloseable {
     if (!MODERN.equals(protocolVersion)) {
       try {
         Map<?, ?> init = (Map<?, ?>) Json.parse(wire.request(0L, Json.write(Map.of("jsonrpc", "2.0",
-            "id", 0L, "method", McpSchema.METHOD_INITIALIZE, "params", Map.of(
+            "id", 0L, "method", JsonRpc.INITIALIZE, "params", Map.of(
                 "protocolVersion", protocolVersion,
                 "capabilities", capabilities,
                 "clientInfo", Map.of("name", "fusion-tester", "version", "0.0.0"))))));
@@ -731,7 +733,7 @@ public final class FusionTester implements AutoCloseable {
           throw new IllegalStateException("initialize failed: " + init.get("error"));
         }
         wire.notify(Json.write(Map.of("jsonrpc", "2.0",
-            "method", McpSchema.METHOD_NOTIFICATION_INITIALIZED)));
+            "method", JsonRpc.INITIALIZED)));
       } catch (RuntimeException e) {
         wire.close();
         throw e;

@@ -2,9 +2,10 @@ package dev.mcpfusion.testing;
 
 import dev.mcpfusion.core.Suggestion;
 import dev.mcpfusion.core.UiBlock;
+import dev.mcpfusion.core.wire.Meta;
 import dev.mcpfusion.testing.internal.JsonTrees;
-import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -29,15 +30,15 @@ import java.util.regex.Pattern;
  */
 public final class ToolResult {
   /** {@code _meta} key of the invalidation mark. */
-  public static final String META_INVALIDATION = "mcpfusion/invalidation";
+  public static final String META_INVALIDATION = Meta.INVALIDATION;
   /** {@code _meta} key of the rule lines. */
-  public static final String META_RULES = "mcpfusion/rules";
+  public static final String META_RULES = Meta.RULES;
   /** {@code _meta} key of the suggestions (logical references). */
-  public static final String META_SUGGESTIONS = "mcpfusion/suggestions";
+  public static final String META_SUGGESTIONS = Meta.SUGGESTIONS;
   /** {@code _meta} key of the truncation notice. */
-  public static final String META_TRUNCATION = "mcpfusion/truncation";
+  public static final String META_TRUNCATION = Meta.TRUNCATION;
   /** {@code _meta} key of the error facts. */
-  public static final String META_ERROR = "mcpfusion/error";
+  public static final String META_ERROR = Meta.ERROR;
 
   private static final Pattern UI_BLOCK =
       Pattern.compile("\\A<ui_passthrough type=\"([^\"]*)\"(?: title=\"([^\"]*)\")?>\\n(.*)\\n"

@@ -2,8 +2,10 @@ package dev.mcpfusion.core.edge;
 
 import dev.mcpfusion.core.Content;
 import dev.mcpfusion.core.json.Json;
-import dev.mcpfusion.core.presenter.Reply;
-import dev.mcpfusion.core.presenter.ResultPresenter;
+import dev.mcpfusion.core.wire.Blocks;
+import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.core.wire.Meta;
+import dev.mcpfusion.core.wire.Reply;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -16,19 +18,6 @@ import java.util.regex.Pattern;
  * exception text out of the errors the SDK's sessions produce.
  */
 public final class Bodies {
-  /** JSON-RPC: the text is not JSON. */
-  public static final int PARSE_ERROR = -32700;
-  /** JSON-RPC: not an acceptable request. */
-  public static final int INVALID_REQUEST = -32600;
-  /** JSON-RPC: no such method. */
-  public static final int METHOD_NOT_FOUND = -32601;
-  /** JSON-RPC: the params are wrong. */
-  public static final int INVALID_PARAMS = -32602;
-  /** JSON-RPC: the server failed. */
-  public static final int INTERNAL_ERROR = -32603;
-  /** Used by MCP servers for "session not found" (no JSON-RPC standard code exists). */
-  public static final int SESSION_NOT_FOUND = -32001;
-
   private static final Pattern QUALIFIED_CLASS = Pattern.compile("[a-z]+(\\.[a-z0-9_]+)+\\.[A-Z]\\w*");
   private static final Pattern STACK_FRAME = Pattern.compile("\\bat [\\w$.]+\\(");
   private static final Pattern LEAKY_WORDS = Pattern.compile(
@@ -142,7 +131,7 @@ public final class Bodies {
 
   /** The {@code io.modelcontextprotocol/serverInfo} member every 2026-07-28 result carries in {@code _meta}. */
   static String serverInfoMember(String name, String version) {
-    StringBuilder out = new StringBuilder("\"io.modelcontextprotocol/serverInfo\":{\"name\":");
+    StringBuilder out = new StringBuilder("\"" + Meta.SERVER_INFO + "\":{\"name\":");
     Json.appendString(name, out);
     out.append(",\"version\":");
     Json.appendString(version, out);
@@ -164,7 +153,7 @@ public final class Bodies {
   private static void content(Reply reply, List<Content> attached, StringBuilder out) {
     List<String> blocks = reply.blocks();
     boolean attach = !attached.isEmpty() && !reply.isError();
-    if (attach && blocks.size() == 1 && ResultPresenter.OK.equals(blocks.get(0))) {
+    if (attach && blocks.size() == 1 && Blocks.OK.equals(blocks.get(0))) {
       blocks = List.of();
     }
     if (blocks.isEmpty() && !attach) {
@@ -217,7 +206,7 @@ public final class Bodies {
    * @param data the error's data as a plain JSON tree, or {@code null}
    */
   static byte[] sdkError(Object id, int code, String message, Object data) {
-    boolean internal = code == INTERNAL_ERROR;
+    boolean internal = code == JsonRpc.INTERNAL_ERROR;
     String safe = internal || message == null || leaks(message) ? canonicalMessage(code) : message;
     Object safeData = internal || data == null || leaks(Json.write(data)) ? null : data;
     return error(id, code, safe, safeData);
@@ -232,10 +221,10 @@ public final class Bodies {
   /** The message an error with {@code code} gets when its own text cannot be sent. */
   static String canonicalMessage(int code) {
     return switch (code) {
-      case PARSE_ERROR -> "Parse error";
-      case INVALID_REQUEST -> "Invalid Request";
-      case METHOD_NOT_FOUND -> "Method not found";
-      case INVALID_PARAMS -> "Invalid params";
+      case JsonRpc.PARSE_ERROR -> "Parse error";
+      case JsonRpc.INVALID_REQUEST -> "Invalid Request";
+      case JsonRpc.METHOD_NOT_FOUND -> "Method not found";
+      case JsonRpc.INVALID_PARAMS -> "Invalid params";
       default -> "Internal error";
     };
   }

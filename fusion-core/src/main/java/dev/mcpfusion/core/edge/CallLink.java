@@ -3,6 +3,7 @@ package dev.mcpfusion.core.edge;
 import dev.mcpfusion.core.ClientLink;
 import dev.mcpfusion.core.FusionError;
 import dev.mcpfusion.core.LogLevel;
+import dev.mcpfusion.core.wire.Meta;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -62,7 +63,7 @@ final class CallLink implements ClientLink {
   public LogLevel logLevel() {
     if (modernEra || session == null) {
       // A 2026-07-28 request names its level in _meta; without one the client wants no logs.
-      return LogLevel.fromWire(meta.get(ModernEra.META_LOG_LEVEL));
+      return LogLevel.fromWire(meta.get(Meta.LOG_LEVEL));
     }
     return session.logLevel();
   }
@@ -75,7 +76,7 @@ final class CallLink implements ClientLink {
   @Override
   public String cannotAsk(String capability) {
     if (modernEra || session == null) {
-      if (!(meta.get(ModernEra.META_CLIENT_CAPABILITIES) instanceof Map<?, ?> declared)
+      if (!(meta.get(Meta.CLIENT_CAPABILITIES) instanceof Map<?, ?> declared)
           || declared.get(capability) == null) {
         missingCapability = capability;
         return "the client did not declare the '" + capability + "' capability";

@@ -2,9 +2,10 @@ package dev.mcpfusion.core.edge;
 
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
-import dev.mcpfusion.core.presenter.Reply;
 import dev.mcpfusion.core.server.ExposedTool;
 import dev.mcpfusion.core.server.Results;
+import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.core.wire.Reply;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
@@ -168,7 +169,7 @@ final class ClassicEra implements McpServerTransportProvider {
         Object id = response.id();
         if (response.error() != null) {
           McpSchema.JSONRPCResponse.JSONRPCError error = response.error();
-          int code = error.code() == null ? Bodies.INTERNAL_ERROR : error.code();
+          int code = error.code() == null ? JsonRpc.INTERNAL_ERROR : error.code();
           session.out().reply(id, code, cleanError(id, code, error));
           return;
         }
@@ -181,8 +182,8 @@ final class ClassicEra implements McpServerTransportProvider {
         } catch (Exception | StackOverflowError e) {
           String incident = ErrorReplies.newIncidentId();
           LOG.error("Could not write the answer to request {} (incident {})", id, incident, e);
-          bytes = Bodies.error(id, Bodies.INTERNAL_ERROR, "Internal error (incident " + incident + ").");
-          session.out().reply(id, Bodies.INTERNAL_ERROR, bytes);
+          bytes = Bodies.error(id, JsonRpc.INTERNAL_ERROR, "Internal error (incident " + incident + ").");
+          session.out().reply(id, JsonRpc.INTERNAL_ERROR, bytes);
           return;
         }
         session.out().reply(id, 0, bytes);
@@ -196,7 +197,7 @@ final class ClassicEra implements McpServerTransportProvider {
     }
 
     private byte[] cleanError(Object id, int code, McpSchema.JSONRPCResponse.JSONRPCError error) {
-      if (code == Bodies.INTERNAL_ERROR) {
+      if (code == JsonRpc.INTERNAL_ERROR) {
         LOG.warn("Session {}: the SDK answered request {} with an internal error: {}", session.id(), id,
             error.message());
       }

@@ -3,13 +3,15 @@ package dev.mcpfusion.core.edge;
 import dev.mcpfusion.core.LogLevel;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
-import dev.mcpfusion.core.presenter.Reply;
 import dev.mcpfusion.core.server.ExposedTool;
 import dev.mcpfusion.core.server.FeatureCalls;
 import dev.mcpfusion.core.server.FeatureRegistry;
 import dev.mcpfusion.core.server.Pipeline;
 import dev.mcpfusion.core.server.ToolRegistry;
 import dev.mcpfusion.core.trace.FusionTracer;
+import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.core.wire.ProtocolVersions;
+import dev.mcpfusion.core.wire.Reply;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -158,8 +160,8 @@ public final class Edge {
       String incident = ErrorReplies.newIncidentId();
       LOG.error("The edge failed on {} over {} (incident {})", message, inbound.transport(), incident, e);
       if (message.kind() == Message.Kind.REQUEST) {
-        out.reply(message.id(), Bodies.INTERNAL_ERROR,
-            Bodies.error(message.id(), Bodies.INTERNAL_ERROR, "Internal error (incident " + incident + ")."));
+        out.reply(message.id(), JsonRpc.INTERNAL_ERROR,
+            Bodies.error(message.id(), JsonRpc.INTERNAL_ERROR, "Internal error (incident " + incident + ")."));
       }
     }
   }
@@ -172,7 +174,7 @@ public final class Edge {
    */
   public boolean runsCall(Message message, Inbound inbound) {
     return message.kind() == Message.Kind.REQUEST
-        && (McpSchema.METHOD_TOOLS_CALL.equals(message.method()) || isModern(message, inbound)
+        && (JsonRpc.TOOLS_CALL.equals(message.method()) || isModern(message, inbound)
             || features.runsUserCode(message.method()));
   }
 
@@ -182,11 +184,11 @@ public final class Edge {
       return true;
     }
     String header = inbound.header("mcp-protocol-version");
-    return header != null && ModernEra.PROTOCOL_VERSION.equals(header.trim());
+    return header != null && ProtocolVersions.MODERN.equals(header.trim());
   }
 
   private void request(Message message, Inbound inbound, EdgeSession session, Outbound out) {
-    if (McpSchema.METHOD_PING.equals(message.method()) && !message.isModern()) {
+    if (JsonRpc.PING.equals(message.method()) && !message.isModern()) {
       // At any time in the 2025 era: a liveness probe must never wait for a handshake. (2026-07-28
       // removed ping: its server answers "method not found".)
       out.reply(message.id(), 0, Bodies.result(message.id(), Map.of()));
@@ -194,7 +196,7 @@ public final class Edge {
     }
     if (isModern(message, inbound)) {
       Object version = message.metaProtocolVersion();
-      if (McpSchema.METHOD_TOOLS_CALL.equals(message.method()) && ModernEra.SUPPORTED.contains(version)) {
+      if (JsonRpc.TOOLS_CALL.equals(message.method()) && ModernEra.SUPPORTED.contains(version)) {
         toolCall(message, inbound, session, out, true);
       } else if (features.handles(message.method()) && ModernEra.SUPPORTED.contains(version)) {
         featureRequest(message, inbound, session, out, true);
@@ -204,11 +206,11 @@ public final class Edge {
       return;
     }
     if (session == null) {
-      out.reply(message.id(), Bodies.INVALID_REQUEST, Bodies.error(message.id(), Bodies.INVALID_REQUEST,
+      out.reply(message.id(), JsonRpc.INVALID_REQUEST, Bodies.error(message.id(), JsonRpc.INVALID_REQUEST,
           "Invalid Request: this endpoint has no session for a 2025 request; send initialize first."));
       return;
     }
-    if (McpSchema.METHOD_INITIALIZE.equals(message.method())) {
+    if (JsonRpc.INITIALIZE.equals(message.method())) {
       Map<?, ?> params = message.params();
       session.clientCapabilities(params == null ? null : params.get("capabilities"));
       session.initializing(message.id());
@@ -216,12 +218,12 @@ public final class Edge {
       return;
     }
     if (session.state() == EdgeSession.NEW) {
-      out.reply(message.id(), Bodies.INVALID_REQUEST, Bodies.error(message.id(), Bodies.INVALID_REQUEST,
+      out.reply(message.id(), JsonRpc.INVALID_REQUEST, Bodies.error(message.id(), JsonRpc.INVALID_REQUEST,
           "Invalid Request: the session is not initialized; send initialize first, then "
               + "notifications/initialized, then " + message.method() + "."));
       return;
     }
-    if (McpSchema.METHOD_TOOLS_CALL.equals(message.method())) {
+    if (JsonRpc.TOOLS_CALL.equals(message.method())) {
       toolCall(message, inbound, session, out, false);
       return;
     }
@@ -229,12 +231,12 @@ public final class Edge {
       featureRequest(message, inbound, session, out, false);
       return;
     }
-    if (McpSchema.METHOD_LOGGING_SET_LEVEL.equals(message.method())) {
+    if (JsonRpc.LOGGING_SET_LEVEL.equals(message.method())) {
       // Handlers log through the edge, so the edge keeps the level; the SDK session answers.
       Map<?, ?> params = message.params();
       LogLevel level = LogLevel.fromWire(params == null ? null : params.get("level"));
       if (level == null) {
-        out.reply(message.id(), Bodies.INVALID_PARAMS, Bodies.error(message.id(), Bodies.INVALID_PARAMS,
+        out.reply(message.id(), JsonRpc.INVALID_PARAMS, Bodies.error(message.id(), JsonRpc.INVALID_PARAMS,
             "Invalid params: \"level\" must be one of debug, info, notice, warning, error, critical, "
                 + "alert, emergency."));
         return;
@@ -247,7 +249,7 @@ public final class Edge {
       LOG.debug("Session {}: {} before notifications/initialized; taking it as initialized",
           session.id(), message.method());
       session.sdk().handle(new McpSchema.JSONRPCNotification(McpSchema.JSONRPC_VERSION,
-              McpSchema.METHOD_NOTIFICATION_INITIALIZED, null))
+              JsonRpc.INITIALIZED, null))
           .subscribe(null, e -> LOG.warn("Session {}: implied initialized failed", session.id(), e));
     }
     forward(message, session);
@@ -264,7 +266,7 @@ public final class Edge {
     if (session == null || isModern(message, inbound)) {
       return; // a stateless era has no notification to act on besides cancellation
     }
-    if (McpSchema.METHOD_NOTIFICATION_INITIALIZED.equals(message.method())) {
+    if (JsonRpc.INITIALIZED.equals(message.method())) {
       if (!session.ready()) {
         return; // already taken as initialized; the SDK session must not see it twice
       }
@@ -301,8 +303,8 @@ public final class Edge {
           String incident = ErrorReplies.newIncidentId();
           LOG.error("Session {} failed on {} (incident {})", session.id(), message, incident, e);
           if (request) {
-            session.out().reply(message.id(), Bodies.INTERNAL_ERROR, Bodies.error(message.id(),
-                Bodies.INTERNAL_ERROR, "Internal error (incident " + incident + ")."));
+            session.out().reply(message.id(), JsonRpc.INTERNAL_ERROR, Bodies.error(message.id(),
+                JsonRpc.INTERNAL_ERROR, "Internal error (incident " + incident + ")."));
           }
         });
   }
@@ -312,7 +314,7 @@ public final class Edge {
     McpSchema.JSONRPCResponse.JSONRPCError error = null;
     if (tree.get("error") instanceof Map<?, ?> e) {
       error = new McpSchema.JSONRPCResponse.JSONRPCError(
-          e.get("code") instanceof Number n ? n.intValue() : Bodies.INTERNAL_ERROR,
+          e.get("code") instanceof Number n ? n.intValue() : JsonRpc.INTERNAL_ERROR,
           e.get("message") instanceof String s ? s : "", e.get("data"));
     }
     return new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, message.id(), tree.get("result"), error);
@@ -326,17 +328,17 @@ public final class Edge {
     Object id = message.id();
     String invalid = ToolCalls.invalidParams(message.rawParams());
     if (invalid != null) {
-      out.reply(id, Bodies.INVALID_PARAMS, Bodies.error(id, Bodies.INVALID_PARAMS, invalid));
+      out.reply(id, JsonRpc.INVALID_PARAMS, Bodies.error(id, JsonRpc.INVALID_PARAMS, invalid));
       return;
     }
     Map<?, ?> params = message.params();
     String name = (String) params.get("name");
     Map<String, Object> meta = (Map<String, Object>) params.get("_meta");
     String sessionId = session == null ? null : session.id();
-    String version = modernEra ? ModernEra.PROTOCOL_VERSION : protocolVersion(inbound, session);
+    String version = modernEra ? ProtocolVersions.MODERN : protocolVersion(inbound, session);
     ExposedTool tool = tools.find(name);
     if (tool == null) {
-      out.reply(id, Bodies.INVALID_PARAMS, tools.unknownTool(id, name,
+      out.reply(id, JsonRpc.INVALID_PARAMS, tools.unknownTool(id, name,
           RequestContext.of(inbound.headers(), meta, sessionId, version)));
       return;
     }
@@ -354,8 +356,8 @@ public final class Edge {
       }
       String missing = link.missingCapability();
       if (modernEra && missing != null) {
-        sink.reply(id, ModernEra.MISSING_REQUIRED_CLIENT_CAPABILITY, Bodies.error(id,
-            ModernEra.MISSING_REQUIRED_CLIENT_CAPABILITY, "Missing required client capability: "
+        sink.reply(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, Bodies.error(id,
+            JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, "Missing required client capability: "
                 + missing + " (declare it in io.modelcontextprotocol/clientCapabilities).",
             Map.of("requiredCapabilities", Map.of(missing, Map.of()))));
         return;
@@ -372,7 +374,7 @@ public final class Edge {
       boolean modernEra) {
     Object rawParams = message.rawParams();
     if (rawParams != null && !(rawParams instanceof Map<?, ?>)) {
-      out.reply(message.id(), Bodies.INVALID_PARAMS, Bodies.error(message.id(), Bodies.INVALID_PARAMS,
+      out.reply(message.id(), JsonRpc.INVALID_PARAMS, Bodies.error(message.id(), JsonRpc.INVALID_PARAMS,
           "Invalid params: " + message.method() + " needs an object."));
       return;
     }
@@ -380,7 +382,7 @@ public final class Edge {
     Map<String, Object> meta = params != null && params.get("_meta") instanceof Map<?, ?> m
         ? (Map<String, Object>) m : null;
     String sessionId = session == null ? null : session.id();
-    String version = modernEra ? ModernEra.PROTOCOL_VERSION : protocolVersion(inbound, session);
+    String version = modernEra ? ProtocolVersions.MODERN : protocolVersion(inbound, session);
     run(message, session, (sink, call) -> {
       // A prompt or resource handler reaches the client (progress, logs) as a tool handler does.
       RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version,
@@ -404,8 +406,8 @@ public final class Edge {
       String incident = ErrorReplies.newIncidentId();
       LOG.error("Could not write the result of {} for request {} (incident {})", name, id, incident,
           unwritable);
-      code = Bodies.INTERNAL_ERROR;
-      body = Bodies.error(id, Bodies.INTERNAL_ERROR,
+      code = JsonRpc.INTERNAL_ERROR;
+      body = Bodies.error(id, JsonRpc.INTERNAL_ERROR,
           "Internal error: the result could not be written (incident " + incident + ").");
     }
     if (held) {
@@ -454,7 +456,7 @@ public final class Edge {
     }
     EdgeSession.Call call = session.track(message.id());
     if (call == null) {
-      out.reply(null, Bodies.INVALID_REQUEST, Bodies.error(null, Bodies.INVALID_REQUEST,
+      out.reply(null, JsonRpc.INVALID_REQUEST, Bodies.error(null, JsonRpc.INVALID_REQUEST,
           "Invalid Request: a request with id " + message.id() + " is still in flight; use a new id."));
       return;
     }
@@ -506,7 +508,7 @@ public final class Edge {
     } catch (RuntimeException | Error e) {
       String incident = ErrorReplies.newIncidentId();
       LOG.error("Answering {} failed (incident {})", message, incident, e);
-      out.reply(message.id(), Bodies.INTERNAL_ERROR, Bodies.error(message.id(), Bodies.INTERNAL_ERROR,
+      out.reply(message.id(), JsonRpc.INTERNAL_ERROR, Bodies.error(message.id(), JsonRpc.INTERNAL_ERROR,
           "Internal error (incident " + incident + ")."));
     }
   }

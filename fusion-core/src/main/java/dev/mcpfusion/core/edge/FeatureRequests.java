@@ -3,10 +3,12 @@ package dev.mcpfusion.core.edge;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.json.Json;
-import dev.mcpfusion.core.presenter.Reply;
 import dev.mcpfusion.core.server.FeatureCalls;
 import dev.mcpfusion.core.server.FeatureError;
 import dev.mcpfusion.core.server.FeatureRegistry;
+import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.core.wire.Meta;
+import dev.mcpfusion.core.wire.Reply;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -105,7 +107,7 @@ final class FeatureRequests {
   private Map<String, Object> subscription(Message message, Map<?, ?> params,
       RequestContext request, EdgeSession session, boolean modern) {
     if (modern || session == null) {
-      throw new FeatureError(Bodies.METHOD_NOT_FOUND, "Method not found: " + message.method()
+      throw new FeatureError(JsonRpc.METHOD_NOT_FOUND, "Method not found: " + message.method()
           + " needs a 2025-11-25 session (initialize first); the stateless 2026-07-28 protocol has"
           + " no resource subscriptions.", null);
     }
@@ -117,7 +119,7 @@ final class FeatureRequests {
       } catch (RuntimeException e) {
         String incident = ErrorReplies.newIncidentId();
         LOG.error("The subscription scope failed for {} (incident {})", uri, incident, e);
-        throw new FeatureError(FeatureError.INTERNAL_ERROR, "Internal error: the subscription to "
+        throw new FeatureError(JsonRpc.INTERNAL_ERROR, "Internal error: the subscription to "
             + uri + " could not be scoped (incident " + incident + ").",
             Map.of("code", "INTERNAL_ERROR", "incident", incident));
       }
@@ -159,7 +161,7 @@ final class FeatureRequests {
    */
   void afterToolCall(Reply reply, RequestContext request) {
     if (reply.isError() || subscriptions.isEmpty()
-        || !(reply.meta().get("mcpfusion/invalidation") instanceof Map<?, ?> invalidation)
+        || !(reply.meta().get(Meta.INVALIDATION) instanceof Map<?, ?> invalidation)
         || !(invalidation.get("domains") instanceof List<?> domains)) {
       return;
     }

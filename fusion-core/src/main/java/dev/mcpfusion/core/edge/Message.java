@@ -1,5 +1,7 @@
 package dev.mcpfusion.core.edge;
 
+import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.core.wire.Meta;
 import java.util.Map;
 
 /**
@@ -96,20 +98,20 @@ public final class Message {
    * does), or a {@code server/discover} request.
    */
   public boolean isModern() {
-    if (kind == Kind.REQUEST && ModernEra.METHOD_DISCOVER.equals(method)) {
+    if (kind == Kind.REQUEST && JsonRpc.DISCOVER.equals(method)) {
       return true;
     }
     Map<?, ?> params = params();
     return (kind == Kind.REQUEST || kind == Kind.NOTIFICATION) && params != null
         && params.get("_meta") instanceof Map<?, ?> meta
-        && meta.containsKey(ModernEra.META_PROTOCOL_VERSION);
+        && meta.containsKey(Meta.PROTOCOL_VERSION);
   }
 
   /** The protocol version in {@code params._meta}, or {@code null}. */
   Object metaProtocolVersion() {
     Map<?, ?> params = params();
     return params != null && params.get("_meta") instanceof Map<?, ?> meta
-        ? meta.get(ModernEra.META_PROTOCOL_VERSION) : null;
+        ? meta.get(Meta.PROTOCOL_VERSION) : null;
   }
 
   /** The JSON-RPC error code an {@link Kind#INVALID} message is answered with. */

@@ -1,6 +1,7 @@
 package dev.mcpfusion.core.edge;
 
 import dev.mcpfusion.core.server.McpJson;
+import dev.mcpfusion.core.wire.ProtocolVersions;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
@@ -27,26 +28,8 @@ import org.slf4j.LoggerFactory;
 public final class ModernEra {
   private static final Logger LOG = LoggerFactory.getLogger(ModernEra.class);
 
-  /** The protocol version this era speaks. */
-  public static final String PROTOCOL_VERSION = McpSchema.LATEST_PROTOCOL_VERSION;
-
-  /** The {@code params._meta} key every 2026-07-28 request carries. */
-  public static final String META_PROTOCOL_VERSION = McpSchema.MetaKeys.PROTOCOL_VERSION;
-
-  /** The {@code params._meta} key naming the least severe log level a 2026-07-28 request wants. */
-  static final String META_LOG_LEVEL = McpSchema.MetaKeys.LOG_LEVEL;
-
-  /** The {@code params._meta} key with a 2026-07-28 client's capabilities. */
-  static final String META_CLIENT_CAPABILITIES = McpSchema.MetaKeys.CLIENT_CAPABILITIES;
-
-  /** The 2026-07-28 error for a request that needs a capability the client did not declare. */
-  static final int MISSING_REQUIRED_CLIENT_CAPABILITY = McpSchema.ErrorCodes.MISSING_REQUIRED_CLIENT_CAPABILITY;
-
-  /** The only request a 2026-07-28 client sends that has no classic counterpart. */
-  public static final String METHOD_DISCOVER = McpSchema.METHOD_SERVER_DISCOVER;
-
   /** The protocol versions this era answers. */
-  static final List<String> SUPPORTED = List.of(PROTOCOL_VERSION);
+  static final List<String> SUPPORTED = List.of(ProtocolVersions.MODERN);
 
   private final String name;
   private final String version;
@@ -101,7 +84,7 @@ public final class ModernEra {
           } catch (RuntimeException | Error e) {
             // Only modern requests fail (-32603) while it cannot be built; the classic era serves on.
             LOG.error("Could not build the {} server; its requests fail until it can be built",
-                PROTOCOL_VERSION, e);
+                ProtocolVersions.MODERN, e);
             throw e;
           }
           server = built;
@@ -143,8 +126,8 @@ public final class ModernEra {
     }
     Object last = messages.get(messages.size() - 1);
     if (last instanceof JsonRpc.JSONRPCResponse response && response.error() != null) {
-      int code = response.error().code() == null ? Bodies.INTERNAL_ERROR : response.error().code();
-      if (code == Bodies.INTERNAL_ERROR) {
+      int code = response.error().code() == null ? dev.mcpfusion.core.wire.JsonRpc.INTERNAL_ERROR : response.error().code();
+      if (code == dev.mcpfusion.core.wire.JsonRpc.INTERNAL_ERROR) {
         LOG.warn("The modern server answered request {} with an internal error: {}", request.id(),
             response.error().message());
       }

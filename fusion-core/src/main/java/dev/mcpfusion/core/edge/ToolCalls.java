@@ -3,12 +3,13 @@ package dev.mcpfusion.core.edge;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.json.Json;
-import dev.mcpfusion.core.presenter.Reply;
 import dev.mcpfusion.core.server.ExposedTool;
 import dev.mcpfusion.core.server.Pipeline;
 import dev.mcpfusion.core.server.ToolRegistry;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.trace.ToolCallTrace;
+import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.core.wire.Reply;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -90,7 +91,7 @@ final class ToolCalls {
     Map<String, Object> data = unknownToolData();
     String text = ErrorReplies.unknownToolMessage(name, registry.toolNames());
     traceUnknown(name, request, text, data);
-    return Bodies.error(id, Bodies.INVALID_PARAMS, text, data);
+    return Bodies.error(id, JsonRpc.INVALID_PARAMS, text, data);
   }
 
   /** Records the span of a call of an unknown tool answered without a JSON-RPC message. */

@@ -2,13 +2,14 @@ package dev.mcpfusion.core.error;
 
 import dev.mcpfusion.core.FusionError;
 import dev.mcpfusion.core.json.Json;
-import dev.mcpfusion.core.presenter.Markup;
-import dev.mcpfusion.core.presenter.References;
-import dev.mcpfusion.core.presenter.Reply;
 import dev.mcpfusion.core.redact.Redactor;
 import dev.mcpfusion.core.redact.Tally;
 import dev.mcpfusion.core.spi.Problem;
 import dev.mcpfusion.core.spi.Problems;
+import dev.mcpfusion.core.wire.Markup;
+import dev.mcpfusion.core.wire.Meta;
+import dev.mcpfusion.core.wire.References;
+import dev.mcpfusion.core.wire.Reply;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -376,7 +377,7 @@ public final class ErrorReplies {
 
   private static Reply reply(List<String> lines, Map<String, Object> error) {
     Map<String, Object> meta = new LinkedHashMap<>();
-    meta.put("mcpfusion/error", error);
+    meta.put(Meta.ERROR, error);
     return new Reply(List.of(String.join("\n", lines)), null, meta, true);
   }
 }

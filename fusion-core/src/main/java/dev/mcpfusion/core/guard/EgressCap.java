@@ -2,9 +2,9 @@ package dev.mcpfusion.core.guard;
 
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.json.Json;
-import dev.mcpfusion.core.presenter.PerCall;
-import dev.mcpfusion.core.presenter.Reply;
-import dev.mcpfusion.core.presenter.ResultPresenter;
+import dev.mcpfusion.core.wire.Blocks;
+import dev.mcpfusion.core.wire.Meta;
+import dev.mcpfusion.core.wire.Reply;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +25,6 @@ import java.util.function.UnaryOperator;
  * <p>Rules, suggestions and UI blocks are kept whole. With no cap set the step does nothing.
  */
 public final class EgressCap {
-  private static final String SUMMARY_OPEN = "<ui_passthrough type=\"summary\">";
   private static final String ADVICE = "Use filters to narrow results or request a smaller page.";
 
   private EgressCap() {}
@@ -50,7 +49,7 @@ public final class EgressCap {
    * @param paging the page position of the call, or {@code null} for a result that is not a page
    */
   public static Reply fit(Reply reply, int maxBytes, String router, String action,
-      UnaryOperator<Reply> later, PerCall paging) {
+      UnaryOperator<Reply> later, Paging paging) {
     if (maxBytes <= 0) {
       return reply;
     }
@@ -82,7 +81,7 @@ public final class EgressCap {
   }
 
   /** The collection reply with only its first {@code k} of {@code ends.length} items, summarised. */
-  private static Reply firstItems(Reply reply, int k, int[] ends, int maxBytes, PerCall paging) {
+  private static Reply firstItems(Reply reply, int k, int[] ends, int maxBytes, Paging paging) {
     int n = ends.length;
     int withheld = n - k;
     Map<String, Object> structured = new LinkedHashMap<>(reply.structuredContent());
@@ -125,10 +124,10 @@ public final class EgressCap {
 
     List<String> blocks = new ArrayList<>(reply.blocks());
     blocks.set(0, data);
-    String summary = ResultPresenter.summaryBlock(ResultPresenter.summary(counts, advice));
+    String summary = Blocks.summaryBlock(Blocks.summary(counts, advice));
     int at = -1;
     for (int i = 1; i < blocks.size(); i++) {
-      if (blocks.get(i).startsWith(SUMMARY_OPEN)) {
+      if (blocks.get(i).startsWith(Blocks.SUMMARY_OPEN)) {
         at = i;
         break;
       }
@@ -143,7 +142,7 @@ public final class EgressCap {
     Map<String, Object> truncation = new LinkedHashMap<>(truncated);
     truncation.put("withheld", withheld);
     truncation.put("maxBytes", maxBytes);
-    meta.put("mcpfusion/truncation", truncation);
+    meta.put(Meta.TRUNCATION, truncation);
     return reply.rewritten(blocks, structured, meta, k);
   }
 
@@ -357,5 +356,17 @@ public final class EgressCap {
       }
     }
     return bytes;
+  }
+
+  /**
+   * Where a page result stands, so that items the cap withholds are not lost: the presenter's
+   * per-call state implements it for an action that returns a page.
+   */
+  public interface Paging {
+    /** The wire cursor that resumes after {@code shown} more items of the page this call asked for. */
+    String resume(int shown);
+
+    /** The advice that ends the summary of a page whose next cursor is {@code next}. */
+    String advice(String next);
   }
 }

@@ -4,6 +4,10 @@ import dev.mcpfusion.core.Page;
 import dev.mcpfusion.core.UiBlock;
 import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.spi.PresenterBinding;
+import dev.mcpfusion.core.wire.Blocks;
+import dev.mcpfusion.core.wire.Meta;
+import dev.mcpfusion.core.wire.References;
+import dev.mcpfusion.core.wire.Reply;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,9 +55,9 @@ final class Pages {
     structured.put("truncated", truncation);
     structuredChars += ",\"truncated\":".length() + Json.write(truncation).length();
     shown.ui().add(UiBlock.summary(
-        ResultPresenter.summary(count + " shown, more available", perCall.advice(next))));
+        Blocks.summary(count + " shown, more available", perCall.advice(next))));
     shown.finish(blocks, meta, refs);
-    meta.put("mcpfusion/truncation", new LinkedHashMap<>(truncation));
+    meta.put(Meta.TRUNCATION, new LinkedHashMap<>(truncation));
     return Reply.owned(blocks, structured, meta, count, false, structuredChars, -1,
         blocks.get(0).length() + shown.finishedChars(), false);
   }

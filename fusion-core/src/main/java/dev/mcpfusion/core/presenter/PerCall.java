@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.presenter;
 
+import dev.mcpfusion.core.guard.EgressCap;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.Args;
 import dev.mcpfusion.core.spi.PresenterBinding;
@@ -25,7 +26,7 @@ import java.util.zip.CRC32;
  * (a page cut by {@code agentLimit} or the byte cap resumes inside the same page). The checksum
  * catches a cursor the agent made up or mangled; it is not a signature.
  */
-public final class PerCall {
+public final class PerCall implements EgressCap.Paging {
   /** The field-selection input. */
   public static final String SELECT = "_select";
   /** The cursor input of a paged action. */
@@ -135,11 +136,13 @@ public final class PerCall {
   }
 
   /** The wire cursor that resumes after {@code shown} more items of the page this call asked for. */
+  @Override
   public String resume(int shown) {
     return encode(handlerCursor, skip + shown);
   }
 
   /** The advice that ends the summary of a page with a next cursor. */
+  @Override
   public String advice(String next) {
     return "For the next page, call " + call + " again with the same arguments and \"cursor\": \""
         + next + "\".";

@@ -3,6 +3,8 @@ package dev.mcpfusion.core.presenter;
 import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.PresenterBinding;
+import dev.mcpfusion.core.wire.Blocks;
+import dev.mcpfusion.core.wire.Meta;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -29,9 +31,9 @@ public final class Presentation {
     this.action = action;
     this.staticRules = staticRules;
     this.staticRuleSet = Set.copyOf(staticRules);
-    this.rulesBlock = staticRules.isEmpty() ? null : rulesBlock(staticRules);
+    this.rulesBlock = staticRules.isEmpty() ? null : Blocks.rules(staticRules);
     this.staticMetaChars = Json.write(staticRules.isEmpty()
-        ? Map.of() : Map.of("mcpfusion/rules", staticRules)).length();
+        ? Map.of() : Map.of(Meta.RULES, staticRules)).length();
   }
 
   /**
@@ -80,12 +82,4 @@ public final class Presentation {
     return staticMetaChars;
   }
 
-  /** Renders a {@code <domain_rules>} block: one escaped {@code - line} per rule. */
-  public static String rulesBlock(Collection<String> rules) {
-    StringBuilder b = new StringBuilder("<domain_rules>\n");
-    for (String rule : rules) {
-      b.append("- ").append(Markup.text(rule)).append('\n');
-    }
-    return b.append("</domain_rules>").toString();
-  }
 }

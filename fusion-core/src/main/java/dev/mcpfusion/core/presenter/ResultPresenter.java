@@ -9,6 +9,11 @@ import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.ElementKind;
 import dev.mcpfusion.core.spi.PresenterBinding;
+import dev.mcpfusion.core.wire.Blocks;
+import dev.mcpfusion.core.wire.Meta;
+import dev.mcpfusion.core.wire.References;
+import dev.mcpfusion.core.wire.Reply;
+import dev.mcpfusion.core.wire.Toon;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -34,43 +39,14 @@ import tools.jackson.databind.JsonNode;
  * closed on success, truncation and failure alike.
  */
 public final class ResultPresenter {
-  /** The data block of a {@code void} action. */
-  public static final String OK = "OK";
-
-  /** "📊 **Summary**: ⚠️ Dataset truncated. " (escaped so the source encoding cannot change it). */
-  private static final String SUMMARY_PREFIX =
-      "\uD83D\uDCCA **Summary**: \u26A0\uFE0F Dataset truncated. ";
-
-  /** The advice that ends a truncation summary. */
-  private static final String NARROW = "Use filters to narrow results.";
-
   private ResultPresenter() {}
-
-  /**
-   * The text of a truncation summary: the fixed opening, {@code counts} (e.g. {@code "50 shown, 950
-   * hidden"}), then {@code advice}, or the usual advice when {@code advice} is {@code null}.
-   */
-  public static String summary(String counts, String advice) {
-    return SUMMARY_PREFIX + counts + ". " + (advice == null ? NARROW : advice);
-  }
-
-  /** The {@code <ui_passthrough type="summary">} block of a summary text. */
-  public static String summaryBlock(String summaryText) {
-    return uiBlock(UiBlock.summary(summaryText));
-  }
 
   /**
    * The {@code <ui_passthrough>} text of a UI block: {@code type} and {@code title} (when it has
    * one) as escaped attributes, the content as escaped text on its own lines.
    */
   public static String uiBlock(UiBlock block) {
-    StringBuilder b = new StringBuilder(block.content().length() + 64)
-        .append("<ui_passthrough type=\"").append(Markup.attribute(block.type())).append('"');
-    if (block.title() != null) {
-      b.append(" title=\"").append(Markup.attribute(block.title())).append('"');
-    }
-    return b.append(">\n").append(Markup.text(block.content())).append("\n</ui_passthrough>")
-        .toString();
+    return Blocks.ui(block.type(), block.title(), block.content());
   }
 
   /**
@@ -111,7 +87,7 @@ public final class ResultPresenter {
     }
     switch (action.resultShape()) {
       case VOID:
-        return value(OK, OK);
+        return value(Blocks.OK, Blocks.OK);
       case VALUE:
         if (result == null) {
           throw new IllegalStateException("returned null");
@@ -245,9 +221,9 @@ public final class ResultPresenter {
       if (structuredChars >= 0) {
         structuredChars += ",\"truncated\":".length() + Json.write(truncation).length();
       }
-      shown.ui().add(UiBlock.summary(summary(rest, null)));
+      shown.ui().add(UiBlock.summary(Blocks.summary(rest, null)));
       shown.finish(blocks, meta, refs);
-      meta.put("mcpfusion/truncation", new LinkedHashMap<>(truncation));
+      meta.put(Meta.TRUNCATION, new LinkedHashMap<>(truncation));
       return Reply.owned(blocks, structured, meta, shown.trees.size(), shown.toon, structuredChars,
           -1, blocks.get(0).length() + shown.finishedChars(), false);
     }
@@ -446,23 +422,17 @@ public final class ResultPresenter {
       if (dynamicRules == null) {
         if (presentation.rulesBlock() != null) {
           add(blocks, presentation.rulesBlock());
-          meta.put("mcpfusion/rules", presentation.staticRules());
+          meta.put(Meta.RULES, presentation.staticRules());
         }
       } else {
         List<String> all = new ArrayList<>(presentation.staticRules());
         all.addAll(dynamicRules);
-        add(blocks, Presentation.rulesBlock(all));
-        meta.put("mcpfusion/rules", List.copyOf(all));
+        add(blocks, Blocks.rules(all));
+        meta.put(Meta.RULES, List.copyOf(all));
       }
       if (suggestions != null) {
-        StringBuilder b = new StringBuilder("<action_suggestions>\n");
         List<Map<String, Object>> entries = new ArrayList<>();
         for (Suggestion s : suggestions) {
-          b.append("- ").append(Markup.text(refs.render(s.action())));
-          if (!s.arguments().isEmpty()) {
-            b.append(' ').append(Markup.text(Json.write(s.arguments())));
-          }
-          b.append(": ").append(Markup.text(s.reason())).append('\n');
           Map<String, Object> entry = new LinkedHashMap<>();
           entry.put("action", s.action());
           entry.put("reason", s.reason());
@@ -471,8 +441,8 @@ public final class ResultPresenter {
           }
           entries.add(entry);
         }
-        add(blocks, b.append("</action_suggestions>").toString());
-        meta.put("mcpfusion/suggestions", entries);
+        add(blocks, Blocks.suggestions(entries, refs));
+        meta.put(Meta.SUGGESTIONS, entries);
       }
     }
   }

@@ -1,11 +1,12 @@
 package dev.mcpfusion.core.redact;
 
 import dev.mcpfusion.core.json.Json;
-import dev.mcpfusion.core.presenter.Markup;
-import dev.mcpfusion.core.presenter.Presentation;
-import dev.mcpfusion.core.presenter.References;
-import dev.mcpfusion.core.presenter.Reply;
 import dev.mcpfusion.core.spi.ResultShape;
+import dev.mcpfusion.core.wire.Blocks;
+import dev.mcpfusion.core.wire.Markup;
+import dev.mcpfusion.core.wire.Meta;
+import dev.mcpfusion.core.wire.References;
+import dev.mcpfusion.core.wire.Reply;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,10 +22,10 @@ import java.util.function.BiConsumer;
  * text rather than passed on.
  */
 public final class EgressRedaction {
-  private static final String RULES = "mcpfusion/rules";
-  private static final String SUGGESTIONS = "mcpfusion/suggestions";
-  private static final String TRUNCATION = "mcpfusion/truncation";
-  private static final String UI_BLOCK = "<ui_passthrough ";
+  private static final String RULES = Meta.RULES;
+  private static final String SUGGESTIONS = Meta.SUGGESTIONS;
+  private static final String TRUNCATION = Meta.TRUNCATION;
+  private static final String UI_BLOCK = Blocks.UI_OPEN;
 
   private EgressRedaction() {}
 
@@ -118,10 +119,10 @@ public final class EgressRedaction {
     for (int i = from; i < blocks.size(); i++) {
       String block = blocks.get(i);
       String masked;
-      if (hasRules && block.startsWith("<domain_rules>")) {
-        masked = rules != null ? Presentation.rulesBlock(rules) : block;
-      } else if (hasSuggestions && block.startsWith("<action_suggestions>")) {
-        masked = suggestions != null ? suggestionsBlock(suggestions, refs) : block;
+      if (hasRules && block.startsWith(Blocks.RULES_OPEN)) {
+        masked = rules != null ? Blocks.rules(rules) : block;
+      } else if (hasSuggestions && block.startsWith(Blocks.SUGGESTIONS_OPEN)) {
+        masked = suggestions != null ? Blocks.suggestions(suggestions, refs) : block;
       } else if (maskedValues != null && !maskedValues.isEmpty() && block.startsWith(UI_BLOCK)) {
         masked = redactor.text(withoutMaskedValues(block, maskedValues, tally), tally);
       } else {
@@ -475,17 +476,4 @@ public final class EgressRedaction {
     return masked;
   }
 
-  /** The {@code <action_suggestions>} block, rendered as the presenter renders it. */
-  private static String suggestionsBlock(List<Map<String, Object>> suggestions, References refs) {
-    StringBuilder b = new StringBuilder("<action_suggestions>\n");
-    for (Map<String, Object> s : suggestions) {
-      b.append("- ").append(Markup.text(refs.render((String) s.get("action"))));
-      Object arguments = s.get("arguments");
-      if (arguments instanceof Map<?, ?> map && !map.isEmpty()) {
-        b.append(' ').append(Markup.text(Json.write(arguments)));
-      }
-      b.append(": ").append(Markup.text((String) s.get("reason"))).append('\n');
-    }
-    return b.append("</action_suggestions>").toString();
-  }
 }

@@ -58,7 +58,7 @@ public final class Redactor {
   private final int declaredFields;
   /**
    * Whether the view's static rules, checked when the server was built, hold nothing to mask: a
-   * reply whose {@code _meta} holds only those ({@link dev.mcpfusion.core.presenter.Reply#staticMeta})
+   * reply whose {@code _meta} holds only those ({@link dev.mcpfusion.core.wire.Reply#staticMeta})
    * needs no look at its {@code _meta} or its rules.
    */
   private final boolean staticRulesClean;

@@ -9,8 +9,6 @@ import dev.mcpfusion.core.PromptResult;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.presenter.Presentation;
-import dev.mcpfusion.core.presenter.References;
-import dev.mcpfusion.core.presenter.Reply;
 import dev.mcpfusion.core.presenter.ResultPresenter;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.Args;
@@ -23,6 +21,10 @@ import dev.mcpfusion.core.spi.PromptArgument;
 import dev.mcpfusion.core.spi.ResourceDescriptor;
 import dev.mcpfusion.core.spi.ResultShape;
 import dev.mcpfusion.core.spi.Verb;
+import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.core.wire.Meta;
+import dev.mcpfusion.core.wire.References;
+import dev.mcpfusion.core.wire.Reply;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collection;
@@ -118,7 +120,7 @@ public final class FeatureCalls {
   public Map<String, Object> getPrompt(Map<?, ?> params, RequestContext request) {
     Object name = params == null ? null : params.get("name");
     if (!(name instanceof String promptName)) {
-      throw new FeatureError(FeatureError.INVALID_PARAMS, "Invalid params: prompts/get needs the"
+      throw new FeatureError(JsonRpc.INVALID_PARAMS, "Invalid params: prompts/get needs the"
           + " prompt \"name\" (a string). Prompts: " + list(registry.promptNames()) + ".", null);
     }
     FeatureRegistry.BoundPrompt prompt = registry.prompt(promptName);
@@ -127,7 +129,7 @@ public final class FeatureCalls {
     }
     Object raw = params.get("arguments");
     if (raw != null && !(raw instanceof Map<?, ?>)) {
-      throw new FeatureError(FeatureError.INVALID_PARAMS, "Invalid params: \"arguments\" of"
+      throw new FeatureError(JsonRpc.INVALID_PARAMS, "Invalid params: \"arguments\" of"
           + " prompts/get must be an object of strings.", null);
     }
     @SuppressWarnings("unchecked")
@@ -139,12 +141,12 @@ public final class FeatureCalls {
     }
     String router = routerOf(prompt.router(), prompt.features());
     Object result = run(router, prompt.descriptor().name(), promptName, arguments, request,
-        prompt.chain(), FeatureError.INVALID_PARAMS, "prompt",
+        prompt.chain(), JsonRpc.INVALID_PARAMS, "prompt",
         ctx -> prompt.features().prompt(prompt.index(), decoded, ctx));
     try {
       return promptResult(prompt, result);
     } catch (FusionError e) {
-      throw fusionError(e, FeatureError.INVALID_PARAMS);
+      throw fusionError(e, JsonRpc.INVALID_PARAMS);
     } catch (RuntimeException e) {
       throw internal(router, promptName, "prompt", e);
     }
@@ -211,7 +213,7 @@ public final class FeatureCalls {
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("code", "UNKNOWN_PROMPT");
     data.put("available", registry.promptNames());
-    return new FeatureError(FeatureError.INVALID_PARAMS, "The prompt \"" + name + "\" does not"
+    return new FeatureError(JsonRpc.INVALID_PARAMS, "The prompt \"" + name + "\" does not"
         + " exist. Prompts: " + list(registry.promptNames()) + ".", data);
   }
 
@@ -237,7 +239,7 @@ public final class FeatureCalls {
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("code", "VALIDATION_ERROR");
     data.put("fields", fields);
-    return new FeatureError(FeatureError.INVALID_PARAMS, text.toString(), data);
+    return new FeatureError(JsonRpc.INVALID_PARAMS, text.toString(), data);
   }
 
   // ---------------------------------------------------------------- resources
@@ -301,7 +303,7 @@ public final class FeatureCalls {
   private String uri(Map<?, ?> params, String method) {
     Object uri = params == null ? null : params.get("uri");
     if (!(uri instanceof String s)) {
-      throw new FeatureError(FeatureError.INVALID_PARAMS, "Invalid params: " + method
+      throw new FeatureError(JsonRpc.INVALID_PARAMS, "Invalid params: " + method
           + " needs the resource \"uri\" (a string). " + resourceList(), null);
     }
     return s;
@@ -318,7 +320,7 @@ public final class FeatureCalls {
     ResourceDescriptor d = resource.descriptor();
     String router = routerOf(resource.router(), resource.features());
     Object result = run(router, d.name(), uri, resolved.variables(), request, resource.chain(),
-        FeatureError.RESOURCE_NOT_FOUND, "resource",
+        JsonRpc.RESOURCE_NOT_FOUND, "resource",
         ctx -> resource.features().resource(resource.index(), resolved.variables(), ctx));
     Map<String, Object> content = new LinkedHashMap<>();
     content.put("uri", uri);
@@ -339,7 +341,7 @@ public final class FeatureCalls {
             : "returned a " + result.getClass().getName());
       }
     } catch (FusionError e) {
-      throw fusionError(e, FeatureError.RESOURCE_NOT_FOUND);
+      throw fusionError(e, JsonRpc.RESOURCE_NOT_FOUND);
     } catch (RuntimeException e) {
       throw internal(router, uri, "resource", e);
     }
@@ -352,7 +354,7 @@ public final class FeatureCalls {
     data.put("uri", uri);
     data.put("resources", uris(registry.staticResources()));
     data.put("templates", uris(registry.templates()));
-    return new FeatureError(FeatureError.RESOURCE_NOT_FOUND, "The resource \"" + uri + "\" does"
+    return new FeatureError(JsonRpc.RESOURCE_NOT_FOUND, "The resource \"" + uri + "\" does"
         + " not exist. " + resourceList(), data);
   }
 
@@ -377,7 +379,7 @@ public final class FeatureCalls {
     Object argument = params == null ? null : params.get("argument");
     if (!(ref instanceof Map<?, ?> r) || !(argument instanceof Map<?, ?> a)
         || !(a.get("name") instanceof String argumentName)) {
-      throw new FeatureError(FeatureError.INVALID_PARAMS, "Invalid params: completion/complete"
+      throw new FeatureError(JsonRpc.INVALID_PARAMS, "Invalid params: completion/complete"
           + " needs \"ref\" ({\"type\": \"ref/prompt\", \"name\": ...} or {\"type\":"
           + " \"ref/resource\", \"uri\": ...}) and \"argument\" ({\"name\": ..., \"value\": ...}).",
           null);
@@ -406,7 +408,7 @@ public final class FeatureCalls {
     } else if ("ref/resource".equals(type) && r.get("uri") instanceof String uri) {
       FeatureRegistry.BoundResource template = registry.template(uri);
       if (template == null) {
-        throw new FeatureError(FeatureError.INVALID_PARAMS, "The resource template \"" + uri
+        throw new FeatureError(JsonRpc.INVALID_PARAMS, "The resource template \"" + uri
             + "\" does not exist. Templates: " + list(uris(registry.templates())) + ".",
             Map.of("code", "UNKNOWN_RESOURCE", "templates", uris(registry.templates())));
       }
@@ -419,7 +421,7 @@ public final class FeatureCalls {
           : completeWith(template.features(), completer, template.router(),
               template.descriptor().name(), completion, template.chain(), request);
     } else {
-      throw new FeatureError(FeatureError.INVALID_PARAMS, "Invalid params: \"ref\" must be"
+      throw new FeatureError(JsonRpc.INVALID_PARAMS, "Invalid params: \"ref\" must be"
           + " {\"type\": \"ref/prompt\", \"name\": ...} or {\"type\": \"ref/resource\", \"uri\":"
           + " ...}.", null);
     }
@@ -436,7 +438,7 @@ public final class FeatureCalls {
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("code", "UNKNOWN_ARGUMENT");
     data.put("available", arguments);
-    return new FeatureError(FeatureError.INVALID_PARAMS, "The " + kind + " \"" + target
+    return new FeatureError(JsonRpc.INVALID_PARAMS, "The " + kind + " \"" + target
         + "\" has no argument \"" + argument + "\". Its arguments: " + list(arguments) + ".", data);
   }
 
@@ -446,7 +448,7 @@ public final class FeatureCalls {
     Map<String, Object> args = new LinkedHashMap<>();
     args.put(completion.argument(), completion.value());
     Object result = run(routerOf(router, features), target, target, args, request, chain,
-        FeatureError.INVALID_PARAMS, "completion", completion,
+        JsonRpc.INVALID_PARAMS, "completion", completion,
         ctx -> features.complete(index, completion.value(), ctx));
     if (!(result instanceof List<?> list)) {
       throw internal(router, target, "completion", new IllegalStateException("returned null"));
@@ -469,7 +471,7 @@ public final class FeatureCalls {
       return Map.of();
     }
     if (!(context instanceof Map<?, ?> c)) {
-      throw new FeatureError(FeatureError.INVALID_PARAMS, "Invalid params: \"context\" must be"
+      throw new FeatureError(JsonRpc.INVALID_PARAMS, "Invalid params: \"context\" must be"
           + " an object: {\"arguments\": {\"name\": \"value\"}}.", null);
     }
     Object arguments = c.get("arguments");
@@ -477,13 +479,13 @@ public final class FeatureCalls {
       return Map.of();
     }
     if (!(arguments instanceof Map<?, ?> given)) {
-      throw new FeatureError(FeatureError.INVALID_PARAMS, "Invalid params: \"context.arguments\""
+      throw new FeatureError(JsonRpc.INVALID_PARAMS, "Invalid params: \"context.arguments\""
           + " must be an object of strings: {\"name\": \"value\"}.", null);
     }
     Map<String, String> out = new LinkedHashMap<>();
     for (Map.Entry<?, ?> e : given.entrySet()) {
       if (!(e.getValue() instanceof String v)) {
-        throw new FeatureError(FeatureError.INVALID_PARAMS, "Invalid params: context.arguments \""
+        throw new FeatureError(JsonRpc.INVALID_PARAMS, "Invalid params: context.arguments \""
             + e.getKey() + "\" must be a string, got " + Args.jsonType(e.getValue()) + ".", null);
       }
       out.put(String.valueOf(e.getKey()), v);
@@ -555,15 +557,15 @@ public final class FeatureCalls {
 
   private FeatureError fusionError(FusionError error, int userErrorCode) {
     Reply reply = ErrorReplies.fusionError(error, references);
-    int code = "NOT_FOUND".equals(error.code()) ? userErrorCode : FeatureError.INVALID_PARAMS;
-    return new FeatureError(code, reply.text(), reply.meta().get("mcpfusion/error"));
+    int code = "NOT_FOUND".equals(error.code()) ? userErrorCode : JsonRpc.INVALID_PARAMS;
+    return new FeatureError(code, reply.text(), reply.meta().get(Meta.ERROR));
   }
 
   private static FeatureError internal(String router, String target, String kind, Throwable cause) {
     String incident = ErrorReplies.newIncidentId();
     LOG.error("[{}/{}] the {} failed unexpectedly (incident {})", router, target, kind, incident,
         cause);
-    return new FeatureError(FeatureError.INTERNAL_ERROR, "Internal error: [" + router + "/"
+    return new FeatureError(JsonRpc.INTERNAL_ERROR, "Internal error: [" + router + "/"
         + target + "] the " + kind + " failed unexpectedly (incident " + incident + ").",
         Map.of("code", "INTERNAL_ERROR", "incident", incident));
   }

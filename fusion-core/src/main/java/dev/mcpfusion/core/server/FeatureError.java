@@ -6,13 +6,6 @@ package dev.mcpfusion.core.server;
  * plain JSON tree). Carries no stack trace: it is an answer, not a fault.
  */
 public final class FeatureError extends RuntimeException {
-  /** MCP: the resource does not exist. */
-  public static final int RESOURCE_NOT_FOUND = -32002;
-  /** JSON-RPC: the params are wrong. */
-  public static final int INVALID_PARAMS = -32602;
-  /** JSON-RPC: the server failed. */
-  public static final int INTERNAL_ERROR = -32603;
-
   private final int code;
   private final transient Object data;
 

@@ -1,7 +1,8 @@
 package dev.mcpfusion.core.sync;
 
-import dev.mcpfusion.core.presenter.Markup;
-import dev.mcpfusion.core.presenter.Reply;
+import dev.mcpfusion.core.wire.Blocks;
+import dev.mcpfusion.core.wire.Meta;
+import dev.mcpfusion.core.wire.Reply;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,8 +24,7 @@ public final class StateSync {
     if (reply.isError() || domains == null || domains.isEmpty()) {
       return reply;
     }
-    String mark = "<cache_invalidation cause=\"" + Markup.attribute(cause) + "\" domains=\""
-        + Markup.attribute(String.join(",", domains)) + "\" />";
+    String mark = Blocks.invalidation(cause, domains);
     List<String> blocks = new ArrayList<>(reply.blocks().size() + 1);
     blocks.add(mark);
     blocks.addAll(reply.blocks());
@@ -32,7 +32,7 @@ public final class StateSync {
     invalidation.put("cause", cause);
     invalidation.put("domains", List.copyOf(domains));
     Map<String, Object> meta = new LinkedHashMap<>();
-    meta.put("mcpfusion/invalidation", invalidation);
+    meta.put(Meta.INVALIDATION, invalidation);
     meta.putAll(reply.meta());
     return new Reply(blocks, reply.structuredContent(), meta, false);
   }

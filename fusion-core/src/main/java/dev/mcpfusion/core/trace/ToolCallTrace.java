@@ -3,8 +3,9 @@ package dev.mcpfusion.core.trace;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.json.Json;
-import dev.mcpfusion.core.presenter.Reply;
 import dev.mcpfusion.core.spi.Problem;
+import dev.mcpfusion.core.wire.Meta;
+import dev.mcpfusion.core.wire.Reply;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -217,7 +218,7 @@ public final class ToolCallTrace {
   }
 
   private static String errorCode(Reply reply) {
-    Object error = reply.meta().get("mcpfusion/error");
+    Object error = reply.meta().get(Meta.ERROR);
     if (error instanceof Map<?, ?> map && map.get("code") instanceof String code) {
       return code;
     }

@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.core.guard.EgressCap;
 import dev.mcpfusion.core.json.Json;
-import dev.mcpfusion.core.presenter.Reply;
 import dev.mcpfusion.core.presenter.ResultPresenter;
+import dev.mcpfusion.core.wire.Blocks;
+import dev.mcpfusion.core.wire.Reply;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -53,7 +54,7 @@ class EgressCapPropertiesTest {
     Map<String, Object> meta = new LinkedHashMap<>();
     if (truncatedBefore) {
       structured.put("truncated", Map.of("shown", items.size(), "hidden", 7L));
-      blocks.add(ResultPresenter.summaryBlock(ResultPresenter.summary(items.size() + " shown, 7 hidden", null)));
+      blocks.add(Blocks.summaryBlock(Blocks.summary(items.size() + " shown, 7 hidden", null)));
       meta.put("mcpfusion/truncation", Map.of("shown", items.size(), "hidden", 7L));
     }
     if (rules) {

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.core.FusionError;
 import dev.mcpfusion.core.json.Json;
-import dev.mcpfusion.core.presenter.References;
-import dev.mcpfusion.core.presenter.Reply;
 import dev.mcpfusion.core.spi.Problem;
 import dev.mcpfusion.core.spi.Problems;
+import dev.mcpfusion.core.wire.References;
+import dev.mcpfusion.core.wire.Reply;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.HashSet;

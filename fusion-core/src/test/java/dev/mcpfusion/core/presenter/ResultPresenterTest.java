@@ -15,6 +15,7 @@ import dev.mcpfusion.core.presenter.Fixtures.InvoiceView;
 import dev.mcpfusion.core.presenter.Fixtures.Status;
 import dev.mcpfusion.core.spi.ElementKind;
 import dev.mcpfusion.core.spi.ResultShape;
+import dev.mcpfusion.core.wire.Reply;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;

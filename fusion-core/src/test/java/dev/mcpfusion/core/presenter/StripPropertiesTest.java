@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.spi.ElementKind;
 import dev.mcpfusion.core.spi.ResultShape;
+import dev.mcpfusion.core.wire.Reply;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -11,6 +11,7 @@ import dev.mcpfusion.core.presenter.Fixtures.InvoicePresenter;
 import dev.mcpfusion.core.presenter.Fixtures.Status;
 import dev.mcpfusion.core.spi.ElementKind;
 import dev.mcpfusion.core.spi.ResultShape;
+import dev.mcpfusion.core.wire.Reply;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import net.jqwik.api.Arbitraries;

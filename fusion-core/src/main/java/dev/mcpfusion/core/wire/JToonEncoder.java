@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.presenter;
+package dev.mcpfusion.core.wire;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;

@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.presenter;
+package dev.mcpfusion.core.wire;
 
 import java.util.List;
 
@@ -27,7 +27,7 @@ public final class Toon {
    *
    * @throws IllegalStateException if jtoon is missing (the builder refuses such a server first)
    */
-  static String table(List<?> items) {
+  public static String table(List<?> items) {
     if (!AVAILABLE) {
       throw new IllegalStateException("@Presenter(format = TOON) needs dev.toonformat:jtoon on the"
           + " class path");

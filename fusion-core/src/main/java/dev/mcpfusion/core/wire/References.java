@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.presenter;
+package dev.mcpfusion.core.wire;
 
 /**
  * Renders a logical action reference ({@code billing.void_invoice}) as the agent can call it:

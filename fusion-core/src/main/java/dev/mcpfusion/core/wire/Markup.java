@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.presenter;
+package dev.mcpfusion.core.wire;
 
 /**
  * Escaping for the XML-like blocks the agent reads ({@code <tool_error>}, {@code <domain_rules>},

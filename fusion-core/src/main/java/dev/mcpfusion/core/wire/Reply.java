@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.presenter;
+package dev.mcpfusion.core.wire;
 
 import dev.mcpfusion.core.json.Json;
 import java.util.Collections;
@@ -74,19 +74,19 @@ public final class Reply {
    * A reply that takes ownership of fresh collections nobody else holds: no copy is made. Only for
    * the presenter, which builds a new list and new maps for every call.
    */
-  static Reply owned(List<String> blocks, Map<String, Object> structuredContent,
+  public static Reply owned(List<String> blocks, Map<String, Object> structuredContent,
       Map<String, Object> meta) {
     return owned(blocks, structuredContent, meta, -1);
   }
 
   /** As {@link #owned(List, Map, Map)}, for a collection result of {@code items} items. */
-  static Reply owned(List<String> blocks, Map<String, Object> structuredContent,
+  public static Reply owned(List<String> blocks, Map<String, Object> structuredContent,
       Map<String, Object> meta, int items) {
     return owned(blocks, structuredContent, meta, items, false);
   }
 
   /** As {@link #owned(List, Map, Map, int)}, whose data block is a TOON table when {@code toon}. */
-  static Reply owned(List<String> blocks, Map<String, Object> structuredContent,
+  public static Reply owned(List<String> blocks, Map<String, Object> structuredContent,
       Map<String, Object> meta, int items, boolean toon) {
     return owned(blocks, structuredContent, meta, items, toon, -1, -1, -1, false);
   }
@@ -97,7 +97,7 @@ public final class Reply {
    * characters long, and whose blocks hold {@code textChars} characters together (each -1 when
    * not known); {@code onlyStaticRules} as {@link #onlyStaticRules} tells.
    */
-  static Reply owned(List<String> blocks, Map<String, Object> structuredContent,
+  public static Reply owned(List<String> blocks, Map<String, Object> structuredContent,
       Map<String, Object> meta, int items, boolean toon, int structuredChars, int metaChars,
       int textChars, boolean onlyStaticRules) {
     return new Reply(Collections.unmodifiableList(blocks), structuredContent,

@@ -1,0 +1,48 @@
+package dev.mcpfusion.core.wire;
+
+/**
+ * JSON-RPC error codes, the MCP-specific ones the framework sends, and the MCP method names the
+ * edge routes.
+ */
+public final class JsonRpc {
+  private JsonRpc() {}
+
+  /** The text is not JSON. */
+  public static final int PARSE_ERROR = -32700;
+  /** Not an acceptable request. */
+  public static final int INVALID_REQUEST = -32600;
+  /** No such method. */
+  public static final int METHOD_NOT_FOUND = -32601;
+  /** The params are wrong. */
+  public static final int INVALID_PARAMS = -32602;
+  /** The server failed. */
+  public static final int INTERNAL_ERROR = -32603;
+  /** Used by MCP servers for "session not found" (no JSON-RPC standard code exists). */
+  public static final int SESSION_NOT_FOUND = -32001;
+  /** MCP: the resource does not exist (2025 era). */
+  public static final int RESOURCE_NOT_FOUND = -32002;
+  /** 2026-07-28: the request needs a capability the client did not declare. */
+  public static final int MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;
+
+  public static final String INITIALIZE = "initialize";
+  public static final String INITIALIZED = "notifications/initialized";
+  public static final String PING = "ping";
+  public static final String DISCOVER = "server/discover";
+  public static final String TOOLS_LIST = "tools/list";
+  public static final String TOOLS_CALL = "tools/call";
+  public static final String PROMPTS_LIST = "prompts/list";
+  public static final String PROMPTS_GET = "prompts/get";
+  public static final String RESOURCES_LIST = "resources/list";
+  public static final String RESOURCE_TEMPLATES_LIST = "resources/templates/list";
+  public static final String RESOURCES_READ = "resources/read";
+  public static final String RESOURCES_SUBSCRIBE = "resources/subscribe";
+  public static final String RESOURCES_UNSUBSCRIBE = "resources/unsubscribe";
+  public static final String COMPLETE = "completion/complete";
+  public static final String LOGGING_SET_LEVEL = "logging/setLevel";
+  public static final String CANCELLED = "notifications/cancelled";
+  public static final String PROGRESS = "notifications/progress";
+  public static final String MESSAGE = "notifications/message";
+  public static final String RESOURCE_UPDATED = "notifications/resources/updated";
+  public static final String SAMPLING_CREATE_MESSAGE = "sampling/createMessage";
+  public static final String ELICITATION_CREATE = "elicitation/create";
+}
