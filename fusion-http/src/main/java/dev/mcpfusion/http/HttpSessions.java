@@ -2,7 +2,7 @@ package dev.mcpfusion.http;
 
 import dev.mcpfusion.core.edge.Edge;
 import dev.mcpfusion.core.edge.EdgeSession;
-import dev.mcpfusion.core.edge.Outbound;
+import dev.mcpfusion.core.edge.Sink;
 import dev.mcpfusion.core.wire.ProtocolVersions;
 import jakarta.servlet.AsyncContext;
 import java.io.IOException;
@@ -123,7 +123,7 @@ final class HttpSessions {
   record Reply(int errorCode, byte[] json) {}
 
   /** One MCP session over HTTP: the edge's session plus where its messages go. */
-  final class Session implements Outbound {
+  final class Session implements Sink {
     EdgeSession edge;
     private final Map<Object, CompletableFuture<Reply>> pending = new ConcurrentHashMap<>();
     private volatile EventStream stream;

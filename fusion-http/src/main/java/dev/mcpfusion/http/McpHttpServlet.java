@@ -12,7 +12,7 @@ import dev.mcpfusion.core.edge.Edge;
 import dev.mcpfusion.core.edge.Inbound;
 import dev.mcpfusion.core.edge.Message;
 import dev.mcpfusion.core.edge.ModernEra;
-import dev.mcpfusion.core.edge.Outbound;
+import dev.mcpfusion.core.edge.Sink;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Meta;
@@ -258,8 +258,8 @@ public final class McpHttpServlet extends HttpServlet {
    * answer a request with another POST while this one is still open. A client whose
    * {@code Accept} does not allow event streams gets those messages on its GET stream instead.
    */
-  private static final class PostStream implements Outbound {
-    private final Outbound replies;
+  private static final class PostStream implements Sink {
+    private final Sink replies;
     private final HttpSessions.Session session;
     private final HttpServletResponse resp;
     private final boolean streamable;
@@ -275,7 +275,7 @@ public final class McpHttpServlet extends HttpServlet {
      * @param session where messages go that this response cannot carry; {@code null} for a
      *     stateless request, whose such messages are dropped
      */
-    PostStream(Outbound replies, HttpSessions.Session session, HttpServletResponse resp,
+    PostStream(Sink replies, HttpSessions.Session session, HttpServletResponse resp,
         boolean streamable) {
       this.replies = replies;
       this.session = session;
@@ -468,7 +468,7 @@ public final class McpHttpServlet extends HttpServlet {
     AtomicBoolean answered = new AtomicBoolean();
     String accept = req.getHeader("Accept");
     PostStream[] stream = new PostStream[1];
-    Outbound reply = new Outbound() {
+    Sink reply = new Sink() {
       @Override
       public void reply(Object id, int errorCode, byte[] json) {
         if (answered.compareAndSet(false, true)) {
@@ -505,7 +505,7 @@ public final class McpHttpServlet extends HttpServlet {
   }
 
   /** The one reply of a stateless request. */
-  private static final class Captured implements Outbound {
+  private static final class Captured implements Sink {
     volatile int errorCode;
     volatile byte[] json;
 
@@ -573,7 +573,7 @@ public final class McpHttpServlet extends HttpServlet {
 
   /** As above, with the call's messages before its reply going to {@code out}. */
   private HttpSessions.Reply call(HttpSessions.Session session, Message request, Inbound inbound,
-      Outbound out) {
+      Sink out) {
     CompletableFuture<HttpSessions.Reply> answer = session.expect(request.id());
     if (answer == null) {
       return null;

@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One call's way back to its client, for {@code RequestContext}: notifications go out on the
- * call's own {@link Outbound} (so HTTP frames them on the call's response stream, before its
+ * call's own {@link Sink} (so HTTP frames them on the call's response stream, before its
  * result), requests to the client are correlated with the client's responses by id on the
  * {@link EdgeSession}, and a cancelled call sends nothing more.
  */
@@ -24,7 +24,7 @@ final class CallLink implements ClientLink {
   private static final Logger LOG = LoggerFactory.getLogger(CallLink.class);
 
   private final EdgeSession session;
-  private final Outbound out;
+  private final Sink out;
   private final EdgeSession.Call call;
   private final boolean modernEra;
   private final Map<String, Object> meta;
@@ -36,7 +36,7 @@ final class CallLink implements ClientLink {
    * @param call the tracked call (its cancellation), or {@code null} when untracked
    * @param meta the request's {@code params._meta} ({@code null} for none)
    */
-  CallLink(EdgeSession session, Outbound out, EdgeSession.Call call, boolean modernEra,
+  CallLink(EdgeSession session, Sink out, EdgeSession.Call call, boolean modernEra,
       Map<String, Object> meta) {
     this.session = session;
     this.out = out;

@@ -124,7 +124,7 @@ public final class Edge {
    * HTTP, the reading thread on stdio, the test's thread in the tester); a transport that reads
    * many messages on one thread dispatches those that {@link #runsCall} off its reading path.
    */
-  public EdgeSession openSession(Outbound out) {
+  public EdgeSession openSession(Sink out) {
     return new EdgeSession(out, classic);
   }
 
@@ -141,7 +141,7 @@ public final class Edge {
    * @param session the connection's state; {@code null} for a stateless transport (2026-07-28 over
    *     HTTP), which then serves only 2026-07-28 requests and {@code ping}
    */
-  public void dispatch(Message message, Inbound inbound, EdgeSession session, Outbound out) {
+  public void dispatch(Message message, Inbound inbound, EdgeSession session, Sink out) {
     try {
       switch (message.kind()) {
         case INVALID -> out.reply(message.id(), message.errorCode(),
@@ -187,7 +187,7 @@ public final class Edge {
     return header != null && ProtocolVersions.MODERN.equals(header.trim());
   }
 
-  private void request(Message message, Inbound inbound, EdgeSession session, Outbound out) {
+  private void request(Message message, Inbound inbound, EdgeSession session, Sink out) {
     if (JsonRpc.PING.equals(message.method()) && !message.isModern()) {
       // At any time in the 2025 era: a liveness probe must never wait for a handshake. (2026-07-28
       // removed ping: its server answers "method not found".)
@@ -323,7 +323,7 @@ public final class Edge {
   // ---- tools/call ------------------------------------------------------------------------------
 
   @SuppressWarnings("unchecked")
-  private void toolCall(Message message, Inbound inbound, EdgeSession session, Outbound out,
+  private void toolCall(Message message, Inbound inbound, EdgeSession session, Sink out,
       boolean modernEra) {
     Object id = message.id();
     String invalid = ToolCalls.invalidParams(message.rawParams());
@@ -370,7 +370,7 @@ public final class Edge {
   // ---- prompts, resources, completions ---------------------------------------------------------
 
   @SuppressWarnings("unchecked")
-  private void featureRequest(Message message, Inbound inbound, EdgeSession session, Outbound out,
+  private void featureRequest(Message message, Inbound inbound, EdgeSession session, Sink out,
       boolean modernEra) {
     Object rawParams = message.rawParams();
     if (rawParams != null && !(rawParams instanceof Map<?, ?>)) {
@@ -393,10 +393,10 @@ public final class Edge {
 
   /**
    * Writes the result of a call; {@code held} when the call's thread is still held by its handler
-   * (a deadline's reply, {@link Outbound#replyWhileHeld}).
+   * (a deadline's reply, {@link Sink#replyWhileHeld}).
    */
   private void writeResult(Object id, String name, Reply reply,
-      java.util.List<dev.mcpfusion.core.Content> attached, boolean modernEra, Outbound sink,
+      java.util.List<dev.mcpfusion.core.Content> attached, boolean modernEra, Sink sink,
       boolean held) {
     byte[] body;
     int code = 0;
@@ -449,7 +449,7 @@ public final class Edge {
    * late reply discarded. A second request with the id of one still in flight is refused (its
    * reply would be taken for the other's).
    */
-  private void run(Message message, EdgeSession session, Answer answer, Outbound out) {
+  private void run(Message message, EdgeSession session, Answer answer, Sink out) {
     if (session == null) {
       runGuarded(message, answer, out, null);
       return;
@@ -460,7 +460,7 @@ public final class Edge {
           "Invalid Request: a request with id " + message.id() + " is still in flight; use a new id."));
       return;
     }
-    Outbound guarded = new Outbound() {
+    Sink guarded = new Sink() {
       @Override
       public void reply(Object id, int errorCode, byte[] json) {
         if (!call.cancelled()) {
@@ -499,10 +499,10 @@ public final class Edge {
   /** The answer to one request: writes to {@code out}; {@code call} is its tracking, or {@code null}. */
   @FunctionalInterface
   private interface Answer {
-    void answer(Outbound out, EdgeSession.Call call);
+    void answer(Sink out, EdgeSession.Call call);
   }
 
-  private static void runGuarded(Message message, Answer answer, Outbound out, EdgeSession.Call call) {
+  private static void runGuarded(Message message, Answer answer, Sink out, EdgeSession.Call call) {
     try {
       answer.answer(out, call);
     } catch (RuntimeException | Error e) {

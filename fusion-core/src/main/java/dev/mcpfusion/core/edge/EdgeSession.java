@@ -24,7 +24,7 @@ public final class EdgeSession implements AutoCloseable {
   static final int READY = 2;
 
   private final String id = UUID.randomUUID().toString();
-  private final Outbound out;
+  private final Sink out;
   private final ClassicEra classic;
   private final AtomicInteger state = new AtomicInteger(NEW);
   private final AtomicInteger open = new AtomicInteger();
@@ -44,7 +44,7 @@ public final class EdgeSession implements AutoCloseable {
   private final Map<Object, CompletableFuture<Map<String, Object>>> asked = new ConcurrentHashMap<>();
   private final AtomicLong askIds = new AtomicLong();
 
-  EdgeSession(Outbound out, ClassicEra classic) {
+  EdgeSession(Sink out, ClassicEra classic) {
     this.out = out;
     this.classic = classic;
   }
@@ -117,7 +117,7 @@ public final class EdgeSession implements AutoCloseable {
   }
 
   /** Where this session's replies and server messages go. */
-  public Outbound out() {
+  public Sink out() {
     return out;
   }
 

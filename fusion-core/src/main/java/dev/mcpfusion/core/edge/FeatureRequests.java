@@ -81,7 +81,7 @@ final class FeatureRequests {
   }
 
   /** Answers one request; {@code session} is {@code null} on a stateless transport. */
-  void answer(Message message, RequestContext request, EdgeSession session, Outbound out,
+  void answer(Message message, RequestContext request, EdgeSession session, Sink out,
       boolean modern) {
     Object id = message.id();
     Map<?, ?> params = message.params();

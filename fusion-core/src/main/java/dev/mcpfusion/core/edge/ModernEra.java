@@ -103,7 +103,7 @@ public final class ModernEra {
    * Answers one 2026-07-28 request with the SDK's modern server, on the calling thread: every
    * message it produces goes to {@code out} (the last one, the response, as the reply).
    */
-  void answer(Message request, Outbound out) {
+  void answer(Message request, Sink out) {
     JsonRpc.JSONRPCRequest sdkRequest = new JsonRpc.JSONRPCRequest(JsonRpc.JSONRPC_VERSION,
         request.method(), request.id(), request.rawParams());
     List<Object> messages = server().handleBlocking(McpTransportContext.EMPTY, sdkRequest)

@@ -4,7 +4,7 @@ import dev.mcpfusion.core.edge.Edge;
 import dev.mcpfusion.core.edge.EdgeSession;
 import dev.mcpfusion.core.edge.Inbound;
 import dev.mcpfusion.core.edge.Message;
-import dev.mcpfusion.core.edge.Outbound;
+import dev.mcpfusion.core.edge.Sink;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -77,7 +77,7 @@ public final class StdioTransport {
   private final AtomicInteger answering = new AtomicInteger();
   private final String threadPrefix = "fusion-stdio-" + TRANSPORTS.incrementAndGet() + "-";
   private final Inbound inbound = Inbound.stdio();
-  private final Outbound lines = new Outbound() {
+  private final Sink lines = new Sink() {
     @Override
     public void reply(Object id, int errorCode, byte[] json) {
       write(json);

@@ -41,7 +41,7 @@ class EdgeTest {
   }
 
   /** Collects what the edge writes; replies by id. */
-  static final class Wire implements Outbound {
+  static final class Wire implements Sink {
     final List<String> written = Collections.synchronizedList(new ArrayList<>());
     final Map<String, CompletableFuture<Map<String, Object>>> replies = new ConcurrentHashMap<>();
 
@@ -233,7 +233,7 @@ class EdgeTest {
   void anExceptionInsideTheEdgeIsLoggedOnceAndNoTextOfItIsSent() {
     StderrLog log = StderrLog.capture();
     List<String> written = new ArrayList<>();
-    Outbound failsOnce = new Outbound() {
+    Sink failsOnce = new Sink() {
       boolean failed;
 
       @Override

@@ -4,7 +4,7 @@ import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.edge.Edge;
 import dev.mcpfusion.core.edge.EdgeSession;
 import dev.mcpfusion.core.edge.Inbound;
-import dev.mcpfusion.core.edge.Outbound;
+import dev.mcpfusion.core.edge.Sink;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
@@ -45,7 +45,7 @@ final class InProcessTransport {
     this.mapper = dev.mcpfusion.core.server.McpJson.newMapper();
     this.edge = fusion.edge();
     this.inbound = Inbound.of("in-process", headers);
-    Outbound out = new Outbound() {
+    Sink out = new Sink() {
       @Override
       public void reply(Object id, int errorCode, byte[] json) {
         deliverToClient(new String(json, StandardCharsets.UTF_8));

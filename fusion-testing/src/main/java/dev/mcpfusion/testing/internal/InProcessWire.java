@@ -3,7 +3,7 @@ package dev.mcpfusion.testing.internal;
 import dev.mcpfusion.core.edge.Edge;
 import dev.mcpfusion.core.edge.EdgeSession;
 import dev.mcpfusion.core.edge.Inbound;
-import dev.mcpfusion.core.edge.Outbound;
+import dev.mcpfusion.core.edge.Sink;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * message in both directions is recorded as text. A call runs on the thread that sends it, so
  * calls from several threads run at once.
  */
-public final class InProcessWire implements Outbound, AutoCloseable {
+public final class InProcessWire implements Sink, AutoCloseable {
   private final Edge edge;
   private final Inbound inbound;
   private final EdgeSession session;

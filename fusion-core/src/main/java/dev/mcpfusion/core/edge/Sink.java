@@ -5,7 +5,7 @@ package dev.mcpfusion.core.edge;
  * on stdio, a body or an event on HTTP, a queue in the tester). Called from any thread; an
  * implementation must not interleave two messages.
  */
-public interface Outbound {
+public interface Sink {
   /**
    * The reply to the request {@code id}: a complete JSON-RPC response, UTF-8 JSON. {@code id} is
    * {@code null} only for an error about a message whose id could not be read; {@code errorCode}
