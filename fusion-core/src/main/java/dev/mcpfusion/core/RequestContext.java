@@ -43,6 +43,8 @@ public final class RequestContext {
   private final String protocolVersion;
   private final ClientLink link;
   private final List<Content> attached = Collections.synchronizedList(new ArrayList<>());
+  /** Whether anything was attached: read on every call, so the usual "nothing" takes no lock. */
+  private volatile boolean anyAttached;
 
   private RequestContext(Map<String, String> headers, Map<String, Object> meta, String sessionId,
       String protocolVersion, ClientLink link) {
@@ -134,8 +136,7 @@ public final class RequestContext {
     if (message != null) {
       params.put("message", message);
     }
-    link.notify("notifications/progress", params);
-    return true;
+    return link.notify("notifications/progress", params);
   }
 
   /** Reports progress without a known total. */
@@ -163,8 +164,7 @@ public final class RequestContext {
     Map<String, Object> params = new LinkedHashMap<>();
     params.put("level", level.wire());
     params.put("data", message);
-    link.notify("notifications/message", params);
-    return true;
+    return link.notify("notifications/message", params);
   }
 
   /**
@@ -251,16 +251,22 @@ public final class RequestContext {
   /**
    * Adds content blocks (image, audio, embedded resource, resource link) to this call's result;
    * they follow the presenter's text, in order. A {@code void} handler that attaches content
-   * answers with the attached blocks alone. Dropped when the call ends in an error.
+   * answers with the attached blocks alone. Dropped when the call ends in an error. They leave like
+   * everything else the call answers: their text is redacted (the server-wide detectors, with those
+   * of the action's view), the egress filters see them, and the action's byte cap counts them.
    */
   public void attach(Content... content) {
     for (Content c : content) {
       attached.add(Objects.requireNonNull(c, "content"));
+      anyAttached = true;
     }
   }
 
   /** The content attached so far, in order. */
   public List<Content> attachments() {
+    if (!anyAttached) {
+      return List.of();
+    }
     synchronized (attached) {
       return List.copyOf(attached);
     }

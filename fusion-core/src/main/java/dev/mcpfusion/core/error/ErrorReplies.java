@@ -326,6 +326,25 @@ public final class ErrorReplies {
     return String.join("\n", lines);
   }
 
+  /** The recovery of a reply an egress filter withheld. */
+  static final String RECOVERY_WITHHELD = "Do not retry with the same arguments; tell the user the"
+      + " answer was withheld.";
+
+  /**
+   * The envelope of a reply an egress filter refused: the filter's {@code code} and
+   * {@code message}, the incident id the server log repeats, and nothing of the refused data.
+   */
+  public static Reply withheld(String code, String message, String incidentId) {
+    List<String> lines = new ArrayList<>();
+    lines.add("<tool_error code=\"" + Markup.attribute(code) + "\" severity=\"error\">");
+    element(lines, "message", message + " (incident " + incidentId + ")");
+    element(lines, "recovery", RECOVERY_WITHHELD);
+    lines.add("</tool_error>");
+    Map<String, Object> error = errorMeta(code, "error", RECOVERY_WITHHELD, List.of());
+    error.put("incident", incidentId);
+    return reply(lines, error);
+  }
+
   /** A fresh incident id: 12 lowercase hex characters from a {@link SecureRandom}. */
   public static String newIncidentId() {
     byte[] bytes = new byte[6];

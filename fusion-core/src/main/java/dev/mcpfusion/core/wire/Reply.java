@@ -37,6 +37,11 @@ public final class Reply {
   private final int textChars;
   /** See {@link #onlyStaticRules}. */
   private final boolean onlyStaticRules;
+  /**
+   * Content the handler attached (image, audio, embedded resource, resource link, text), as plain
+   * JSON trees written after the text blocks; empty for none and always empty on an error.
+   */
+  private final List<Map<String, Object>> attachments;
 
   /**
    * A reply from collections the caller may keep using: all three are copied.
@@ -51,12 +56,13 @@ public final class Reply {
     this(List.copyOf(blocks),
         structuredContent == null ? null : new LinkedHashMap<>(structuredContent),
         meta == null || meta.isEmpty() ? Map.of() : new LinkedHashMap<>(meta),
-        isError, -1, false, -1, -1, -1, false, Ownership.TAKEN);
+        isError, -1, false, -1, -1, -1, false, List.of(), Ownership.TAKEN);
   }
 
   private Reply(List<String> blocks, Map<String, Object> structuredContent,
       Map<String, Object> meta, boolean isError, int items, boolean toon, int structuredChars,
-      int metaChars, int textChars, boolean onlyStaticRules, Ownership ownership) {
+      int metaChars, int textChars, boolean onlyStaticRules, List<Map<String, Object>> attachments,
+      Ownership ownership) {
     this.blocks = blocks;
     this.structuredContent = structuredContent == null
         ? null : Collections.unmodifiableMap(structuredContent);
@@ -68,6 +74,7 @@ public final class Reply {
     this.metaChars = metaChars;
     this.textChars = textChars;
     this.onlyStaticRules = onlyStaticRules && metaChars >= 0;
+    this.attachments = isError ? List.of() : attachments;
   }
 
   /**
@@ -102,7 +109,7 @@ public final class Reply {
       int textChars, boolean onlyStaticRules) {
     return new Reply(Collections.unmodifiableList(blocks), structuredContent,
         meta == null ? Map.of() : meta, false, items, toon, structuredChars, metaChars, textChars,
-        onlyStaticRules, Ownership.TAKEN);
+        onlyStaticRules, List.of(), Ownership.TAKEN);
   }
 
   /**
@@ -118,7 +125,29 @@ public final class Reply {
     return new Reply(List.copyOf(blocks),
         structuredContent == null ? null : new LinkedHashMap<>(structuredContent),
         meta == null || meta.isEmpty() ? Map.of() : new LinkedHashMap<>(meta),
-        isError, items, toon, -1, -1, -1, false, Ownership.TAKEN);
+        isError, items, toon, -1, -1, -1, false, attachments, Ownership.TAKEN);
+  }
+
+  /**
+   * This reply with {@code attachments} (plain JSON content trees, already redacted) written after
+   * its text blocks; everything else, the counts the presenter knew included, is kept. An error
+   * reply carries none: it is returned unchanged.
+   */
+  public Reply withAttachments(List<Map<String, Object>> attachments) {
+    if (isError || attachments.isEmpty() && this.attachments.isEmpty()) {
+      return this;
+    }
+    return new Reply(blocks, structuredContent, meta, false, items, toon, structuredChars,
+        metaChars, textChars, onlyStaticRules, List.copyOf(attachments), Ownership.TAKEN);
+  }
+
+  /**
+   * The content the handler attached, as plain JSON trees in order, written after the text blocks
+   * of a successful reply ({@code OK}, the block of a {@code void} handler, gives way to them);
+   * empty for none, and on every error.
+   */
+  public List<Map<String, Object>> attachments() {
+    return attachments;
   }
 
   /**
@@ -222,17 +251,18 @@ public final class Reply {
         && isError == that.isError
         && blocks.equals(that.blocks)
         && Objects.equals(structuredContent, that.structuredContent)
-        && meta.equals(that.meta);
+        && meta.equals(that.meta)
+        && attachments.equals(that.attachments);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(blocks, structuredContent, meta, isError);
+    return Objects.hash(blocks, structuredContent, meta, isError, attachments);
   }
 
   @Override
   public String toString() {
     return "Reply[blocks=" + blocks + ", structuredContent=" + structuredContent + ", meta=" + meta
-        + ", isError=" + isError + "]";
+        + ", isError=" + isError + (attachments.isEmpty() ? "" : ", attachments=" + attachments) + "]";
   }
 }
