@@ -34,7 +34,11 @@ final class CallLink implements ClientLink {
   private final boolean modernEra;
   private final Map<String, Object> meta;
   private final Egress egress;
-  private final Redactor content;
+  /** The redaction of the call's answers, which decides that of what the handler says. */
+  private final Redactor answers;
+  /** The redactor of what the handler says, found on first use: most calls say nothing. */
+  private volatile Redactor content;
+  private volatile boolean contentKnown;
   private final int cap;
   private final String target;
   /** The call's context, for the egress filters: set once it is made (it holds this link). */
@@ -47,19 +51,20 @@ final class CallLink implements ClientLink {
    * @param call the tracked call (its cancellation), or {@code null} when untracked
    * @param meta the request's {@code params._meta} ({@code null} for none)
    * @param egress the chain every message the handler sends passes
-   * @param content the redactor of what the handler says ({@code null}: nothing to mask)
+   * @param answers the redaction of the call's answers ({@code null}: none); what the handler says
+   *     is redacted with the egress chain's content redactor for it ({@link Egress#content})
    * @param cap the byte cap of one message, or -1
    * @param target the tool, prompt, resource or completion the call serves
    */
   CallLink(EdgeSession session, Sink out, EdgeSession.Call call, boolean modernEra,
-      Map<String, Object> meta, Egress egress, Redactor content, int cap, String target) {
+      Map<String, Object> meta, Egress egress, Redactor answers, int cap, String target) {
     this.session = session;
     this.out = out;
     this.call = call;
     this.modernEra = modernEra;
     this.meta = meta == null ? Map.of() : meta;
     this.egress = egress;
-    this.content = content;
+    this.answers = answers;
     this.cap = cap;
     this.target = target;
   }
@@ -80,13 +85,21 @@ final class CallLink implements ClientLink {
 
   @Override
   public boolean notify(String method, Map<String, Object> params) {
-    Map<String, Object> sent = egress.notification(channel(method), method, target, params, content,
+    Map<String, Object> sent = egress.notification(channel(method), method, target, params, content(),
         cap, context());
     if (sent == null) {
       return false;
     }
     out.push(Bodies.notification(method, sent));
     return true;
+  }
+
+  private Redactor content() {
+    if (!contentKnown) {
+      content = egress.content(answers);
+      contentKnown = true;
+    }
+    return content;
   }
 
   private RequestContext context() {
@@ -139,8 +152,8 @@ final class CallLink implements ClientLink {
   @Override
   public Map<String, Object> ask(String method, Map<String, Object> params, Duration timeout) {
     // Checked before the request gets an id: a refused request is never announced to the client.
-    Map<String, Object> sent = egress.request(channel(method), method, target, params, content, cap,
-        context());
+    Map<String, Object> sent = egress.request(channel(method), method, target, params, content(),
+        cap, context());
     CompletableFuture<Map<String, Object>> answer = new CompletableFuture<>();
     Object id = session.ask(answer);
     try {

@@ -84,7 +84,7 @@ final class FeatureRequests {
   CallLink link(Message message, EdgeSession session, Sink out, EdgeSession.Call call,
       boolean modernEra, Map<String, Object> meta) {
     FeatureCalls.Scope scope = calls.scope(message.method(), message.params());
-    return new CallLink(session, out, call, modernEra, meta, egress, scope.content(), scope.cap(),
+    return new CallLink(session, out, call, modernEra, meta, egress, scope.answers(), scope.cap(),
         scope.target());
   }
 
@@ -136,7 +136,7 @@ final class FeatureRequests {
       if (scope == null) {
         scope = calls.scope(message.method(), params);
       }
-      Redactor redactor = scope.content();
+      Redactor redactor = egress.content(scope.answers());
       String text = e.getMessage();
       Object data = e.data();
       if (redactor != null) {

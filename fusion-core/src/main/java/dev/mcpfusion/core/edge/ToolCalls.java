@@ -59,9 +59,9 @@ final class ToolCalls {
   CallLink link(ExposedTool tool, Map<String, ?> arguments, EdgeSession session, Sink out,
       EdgeSession.Call call, boolean modernEra, Map<String, Object> meta) {
     BoundAction action = action(tool, arguments);
-    Redactor content = egress.content(action == null ? registry.defaultRedactor() : action.redactor());
+    Redactor answers = action == null ? registry.defaultRedactor() : action.redactor();
     int cap = action == null ? -1 : action.limits().maxEgressBytes();
-    return new CallLink(session, out, call, modernEra, meta, egress, content, cap, tool.name());
+    return new CallLink(session, out, call, modernEra, meta, egress, answers, cap, tool.name());
   }
 
   ToolRegistry registry() {

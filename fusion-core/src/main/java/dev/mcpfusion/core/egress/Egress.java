@@ -78,7 +78,7 @@ public final class Egress {
    * data; {@code null} when neither has any. Paths are left out: they are relative to a view.
    */
   public Redactor content(Redactor answers) {
-    if (answers == null || answers.policy().equals(serverDefault)) {
+    if (answers == null || answers.policy() == serverDefault || answers.policy().equals(serverDefault)) {
       return serverContent;
     }
     return content.computeIfAbsent(answers, a -> Optional.ofNullable(

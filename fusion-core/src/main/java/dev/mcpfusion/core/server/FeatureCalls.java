@@ -97,10 +97,10 @@ public final class FeatureCalls {
   /**
    * What one prompt, resource or completion request answers, for the egress chain: its target
    * (the prompt name, the resource URI, the completion's prompt or template), how errors name it,
-   * the redactor of what no view shaped in its answer and the talk-back of its handler, and the
-   * byte cap of one message.
+   * the redaction of its answer ({@code answers}: its view's, else the server-wide one, from which
+   * {@link Egress#content} derives that of what no view shaped), and the byte cap of one message.
    */
-  public record Scope(String target, String origin, Redactor content, int cap) {}
+  public record Scope(String target, String origin, Redactor answers, int cap) {}
 
   /** The scope of a {@code method} request with {@code params}; the server's defaults when it names nothing known. */
   public Scope scope(String method, Map<?, ?> params) {
@@ -112,7 +112,7 @@ public final class FeatureCalls {
         if (prompt != null) {
           return new Scope(prompt.descriptor().name(),
               routerOf(prompt.router(), prompt.features()) + "/" + prompt.descriptor().name(),
-              egress.content(viewRedactor(prompt.descriptor().presenter())), -1);
+              answers(prompt.descriptor().presenter()), -1);
         }
       }
       case JsonRpc.RESOURCES_READ -> {
@@ -120,7 +120,7 @@ public final class FeatureCalls {
         if (resolved != null) {
           FeatureRegistry.BoundResource r = resolved.resource();
           return new Scope((String) uri, routerOf(r.router(), r.features()) + "/" + r.descriptor().name(),
-              egress.content(viewRedactor(r.descriptor().presenter())), -1);
+              answers(r.descriptor().presenter()), -1);
         }
       }
       case JsonRpc.COMPLETE -> {
@@ -128,13 +128,18 @@ public final class FeatureCalls {
         if (ref instanceof Map<?, ?> r) {
           Object target = r.get("name") instanceof String n ? n : r.get("uri");
           if (target instanceof String t) {
-            return new Scope(t, t, egress.serverContent(), -1);
+            return new Scope(t, t, null, -1);
           }
         }
       }
       default -> { }
     }
-    return new Scope(method, method, egress.serverContent(), -1);
+    return new Scope(method, method, null, -1);
+  }
+
+  /** The redaction of the answers {@code binding} presents; {@code null}: the server-wide one. */
+  private Redactor answers(PresenterBinding<?, ?> binding) {
+    return binding == null ? null : viewRedactor(binding);
   }
 
   /**
