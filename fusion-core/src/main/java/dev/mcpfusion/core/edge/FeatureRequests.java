@@ -10,6 +10,7 @@ import dev.mcpfusion.core.redact.Tally;
 import dev.mcpfusion.core.server.FeatureCalls;
 import dev.mcpfusion.core.server.FeatureError;
 import dev.mcpfusion.core.server.FeatureRegistry;
+import dev.mcpfusion.core.wire.Codes;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Meta;
 import dev.mcpfusion.core.wire.Reply;
@@ -179,7 +180,7 @@ final class FeatureRequests {
         LOG.error("The subscription scope failed for {} (incident {})", uri, incident, e);
         throw new FeatureError(JsonRpc.INTERNAL_ERROR, "Internal error: the subscription to "
             + uri + " could not be scoped (incident " + incident + ").",
-            Map.of("code", "INTERNAL_ERROR", "incident", incident));
+            Map.of("code", Codes.INTERNAL_ERROR, "incident", incident));
       }
       if (!session.isClosed()) {
         subscriptions.computeIfAbsent(session, s -> new ConcurrentHashMap<>())

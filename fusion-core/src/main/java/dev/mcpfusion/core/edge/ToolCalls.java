@@ -12,6 +12,7 @@ import dev.mcpfusion.core.server.Pipeline;
 import dev.mcpfusion.core.server.ToolRegistry;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.trace.ToolCallTrace;
+import dev.mcpfusion.core.wire.Codes;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Reply;
 import java.util.LinkedHashMap;
@@ -147,12 +148,12 @@ final class ToolCalls {
     }
     ToolCallTrace trace = ToolCallTrace.start(tracer, name, registry.exposition(), null, null, request);
     long bytes = ToolCallTrace.utf8Length(text) + ToolCallTrace.utf8Length(Json.write(data));
-    trace.finishError("UNKNOWN_TOOL", "The tool \"" + name + "\" does not exist.", bytes);
+    trace.finishError(Codes.UNKNOWN_TOOL, "The tool \"" + name + "\" does not exist.", bytes);
   }
 
   private Map<String, Object> unknownToolData() {
     Map<String, Object> data = new LinkedHashMap<>();
-    data.put("code", "UNKNOWN_TOOL");
+    data.put("code", Codes.UNKNOWN_TOOL);
     data.put("available", registry.toolNames());
     return data;
   }

@@ -27,6 +27,7 @@ import dev.mcpfusion.core.spi.PromptArgument;
 import dev.mcpfusion.core.spi.ResourceDescriptor;
 import dev.mcpfusion.core.spi.ResultShape;
 import dev.mcpfusion.core.spi.Verb;
+import dev.mcpfusion.core.wire.Codes;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Meta;
 import dev.mcpfusion.core.wire.References;
@@ -341,7 +342,7 @@ public final class FeatureCalls {
     }
     text.append(list(arguments)).append('.');
     Map<String, Object> data = new LinkedHashMap<>();
-    data.put("code", "VALIDATION_ERROR");
+    data.put("code", Codes.VALIDATION_ERROR);
     data.put("fields", fields);
     return new FeatureError(JsonRpc.INVALID_PARAMS, text.toString(), data);
   }
@@ -668,7 +669,7 @@ public final class FeatureCalls {
 
   private FeatureError fusionError(FusionError error, int userErrorCode) {
     Reply reply = ErrorReplies.fusionError(error, references);
-    int code = "NOT_FOUND".equals(error.code()) ? userErrorCode : JsonRpc.INVALID_PARAMS;
+    int code = Codes.NOT_FOUND.equals(error.code()) ? userErrorCode : JsonRpc.INVALID_PARAMS;
     return new FeatureError(code, reply.text(), reply.meta().get(Meta.ERROR));
   }
 
@@ -678,7 +679,7 @@ public final class FeatureCalls {
         cause);
     return new FeatureError(JsonRpc.INTERNAL_ERROR, "Internal error: [" + router + "/"
         + target + "] the " + kind + " failed unexpectedly (incident " + incident + ").",
-        Map.of("code", "INTERNAL_ERROR", "incident", incident));
+        Map.of("code", Codes.INTERNAL_ERROR, "incident", incident));
   }
 
   private static String routerOf(String router, dev.mcpfusion.core.spi.GeneratedFeatures features) {
