@@ -30,8 +30,13 @@ import java.util.TreeMap;
  *
  * <p>What reaches the client depends on the protocol era: in a 2025-11-25 session everything does;
  * a 2026-07-28 call is stateless, so it cannot ask the client for sampling or elicitation (those
- * fail with {@code CLIENT_UNAVAILABLE}) and its notifications reach the client only over a
- * streaming transport (stdio).
+ * fail with {@code CLIENT_UNAVAILABLE}) and its notifications reach the client on the call's own
+ * stream: stdio, or the SSE response of a POST that accepts {@code text/event-stream}.
+ *
+ * <p>Everything said here leaves through the server's egress chain, like the call's answer: its
+ * text is redacted (the server-wide detectors, with those of the action's view), the egress
+ * filters see it, and a message over the action's byte cap is not sent ({@link #progress} and
+ * {@link #log} then return {@code false}; {@link #sample} and {@link #elicit} throw).
  */
 public final class RequestContext {
   /** How long {@link #sample} and {@link #elicit} wait for the client (a person may be answering). */

@@ -10,7 +10,6 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.ShrinkingMode;
-import net.jqwik.api.Tag;
 import net.jqwik.api.lifecycle.AfterContainer;
 
 /**
@@ -23,12 +22,7 @@ import net.jqwik.api.lifecycle.AfterContainer;
  * {@code @Redact} path, a {@code @Hidden} sentinel) in the vault fixture, then runs every channel
  * of {@link Channels} and checks every byte the server wrote. One server per transport and era
  * serves all its tries.
- *
- * <p>Tagged {@code egress-chain}: it fails until every outbound message passes the egress chain
- * (attachments, prompts, resources, completions and talk-back are written unmasked before it), so
- * framework-tests' build leaves the tag out until then; its POM says how to switch it on.
  */
-@Tag("egress-chain")
 class OneWayOutPropertiesTest {
   private static final int TRIES = 25;
   private static final Map<String, Channels> WIRES = new ConcurrentHashMap<>();
