@@ -10,6 +10,7 @@ import dev.mcpfusion.core.server.Pipeline;
 import dev.mcpfusion.core.server.ToolRegistry;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.core.wire.Meta;
 import dev.mcpfusion.core.wire.ProtocolVersions;
 import dev.mcpfusion.core.wire.Reply;
 import io.modelcontextprotocol.common.McpTransportContext;
@@ -195,6 +196,14 @@ public final class Edge {
       return;
     }
     if (isModern(message, inbound)) {
+      String unnamed = unnamedVersion(message);
+      if (unnamed != null) {
+        // The era may come from the HTTP header alone, but the request must still name its
+        // version: the schema requires it, and the header is checked against it.
+        out.reply(message.id(), JsonRpc.INVALID_PARAMS,
+            Bodies.error(message.id(), JsonRpc.INVALID_PARAMS, unnamed));
+        return;
+      }
       Object version = message.metaProtocolVersion();
       if (JsonRpc.TOOLS_CALL.equals(message.method()) && ModernEra.SUPPORTED.contains(version)) {
         toolCall(message, inbound, session, out, true);
@@ -253,6 +262,30 @@ public final class Edge {
           .subscribe(null, e -> LOG.warn("Session {}: implied initialized failed", session.id(), e));
     }
     forward(message, session);
+  }
+
+  /**
+   * Why a 2026-07-28 request does not name its protocol version in {@code params._meta} (missing,
+   * {@code null}, not a string), or {@code null} when it does.
+   */
+  static String unnamedVersion(Message message) {
+    Map<?, ?> params = message.params();
+    Object meta = params == null ? null : params.get("_meta");
+    String problem;
+    if (meta != null && !(meta instanceof Map<?, ?>)) {
+      problem = "params._meta must be an object that names the protocol version";
+    } else if (!(meta instanceof Map<?, ?> m) || !m.containsKey(Meta.PROTOCOL_VERSION)) {
+      problem = "\"" + Meta.PROTOCOL_VERSION + "\" is missing from params._meta";
+    } else if (m.get(Meta.PROTOCOL_VERSION) == null) {
+      problem = "\"" + Meta.PROTOCOL_VERSION + "\" is null in params._meta";
+    } else if (!(m.get(Meta.PROTOCOL_VERSION) instanceof String)) {
+      problem = "\"" + Meta.PROTOCOL_VERSION + "\" in params._meta must be a string";
+    } else {
+      return null;
+    }
+    return "Invalid params: " + problem + ". Every " + ProtocolVersions.MODERN + " request names"
+        + " its protocol version there (over HTTP, the MCP-Protocol-Version header as well); this"
+        + " server speaks " + ProtocolVersions.MODERN + ".";
   }
 
   private void notification(Message message, Inbound inbound, EdgeSession session) {

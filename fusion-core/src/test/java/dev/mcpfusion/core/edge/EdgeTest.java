@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.server.fixture.BillingTools;
 import dev.mcpfusion.core.server.fixture.Tenant;
+import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.core.wire.Meta;
+import dev.mcpfusion.core.wire.ProtocolVersions;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -93,6 +96,31 @@ class EdgeTest {
     assertThat(reply.get("id")).isEqualTo(5);
     assertThat(error(reply).get("code")).isEqualTo(-32600);
     assertThat((String) error(reply).get("message")).contains("send initialize first");
+  }
+
+  @Test
+  void aModernRequestThatDoesNotNameItsVersionIsInvalidParamsSayingWhy() {
+    Inbound header = Inbound.of("http", Map.of("MCP-Protocol-Version", ProtocolVersions.MODERN));
+    String version = "\"" + Meta.PROTOCOL_VERSION + "\"";
+    Map<String, String> cases = new java.util.LinkedHashMap<>();
+    cases.put("{}", version + " is missing from params._meta");
+    cases.put("{\"_meta\":5}", "params._meta must be an object that names the protocol version");
+    cases.put("{\"_meta\":{" + version + ":null}}", version + " is null in params._meta");
+    cases.put("{\"_meta\":{" + version + ":20260728}}", version + " in params._meta must be a string");
+    int id = 100;
+    for (Map.Entry<String, String> c : cases.entrySet()) {
+      for (String method : List.of(JsonRpc.TOOLS_CALL, JsonRpc.DISCOVER, JsonRpc.TOOLS_LIST)) {
+        String params = c.getKey().equals("{}") ? "{\"name\":\"billing_get_invoice\"}"
+            : c.getKey().replace("{\"_meta\"", "{\"name\":\"billing_get_invoice\",\"_meta\"");
+        edge.dispatch(edge.read("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method
+            + "\",\"params\":" + params + "}"), header, null, wire);
+        Map<String, Object> error = error(wire.reply(id++));
+        assertThat(error.get("code")).as("%s %s", method, c.getKey()).isEqualTo(JsonRpc.INVALID_PARAMS);
+        assertThat(error.get("message")).as("%s %s", method, c.getKey()).isEqualTo("Invalid params: "
+            + c.getValue() + ". Every 2026-07-28 request names its protocol version there (over"
+            + " HTTP, the MCP-Protocol-Version header as well); this server speaks 2026-07-28.");
+      }
+    }
   }
 
   @Test
