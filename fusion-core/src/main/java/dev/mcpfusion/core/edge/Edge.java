@@ -9,6 +9,7 @@ import dev.mcpfusion.core.server.FeatureRegistry;
 import dev.mcpfusion.core.server.Pipeline;
 import dev.mcpfusion.core.server.ToolRegistry;
 import dev.mcpfusion.core.trace.FusionTracer;
+import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Meta;
 import dev.mcpfusion.core.wire.ProtocolVersions;
@@ -204,12 +205,19 @@ public final class Edge {
             Bodies.error(message.id(), JsonRpc.INVALID_PARAMS, unnamed));
         return;
       }
-      Object version = message.metaProtocolVersion();
-      if (JsonRpc.TOOLS_CALL.equals(message.method()) && ModernEra.SUPPORTED.contains(version)) {
+      String version = (String) message.metaProtocolVersion();
+      if (!ModernEra.SUPPORTED.contains(version)) {
+        // As the SDK's modern server answers it, with the version it names cut when long.
+        out.reply(message.id(), JsonRpc.UNSUPPORTED_PROTOCOL_VERSION, Bodies.error(message.id(),
+            JsonRpc.UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version",
+            Map.of("supported", ModernEra.SUPPORTED, "requested", Echo.cut(version))));
+        return;
+      }
+      if (JsonRpc.TOOLS_CALL.equals(message.method())) {
         toolCall(message, inbound, session, out, true);
-      } else if (features.handles(message.method()) && ModernEra.SUPPORTED.contains(version)) {
+      } else if (features.handles(message.method())) {
         featureRequest(message, inbound, session, out, true);
-      } else {
+      } else if (!unknownLongMethod(message, out)) {
         run(message, session, (sink, call) -> modern.answer(message, sink), out);
       }
       return;
@@ -229,7 +237,7 @@ public final class Edge {
     if (session.state() == EdgeSession.NEW) {
       out.reply(message.id(), JsonRpc.INVALID_REQUEST, Bodies.error(message.id(), JsonRpc.INVALID_REQUEST,
           "Invalid Request: the session is not initialized; send initialize first, then "
-              + "notifications/initialized, then " + message.method() + "."));
+              + "notifications/initialized, then " + Echo.quoted(message.method()) + "."));
       return;
     }
     if (JsonRpc.TOOLS_CALL.equals(message.method())) {
@@ -261,7 +269,22 @@ public final class Edge {
               JsonRpc.INITIALIZED, null))
           .subscribe(null, e -> LOG.warn("Session {}: implied initialized failed", session.id(), e));
     }
-    forward(message, session);
+    if (!unknownLongMethod(message, out)) {
+      forward(message, session);
+    }
+  }
+
+  /**
+   * Answers a request whose method name is longer than any method could be with "method not
+   * found", naming it cut, before the SDK would repeat it whole; false for any other request.
+   */
+  private static boolean unknownLongMethod(Message message, Sink out) {
+    if (!Echo.isLong(message.method())) {
+      return false;
+    }
+    out.reply(message.id(), JsonRpc.METHOD_NOT_FOUND, Bodies.error(message.id(),
+        JsonRpc.METHOD_NOT_FOUND, "Method not found: " + Echo.quoted(message.method()) + "."));
+    return true;
   }
 
   /**
@@ -490,7 +513,8 @@ public final class Edge {
     EdgeSession.Call call = session.track(message.id());
     if (call == null) {
       out.reply(null, JsonRpc.INVALID_REQUEST, Bodies.error(null, JsonRpc.INVALID_REQUEST,
-          "Invalid Request: a request with id " + message.id() + " is still in flight; use a new id."));
+          "Invalid Request: a request with id " + Echo.id(message.id())
+              + " is still in flight; use a new id."));
       return;
     }
     Sink guarded = new Sink() {

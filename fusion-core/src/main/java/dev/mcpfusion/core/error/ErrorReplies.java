@@ -6,6 +6,7 @@ import dev.mcpfusion.core.redact.Redactor;
 import dev.mcpfusion.core.redact.Tally;
 import dev.mcpfusion.core.spi.Problem;
 import dev.mcpfusion.core.spi.Problems;
+import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.Markup;
 import dev.mcpfusion.core.wire.Meta;
 import dev.mcpfusion.core.wire.References;
@@ -280,7 +281,8 @@ public final class ErrorReplies {
   /** {@code UNKNOWN_ACTION}: {@code The action "x" does not exist in router.} and the valid actions. */
   public static Reply unknownAction(String router, String attempted, List<String> renderedActions) {
     return discriminator("UNKNOWN_ACTION",
-        "The action \"" + attempted + "\" does not exist in " + router + ".", renderedActions);
+        "The action " + Echo.quoted(attempted) + " does not exist in " + router + ".",
+        renderedActions);
   }
 
   /** {@code MISSING_DISCRIMINATOR}: {@code The required field "action" is missing.} and the valid actions. */
@@ -313,7 +315,7 @@ public final class ErrorReplies {
   public static String unknownToolMessage(String name, List<String> availableTools) {
     List<String> lines = new ArrayList<>();
     lines.add("<tool_error code=\"UNKNOWN_TOOL\" severity=\"error\">");
-    element(lines, "message", "The tool \"" + name + "\" does not exist.");
+    element(lines, "message", "The tool " + Echo.quoted(name) + " does not exist.");
     element(lines, "recovery", "Choose one of the available tools and call it again.");
     if (!availableTools.isEmpty()) {
       lines.add("<available_tools>");
