@@ -40,7 +40,8 @@ public final class ErrorReplies {
   private ErrorReplies() {}
 
   /**
-   * A thrown {@link FusionError}, with its actions rendered by {@code refs}; without redaction, and
+   * A thrown {@link FusionError}, with its actions (and the logical references in its recovery)
+   * rendered by {@code refs}; without redaction, and
    * a view or model detail fails (there is no presenter to render it with).
    */
   public static Reply fusionError(FusionError e, References refs) {
@@ -69,7 +70,8 @@ public final class ErrorReplies {
     String severity = e.severity() == FusionError.Severity.WARNING ? "warning" : "error";
     Long retrySeconds = e.retryAfter() == null ? null : seconds(e.retryAfter());
     String message = e.getMessage();
-    String recovery = e.recovery();
+    // The recovery names actions as the agent calls them, like <available_actions> does.
+    String recovery = refs.renderIn(e.recovery());
     Map<String, String> details = new LinkedHashMap<>();
     for (Map.Entry<String, Object> d : e.details().entrySet()) {
       Object value;
