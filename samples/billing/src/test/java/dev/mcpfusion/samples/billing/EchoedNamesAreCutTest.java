@@ -51,6 +51,19 @@ class EchoedNamesAreCutTest {
   }
 
   @Test
+  void anUnknownToolsSpanNamesItCut() {
+    dev.mcpfusion.samples.billing.fixtures.RecordingTracer tracer =
+        new dev.mcpfusion.samples.billing.fixtures.RecordingTracer();
+    try (FusionTester tester = billing(Exposition.FLAT).tracer(tracer)) {
+      tester.callTool(HUGE, Map.of());
+    }
+    assertThat(tracer.spans()).hasSize(1);
+    String span = tracer.dump();
+    assertThat(span.length()).isLessThan(SHORT);
+    assertThat(span).contains("The tool " + HUGE_QUOTED + " does not exist.");
+  }
+
+  @Test
   void anUnknownActionIsCut() {
     try (FusionTester tester = billing(Exposition.GROUPED)) {
       ToolResult r = tester.callTool("billing", Map.of("action", HUGE));
