@@ -66,7 +66,7 @@ test("FLAT: get_invoice INV-9999 is the NOT_FOUND envelope", () => {
   assert.equal(json.content[0].text,
       "<tool_error code=\"NOT_FOUND\" severity=\"error\">\n"
       + "<message>Invoice \"INV-9999\" does not exist.</message>\n"
-      + "<recovery>Call billing.list_invoices first to find valid IDs.</recovery>\n"
+      + "<recovery>Call billing_list_invoices first to find valid IDs.</recovery>\n"
       + "<available_actions>\n  <action>billing_list_invoices</action>\n</available_actions>\n"
       + "<details>\n  <detail key=\"invoice_id\">INV-9999</detail>\n</details>\n"
       + "</tool_error>");

@@ -28,6 +28,12 @@ public final class HttpOptions {
   /** The default request body cap: 4 MiB. */
   public static final long DEFAULT_MAX_BODY_BYTES = 4L * 1024 * 1024;
 
+  /**
+   * The default interval of the event-stream heartbeat: 15 seconds, well inside the idle limits
+   * of common proxies and load balancers (30–60 s).
+   */
+  public static final Duration DEFAULT_HEARTBEAT_INTERVAL = Duration.ofSeconds(15);
+
   private final String bindAddress;
   private final int port;
   private final String path;
@@ -40,11 +46,12 @@ public final class HttpOptions {
   private final boolean stopOnShutdownSignal;
   private final Duration sessionIdleTimeout;
   private final int maxSessions;
+  private final Duration heartbeatInterval;
 
   private HttpOptions(String bindAddress, int port, String path, List<String> allowedOrigins,
       List<String> allowedHosts, long maxBodyBytes, Duration shutdownGrace, Duration requestTimeout,
       HttpAuthenticator auth, boolean stopOnShutdownSignal, Duration sessionIdleTimeout,
-      int maxSessions) {
+      int maxSessions, Duration heartbeatInterval) {
     this.bindAddress = bindAddress;
     this.port = port;
     this.path = path;
@@ -57,13 +64,14 @@ public final class HttpOptions {
     this.stopOnShutdownSignal = stopOnShutdownSignal;
     this.sessionIdleTimeout = sessionIdleTimeout;
     this.maxSessions = maxSessions;
+    this.heartbeatInterval = heartbeatInterval;
   }
 
   /** The defaults: {@code 127.0.0.1:8080}, path {@code /mcp}, 4 MiB bodies, 30 s shutdown grace. */
   public static HttpOptions defaults() {
     return new HttpOptions("127.0.0.1", 8080, "/mcp", List.of(), List.of(), DEFAULT_MAX_BODY_BYTES,
         Duration.ofSeconds(30), Duration.ofMinutes(5), null, true, Duration.ofMinutes(30),
-        DEFAULT_MAX_SESSIONS);
+        DEFAULT_MAX_SESSIONS, DEFAULT_HEARTBEAT_INTERVAL);
   }
 
   /** The defaults on another port; {@code 0} picks a free one (read it from {@link FusionHttpServer#port()}). */
@@ -77,14 +85,14 @@ public final class HttpOptions {
       throw new IllegalArgumentException("port must be between 0 and 65535, got " + port);
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval);
   }
 
   /** A copy bound to another address (e.g. {@code 0.0.0.0}; then list the public host names in {@link #allowedHosts}). */
   public HttpOptions bindAddress(String address) {
     Objects.requireNonNull(address, "address");
     return new HttpOptions(address, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval);
   }
 
   /** A copy serving the endpoint at another path (default {@code /mcp}). */
@@ -94,7 +102,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("path must start with '/' and contain no '*', got '" + path + "'");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval);
   }
 
   /**
@@ -108,7 +116,7 @@ public final class HttpOptions {
       all.add(normalize(Objects.requireNonNull(origin, "origin")));
     }
     return new HttpOptions(bindAddress, port, path, all, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval);
   }
 
   /**
@@ -122,7 +130,7 @@ public final class HttpOptions {
       all.add(normalize(Objects.requireNonNull(host, "host")));
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, all, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval);
   }
 
   /** A copy with another request body cap in bytes; larger bodies get {@code 413}. */
@@ -131,7 +139,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("maxBodyBytes must be positive, got " + bytes);
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, bytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval);
   }
 
   /** A copy with another bound on how long {@code close()} lets calls in flight finish. */
@@ -141,7 +149,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("shutdownGrace must not be negative");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        grace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions);
+        grace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval);
   }
 
   /**
@@ -156,13 +164,13 @@ public final class HttpOptions {
       throw new IllegalArgumentException("requestTimeout must be positive");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, timeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions);
+        shutdownGrace, timeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval);
   }
 
   /** A copy with an authentication hook; {@code null} removes it. */
   public HttpOptions auth(HttpAuthenticator authenticator) {
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, authenticator, stopOnShutdownSignal, sessionIdleTimeout, maxSessions);
+        shutdownGrace, requestTimeout, authenticator, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval);
   }
 
   /**
@@ -171,7 +179,7 @@ public final class HttpOptions {
    */
   public HttpOptions stopOnShutdownSignal(boolean stop) {
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stop, sessionIdleTimeout, maxSessions);
+        shutdownGrace, requestTimeout, auth, stop, sessionIdleTimeout, maxSessions, heartbeatInterval);
   }
 
   /**
@@ -184,7 +192,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("sessionIdleTimeout must be positive");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, timeout, maxSessions);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, timeout, maxSessions, heartbeatInterval);
   }
 
   /**
@@ -198,7 +206,30 @@ public final class HttpOptions {
       throw new IllegalArgumentException("maxSessions must be at least 1, got " + max);
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, max);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, max, heartbeatInterval);
+  }
+
+  /**
+   * A copy with another heartbeat interval for GET event streams (default 15 seconds): an SSE
+   * comment line ({@code : ping}), which clients ignore, is written to every open stream at this
+   * interval. It keeps proxies from closing a quiet stream, and it finds a client that went away
+   * without {@code DELETE}: the write fails, the stream is released (its connection closed), and
+   * the session, unused from then on, is closed after {@link #sessionIdleTimeout} and frees its
+   * place under {@link #maxSessions}. Idle sessions are swept at the same interval.
+   */
+  public HttpOptions heartbeatInterval(Duration interval) {
+    Objects.requireNonNull(interval, "interval");
+    if (interval.isNegative() || interval.isZero()) {
+      throw new IllegalArgumentException("heartbeatInterval must be positive");
+    }
+    return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions,
+        interval);
+  }
+
+  /** How often an open GET event stream gets a heartbeat comment. */
+  public Duration heartbeatInterval() {
+    return heartbeatInterval;
   }
 
   /** The most Streamable HTTP sessions open at once. */

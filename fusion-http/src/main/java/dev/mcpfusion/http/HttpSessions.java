@@ -14,6 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
@@ -24,6 +27,11 @@ import org.slf4j.LoggerFactory;
  * {@code Mcp-Session-Id}, and where its messages go. A request's reply is handed back to the POST
  * that carried it (a plain {@code application/json} answer); messages the server starts itself
  * (notifications, requests) go to the session's GET event stream when one is open.
+ *
+ * <p>While any event stream is open, a timer thread writes a heartbeat comment to every stream at
+ * the heartbeat interval and closes the sessions idle for longer than the idle limit: a stream
+ * whose client went away without {@code DELETE} fails its next write and is released, and its
+ * session then idles out like any unused one (a session with a live stream never does).
  */
 final class HttpSessions {
   private static final Logger log = LoggerFactory.getLogger(HttpSessions.class);
@@ -33,15 +41,60 @@ final class HttpSessions {
 
   private final Edge edge;
   private final Duration idleTimeout;
+  private final Duration heartbeat;
+  /** Writes the heartbeats and sweeps idle sessions; started with the first event stream. */
+  private ScheduledExecutorService timer;
+  private boolean stopped;
   private final Map<String, Session> sessions = new ConcurrentHashMap<>();
   private final int maxSessions;
   /** Sessions created and not yet closed (those initializing included): never above the cap. */
   private final AtomicInteger open = new AtomicInteger();
 
-  HttpSessions(Edge edge, Duration idleTimeout, int maxSessions) {
+  HttpSessions(Edge edge, Duration idleTimeout, int maxSessions, Duration heartbeat) {
     this.edge = edge;
     this.idleTimeout = idleTimeout;
     this.maxSessions = maxSessions;
+    this.heartbeat = heartbeat;
+  }
+
+  /** Starts the heartbeat timer unless it runs (or the sessions are closed). */
+  private synchronized void startTimer() {
+    if (timer != null || stopped) {
+      return;
+    }
+    timer = Executors.newSingleThreadScheduledExecutor(task -> {
+      Thread thread = new Thread(task, "fusion-http-heartbeat");
+      thread.setDaemon(true);
+      return thread;
+    });
+    long nanos = heartbeat.toNanos();
+    timer.scheduleWithFixedDelay(this::sweep, nanos, nanos, TimeUnit.NANOSECONDS);
+  }
+
+  /**
+   * One heartbeat: a comment to every open event stream (releasing those whose client is gone),
+   * then the idle sessions closed. Never throws: a failed sweep must not cancel the next ones.
+   */
+  private void sweep() {
+    try {
+      for (Session session : sessions.values()) {
+        session.heartbeat();
+      }
+      expireIdle();
+    } catch (RuntimeException e) {
+      log.warn("The event-stream heartbeat failed; it runs again in {}", heartbeat, e);
+    }
+  }
+
+  /** Event streams open now. */
+  int openStreams() {
+    int streams = 0;
+    for (Session session : sessions.values()) {
+      if (session.stream != null) {
+        streams++;
+      }
+    }
+    return streams;
   }
 
   /**
@@ -114,6 +167,12 @@ final class HttpSessions {
   }
 
   void closeAll() {
+    synchronized (this) {
+      stopped = true;
+      if (timer != null) {
+        timer.shutdownNow();
+      }
+    }
     for (Session session : new ArrayList<>(sessions.values())) {
       remove(session);
     }
@@ -177,18 +236,79 @@ final class HttpSessions {
         s.send(json);
       } catch (IOException e) {
         log.debug("Session {}: the event stream is gone", id(), e);
-        if (stream == s) {
-          stream = null;
-        }
-        s.close();
+        release(s, true);
       }
     }
 
+    /** Writes a heartbeat to the event stream, releasing it when its client is gone. */
+    void heartbeat() {
+      EventStream s = stream;
+      if (s == null) {
+        return;
+      }
+      try {
+        s.heartbeat();
+      } catch (IOException e) {
+        log.debug("Session {}: the event stream's client is gone; releasing it", id(), e);
+        release(s, true);
+      }
+    }
+
+    /**
+     * Opens the session's event stream (ending one open before): the stream ends when
+     * {@code async} does, whatever ends it (the client's connection failing, the container).
+     */
     void openStream(AsyncContext async, OutputStream out) {
-      EventStream previous = stream;
-      stream = new EventStream(async, out);
+      EventStream opened = new EventStream(async, out);
+      async.addListener(new jakarta.servlet.AsyncListener() {
+        @Override
+        public void onComplete(jakarta.servlet.AsyncEvent event) {
+          release(opened, false);
+        }
+
+        @Override
+        public void onTimeout(jakarta.servlet.AsyncEvent event) {
+          release(opened, true);
+        }
+
+        @Override
+        public void onError(jakarta.servlet.AsyncEvent event) {
+          log.debug("Session {}: the event stream failed", id(), event.getThrowable());
+          release(opened, true);
+        }
+
+        @Override
+        public void onStartAsync(jakarta.servlet.AsyncEvent event) {
+          // Not restarted: nothing to do.
+        }
+      });
+      EventStream previous;
+      synchronized (this) {
+        previous = stream;
+        stream = opened;
+      }
       if (previous != null) {
         previous.close();
+      }
+      startTimer();
+    }
+
+    /**
+     * Lets go of {@code s}: no longer the session's stream (the session counts as used now, so a
+     * client that lost its connection has the whole idle limit to open another), and completed
+     * when {@code complete} (not when the container completed it already).
+     */
+    private void release(EventStream s, boolean complete) {
+      synchronized (this) {
+        if (stream == s) {
+          stream = null;
+          touch();
+        }
+      }
+      if (complete) {
+        s.close();
+      } else {
+        s.ended();
       }
     }
 
@@ -221,6 +341,8 @@ final class HttpSessions {
     private final AsyncContext async;
     private final OutputStream out;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** An SSE comment line: every client skips it. */
+    private static final byte[] HEARTBEAT = ": ping\n\n".getBytes(StandardCharsets.UTF_8);
 
     EventStream(AsyncContext async, OutputStream out) {
       this.async = async;
@@ -234,12 +356,26 @@ final class HttpSessions {
       write(out, json);
     }
 
+    /** Writes the heartbeat comment and flushes it: fails once the client is gone. */
+    synchronized void heartbeat() throws IOException {
+      if (closed.get()) {
+        throw new IOException("closed");
+      }
+      out.write(HEARTBEAT);
+      out.flush();
+    }
+
     /** Writes one message as an SSE event and flushes it (the GET stream and streamed POST responses). */
     static void write(OutputStream out, byte[] json) throws IOException {
       out.write(START);
       out.write(json);
       out.write(END);
       out.flush();
+    }
+
+    /** Marks the stream ended by the container (its async cycle completed): nothing to complete. */
+    void ended() {
+      closed.set(true);
     }
 
     void close() {

@@ -94,7 +94,8 @@ public final class McpHttpServlet extends HttpServlet {
     Objects.requireNonNull(options, "options");
     this.options = options;
     this.edge = server.edge();
-    this.sessions = new HttpSessions(edge, options.sessionIdleTimeout(), options.maxSessions());
+    this.sessions = new HttpSessions(edge, options.sessionIdleTimeout(), options.maxSessions(),
+        options.heartbeatInterval());
   }
 
   @Override

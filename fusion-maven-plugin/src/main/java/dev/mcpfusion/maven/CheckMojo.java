@@ -2,6 +2,7 @@ package dev.mcpfusion.maven;
 
 import dev.mcpfusion.core.lock.Contract;
 import dev.mcpfusion.core.lock.Drift;
+import dev.mcpfusion.core.lock.Lockfile;
 import dev.mcpfusion.core.lock.Severity;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +19,8 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
 /**
  * Fails the build when the compiled connector no longer matches the committed
  * {@code mcpfusion.lock}, with one classified line per change (BREAKING / RISKY / SAFE / COSMETIC).
+ * A missing lockfile fails too (deleting it must not switch the gate off); a new project's
+ * {@linkplain Lockfile#SEED seed} is replaced by the contract, and the build goes on.
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY,
     requiresDependencyResolution = ResolutionScope.COMPILE, threadSafe = true)
@@ -54,14 +57,22 @@ public class CheckMojo extends AbstractLockMojo {
       return;
     }
     if (!lockfile.isFile()) {
-      throw new MojoFailureException("No " + lockfile + ": create it with `mvn compile fusion:lock`"
-          + " (dev.mcpfusion:fusion-maven-plugin:lock) and commit it.");
+      throw new MojoFailureException("No " + lockfile + ": the drift gate has no contract to compare"
+          + " the connector with, and a deleted lockfile must not switch it off. Write one with"
+          + " `mvn verify -Dmcpfusion.update=true` (or `mvn compile fusion:lock`), review it and"
+          + " commit it.");
     }
     String committed;
     try {
       committed = Files.readString(lockfile.toPath(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new MojoExecutionException("Cannot read " + lockfile + ": " + e, e);
+    }
+    if (Lockfile.isSeed(committed)) {
+      getLog().info(lockfile.getName() + " is a new project's seed: recording the connector's"
+          + " contract in it");
+      write(live);
+      return;
     }
     Drift drift;
     try {

@@ -4,6 +4,7 @@ import static dev.mcpfusion.maven.Connectors.edit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.mcpfusion.core.lock.Lockfile;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -94,11 +95,53 @@ class LockGoalsTest {
   }
 
   @Test
-  void aMissingLockfileFailsWithTheFix(@TempDir Path dir) {
+  void aMissingLockfileFailsNamingTheFileAndTheCommandThatWritesIt(@TempDir Path dir) {
     Path classes = Connectors.compile(Connectors.billing(), dir.resolve("v1"));
-    assertThatThrownBy(() -> check(classes, dir.resolve("mcpfusion.lock").toFile(), null).execute())
+    File lockfile = dir.resolve("mcpfusion.lock").toFile();
+    assertThatThrownBy(() -> check(classes, lockfile, null).execute())
         .isInstanceOf(MojoFailureException.class)
-        .hasMessageContaining("create it with `mvn compile fusion:lock`");
+        .hasMessage("No " + lockfile + ": the drift gate has no contract to compare the connector"
+            + " with, and a deleted lockfile must not switch it off. Write one with"
+            + " `mvn verify -Dmcpfusion.update=true` (or `mvn compile fusion:lock`), review it and"
+            + " commit it.");
+    assertThat(lockfile).doesNotExist();
+  }
+
+  /** The lockfile a project generated from fusion-archetype starts with. */
+  private static final Path ARCHETYPE_LOCKFILE = Path.of("..", "fusion-archetype", "src", "main",
+      "resources", "archetype-resources", "mcpfusion.lock");
+
+  @Test
+  void aNewProjectsSeedIsReplacedByTheContractOnTheFirstCheckAndTheGateHoldsFromThen(@TempDir Path dir)
+      throws Exception {
+    File lockfile = dir.resolve("mcpfusion.lock").toFile();
+    Files.copy(ARCHETYPE_LOCKFILE, lockfile.toPath());
+    Path v1 = Connectors.compile(Connectors.billing(), dir.resolve("v1"));
+
+    check(v1, lockfile, null).execute();
+    String written = Files.readString(lockfile.toPath(), StandardCharsets.UTF_8);
+    assertThat(written).isEqualTo(Lockfile.write(Lockfile.read(written)))
+        .contains("\"billing_get_invoice\"");
+    lock(v1, dir.resolve("by-lock.lock").toFile()).execute();
+    assertThat(written).isEqualTo(Files.readString(dir.resolve("by-lock.lock"), StandardCharsets.UTF_8));
+
+    Path v2 = Connectors.compile(edit(Connectors.billing(), TOOLS, "\"Get one invoice\"",
+        "\"Fetch one invoice\""), dir.resolve("v2"));
+    assertThatThrownBy(() -> check(v2, lockfile, null).execute())
+        .isInstanceOf(MojoFailureException.class).hasMessageContaining("mcpfusion.lock drift");
+    Files.delete(lockfile.toPath());
+    assertThatThrownBy(() -> check(v2, lockfile, null).execute())
+        .isInstanceOf(MojoFailureException.class).hasMessageStartingWith("No " + lockfile);
+  }
+
+  @Test
+  void theArchetypeShipsTheSeedAndNoProfileThatWritesAMissingLockfile() throws Exception {
+    assertThat(Files.readString(ARCHETYPE_LOCKFILE, StandardCharsets.UTF_8)).isEqualTo(Lockfile.SEED);
+    Path archetype = Path.of("..", "fusion-archetype", "src", "main", "resources");
+    assertThat(Files.readString(archetype.resolve("META-INF/maven/archetype-metadata.xml"),
+        StandardCharsets.UTF_8)).contains("<include>mcpfusion.lock</include>");
+    assertThat(Files.readString(archetype.resolve("archetype-resources/pom.xml"),
+        StandardCharsets.UTF_8)).doesNotContain("mcpfusion.update</").doesNotContain("<missing>");
   }
 
   @Test

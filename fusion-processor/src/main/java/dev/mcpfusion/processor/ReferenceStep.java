@@ -38,17 +38,31 @@ import javax.lang.model.util.Elements;
  * a router of the compilation that lacks the action, or to a router name one typo away from one of
  * them, is an error with "Did you mean"; one to a router this compilation does not have is left to
  * {@code build()}, which knows every registered router.
+ *
+ * <p>A literal {@code FusionError...recovery("Call billing.list_invoices first.")} is prose that the
+ * runtime writes with each real reference in it rendered as the agent calls it
+ * ({@code References.renderIn}): every {@code router.action} in it whose router is of this
+ * compilation must name one of its actions (the same error). Other dotted words of prose are not
+ * guessed at, nor listed for {@code build()}.
  */
 final class ReferenceStep implements FusionProcessor.Step {
   private static final String SUGGESTION = "dev.mcpfusion.core.Suggestion";
   private static final String FUSION_ERROR = "dev.mcpfusion.core.FusionError";
+  /**
+   * A logical reference inside prose: the pattern of fusion-core's {@code References.IN_TEXT}
+   * (which the runtime renders with; a test keeps the two equal).
+   */
+  static final java.util.regex.Pattern IN_TEXT = java.util.regex.Pattern.compile(
+      "(?<![A-Za-z0-9_.@/-])([a-z][a-z0-9_]*\\.[a-z][a-z0-9_]*)(?![A-Za-z0-9_-]|\\.[A-Za-z0-9_])");
 
   /**
    * One literal reference and where it was written: {@code element} anchors its message,
-   * {@code owner} is the innermost type whose source holds it.
+   * {@code owner} is the innermost type whose source holds it; a {@code prose} use is a recovery
+   * text, whose references are found in it.
    */
   private record Use(String reference, String site, Element element, TypeElement owner,
-      TreePath path, AnnotationMirror mirror, AnnotationValue value, boolean pattern) {}
+      TreePath path, AnnotationMirror mirror, AnnotationValue value, boolean pattern,
+      boolean prose) {}
 
   /** A reference left to {@code build()}: where it was written and the {@code router.action} it names. */
   record Unchecked(String site, String target) {}
@@ -105,7 +119,7 @@ final class ReferenceStep implements FusionProcessor.Step {
     Set<Unchecked> out = new LinkedHashSet<>();
     for (Use use : uses) {
       int dot = use.reference().indexOf('.');
-      if (!use.pattern() && dot > 0 && within(use.owner(), type)
+      if (!use.pattern() && !use.prose() && dot > 0 && within(use.owner(), type)
           && !routers.containsKey(use.reference().substring(0, dot))) {
         out.add(new Unchecked(use.site(), use.reference()));
       }
@@ -158,7 +172,7 @@ final class ReferenceStep implements FusionProcessor.Step {
           // Elements of an earlier round cannot anchor a message in the last one; tree paths can.
           TreePath at = trees == null ? null : trees.getPath(m, inv, v);
           uses.add(new Use(String.valueOf(v.getValue()), "@Invalidates on " + Names.display(type)
-              + "." + m.getSimpleName(), m, type, at, inv, v, true));
+              + "." + m.getSimpleName(), m, type, at, inv, v, true, false));
         }
       }
     }
@@ -183,20 +197,24 @@ final class ReferenceStep implements FusionProcessor.Step {
           if (method.equals("of") && !call.getArguments().isEmpty()
               && (seesSuggestion && endsWith(ms.getExpression(), "Suggestion")
                   || ms.getExpression().toString().equals(SUGGESTION))) {
-            literal(call.getArguments().get(0), "Suggestion.of" + where);
+            literal(call.getArguments().get(0), "Suggestion.of" + where, false);
           } else if (method.equals("actions")
               && (seesError && rootedAt(ms.getExpression(), "FusionError")
                   || rootedAt(ms.getExpression(), FUSION_ERROR))) {
             for (ExpressionTree arg : call.getArguments()) {
-              literal(arg, "FusionError.actions" + where);
+              literal(arg, "FusionError.actions" + where, false);
             }
+          } else if (method.equals("recovery") && call.getArguments().size() == 1
+              && (seesError && rootedAt(ms.getExpression(), "FusionError")
+                  || rootedAt(ms.getExpression(), FUSION_ERROR))) {
+            literal(call.getArguments().get(0), "FusionError.recovery" + where, true);
           }
         }
         return super.visitMethodInvocation(call, unused);
       }
 
       /** A string literal, or a compile-time constant ({@code static final String}). */
-      private void literal(ExpressionTree arg, String site) {
+      private void literal(ExpressionTree arg, String site, boolean prose) {
         TreePath at = new TreePath(getCurrentPath(), arg);
         Object value = null;
         if (arg instanceof LiteralTree) {
@@ -208,7 +226,7 @@ final class ReferenceStep implements FusionProcessor.Step {
           }
         }
         if (value instanceof String) {
-          uses.add(new Use((String) value, site, type, owner(at), at, null, null, false));
+          uses.add(new Use((String) value, site, type, owner(at), at, null, null, false, prose));
         }
       }
 
@@ -267,6 +285,18 @@ final class ReferenceStep implements FusionProcessor.Step {
   }
 
   private void check(Use use) {
+    if (use.prose()) {
+      java.util.regex.Matcher m = IN_TEXT.matcher(use.reference());
+      while (m.find()) {
+        String ref = m.group(1);
+        int dot = ref.indexOf('.');
+        Set<String> actions = routers.get(ref.substring(0, dot));
+        if (actions != null && !actions.contains(ref.substring(dot + 1))) {
+          unknownAction(use, ref, ref.substring(0, dot), ref.substring(dot + 1), actions);
+        }
+      }
+      return;
+    }
     String ref = use.reference();
     int dot = ref.indexOf('.');
     if (dot < 0) {
@@ -290,13 +320,18 @@ final class ReferenceStep implements FusionProcessor.Step {
       return;
     }
     if (!actions.contains(action)) {
-      List<String> qualified = new ArrayList<>();
-      for (String a : actions) {
-        qualified.add(router + "." + a);
-      }
-      report(use, Diagnostic.UNKNOWN_ACTION_REFERENCE, use.site(), ref, router, action,
-          Names.didYouMean(ref, qualified), String.join(", ", qualified));
+      unknownAction(use, ref, router, action, actions);
     }
+  }
+
+  private void unknownAction(Use use, String ref, String router, String action,
+      Set<String> actions) {
+    List<String> qualified = new ArrayList<>();
+    for (String a : actions) {
+      qualified.add(router + "." + a);
+    }
+    report(use, Diagnostic.UNKNOWN_ACTION_REFERENCE, use.site(), ref, router, action,
+        Names.didYouMean(ref, qualified), String.join(", ", qualified));
   }
 
   private void report(Use use, Diagnostic d, Object... args) {

@@ -114,6 +114,50 @@ class ReferencesTest {
         + " 'shop.get_item'?").inFile(tools).onLineContaining(".actions(\"shop.get_items\")");
   }
 
+  private static JavaFileObject recovering(String recovery) {
+    return source("shop.ShopTools",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "import dev.mcpfusion.core.FusionError;",
+        "@Router(\"shop\")",
+        "public class ShopTools {",
+        "  @Query(description = \"Get an item\", presenter = ItemView.class)",
+        "  public Item getItem(String id) {",
+        "    throw FusionError.notFound(\"no item\")",
+        "        .recovery(\"" + recovery + "\");",
+        "  }",
+        "  @Mutation(description = \"Delete an item\")",
+        "  public void deleteItem(String id) {}",
+        "}");
+  }
+
+  @Test
+  void aTypoInRecoveryTextIsAnErrorWithDidYouMean() {
+    JavaFileObject tools = recovering("Call shop.get_itme first, then shop.delete_item.");
+    Compilation c = Fixtures.compile(ITEM, view("shop.delete_item"), tools);
+    assertThat(c).hadErrorContaining("[fusion/UnknownReference] FusionError.recovery in ShopTools"
+        + " names 'shop.get_itme', but router 'shop' has no action 'get_itme'. Did you mean"
+        + " 'shop.get_item'? Name one of its actions: shop.delete_item, shop.get_item.")
+        .inFile(tools).onLineContaining(".recovery(");
+    assertThat(c).hadErrorCount(1);
+  }
+
+  @Test
+  void realReferencesAndOtherDottedWordsInRecoveryTextCompile() {
+    // Another module's router, a host name and a version are prose, not references to check.
+    Compilation c = Fixtures.compile(ITEM, view("shop.delete_item"), recovering(
+        "Call shop.get_item or ledger.find_entry; see docs.example.com (v1.2) or shop.get_item."));
+    assertThat(c).succeededWithoutWarnings();
+    org.assertj.core.api.Assertions.assertThat(Fixtures.generatedSource(c, "shop.ShopTools_Fusion"))
+        .doesNotContain("references()");
+  }
+
+  @Test
+  void theProcessorFindsReferencesInTextAsTheRuntimeRendersThem() {
+    org.assertj.core.api.Assertions.assertThat(ReferenceStep.IN_TEXT.pattern())
+        .isEqualTo(dev.mcpfusion.core.wire.References.IN_TEXT.pattern());
+  }
+
   @Test
   void aRouterNameOneTypoAwayInInvalidatesIsAnError() {
     JavaFileObject tools = tools("", "shop.get_item", "shpo.*");

@@ -619,8 +619,8 @@ public final class FusionTester implements AutoCloseable {
 
   /**
    * Sends request {@code method} with {@code params} as the client would (the era's {@code _meta}
-   * added): for what the typed methods cannot express, such as a malformed request a connector
-   * must answer with a clear error.
+   * added; keys of a {@code _meta} in {@code params} win): for what the typed methods cannot
+   * express, such as a malformed request a connector must answer with a clear error.
    */
   public McpResponse request(String method, Map<String, ?> params) {
     Objects.requireNonNull(method, "method");
@@ -644,7 +644,9 @@ public final class FusionTester implements AutoCloseable {
 
   private String send(String method, Map<String, Object> params) {
     Started s = start();
-    Map<String, Object> requestMeta = meta(null);
+    // A caller's own _meta is kept, its keys winning over the era's (as in callTool).
+    Map<String, ?> own = params.get("_meta") instanceof Map<?, ?> m ? plain(m) : null;
+    Map<String, Object> requestMeta = meta(own);
     if (requestMeta != null) {
       params.put("_meta", requestMeta);
     }

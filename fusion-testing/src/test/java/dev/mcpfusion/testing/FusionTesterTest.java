@@ -108,11 +108,13 @@ class FusionTesterTest {
   void thrownNotFoundKeepsItsRecoveryAndRendersActionsPerExposition() {
     assertThat(tester(Exposition.FLAT).call("billing", "get_invoice", Map.of("id", "INV-9999")))
         .isError().hasCode("NOT_FOUND")
-        .hasRecovery("Call billing.list_invoices first to find valid IDs.")
+        .hasRecovery("Call billing_list_invoices first to find valid IDs.")
         .hasActions("billing_list_invoices")
         .hasNoInvalidation();
     assertThat(tester(Exposition.GROUPED).call("billing", "get_invoice", Map.of("id", "INV-9999")))
-        .isError().hasCode("NOT_FOUND").hasActions("billing (action: list_invoices)");
+        .isError().hasCode("NOT_FOUND")
+        .hasRecovery("Call billing (action: list_invoices) first to find valid IDs.")
+        .hasActions("billing (action: list_invoices)");
   }
 
   @Test

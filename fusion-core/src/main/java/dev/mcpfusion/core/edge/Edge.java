@@ -9,7 +9,9 @@ import dev.mcpfusion.core.server.FeatureRegistry;
 import dev.mcpfusion.core.server.Pipeline;
 import dev.mcpfusion.core.server.ToolRegistry;
 import dev.mcpfusion.core.trace.FusionTracer;
+import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.core.wire.Meta;
 import dev.mcpfusion.core.wire.ProtocolVersions;
 import dev.mcpfusion.core.wire.Reply;
 import io.modelcontextprotocol.common.McpTransportContext;
@@ -196,12 +198,27 @@ public final class Edge {
       return;
     }
     if (isModern(message, inbound)) {
-      Object version = message.metaProtocolVersion();
-      if (JsonRpc.TOOLS_CALL.equals(message.method()) && ModernEra.SUPPORTED.contains(version)) {
+      String unnamed = unnamedVersion(message);
+      if (unnamed != null) {
+        // The era may come from the HTTP header alone, but the request must still name its
+        // version: the schema requires it, and the header is checked against it.
+        out.reply(message.id(), JsonRpc.INVALID_PARAMS,
+            Bodies.error(message.id(), JsonRpc.INVALID_PARAMS, unnamed));
+        return;
+      }
+      String version = (String) message.metaProtocolVersion();
+      if (!ModernEra.SUPPORTED.contains(version)) {
+        // As the SDK's modern server answers it, with the version it names cut when long.
+        out.reply(message.id(), JsonRpc.UNSUPPORTED_PROTOCOL_VERSION, Bodies.error(message.id(),
+            JsonRpc.UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version",
+            Map.of("supported", ModernEra.SUPPORTED, "requested", Echo.cut(version))));
+        return;
+      }
+      if (JsonRpc.TOOLS_CALL.equals(message.method())) {
         toolCall(message, inbound, session, out, true);
-      } else if (features.handles(message.method()) && ModernEra.SUPPORTED.contains(version)) {
+      } else if (features.handles(message.method())) {
         featureRequest(message, inbound, session, out, true);
-      } else {
+      } else if (!unknownLongMethod(message, out)) {
         run(message, session, (sink, call) -> modern.answer(message, sink), out);
       }
       return;
@@ -221,7 +238,7 @@ public final class Edge {
     if (session.state() == EdgeSession.NEW) {
       out.reply(message.id(), JsonRpc.INVALID_REQUEST, Bodies.error(message.id(), JsonRpc.INVALID_REQUEST,
           "Invalid Request: the session is not initialized; send initialize first, then "
-              + "notifications/initialized, then " + message.method() + "."));
+              + "notifications/initialized, then " + Echo.quoted(message.method()) + "."));
       return;
     }
     if (JsonRpc.TOOLS_CALL.equals(message.method())) {
@@ -253,7 +270,46 @@ public final class Edge {
               JsonRpc.INITIALIZED, null))
           .subscribe(null, e -> LOG.warn("Session {}: implied initialized failed", session.id(), e));
     }
-    forward(message, session);
+    if (!unknownLongMethod(message, out)) {
+      forward(message, session);
+    }
+  }
+
+  /**
+   * Answers a request whose method name is longer than any method could be with "method not
+   * found", naming it cut, before the SDK would repeat it whole; false for any other request.
+   */
+  private static boolean unknownLongMethod(Message message, Sink out) {
+    if (!Echo.isLong(message.method())) {
+      return false;
+    }
+    out.reply(message.id(), JsonRpc.METHOD_NOT_FOUND, Bodies.error(message.id(),
+        JsonRpc.METHOD_NOT_FOUND, "Method not found: " + Echo.quoted(message.method()) + "."));
+    return true;
+  }
+
+  /**
+   * Why a 2026-07-28 request does not name its protocol version in {@code params._meta} (missing,
+   * {@code null}, not a string), or {@code null} when it does.
+   */
+  static String unnamedVersion(Message message) {
+    Map<?, ?> params = message.params();
+    Object meta = params == null ? null : params.get("_meta");
+    String problem;
+    if (meta != null && !(meta instanceof Map<?, ?>)) {
+      problem = "params._meta must be an object that names the protocol version";
+    } else if (!(meta instanceof Map<?, ?> m) || !m.containsKey(Meta.PROTOCOL_VERSION)) {
+      problem = "\"" + Meta.PROTOCOL_VERSION + "\" is missing from params._meta";
+    } else if (m.get(Meta.PROTOCOL_VERSION) == null) {
+      problem = "\"" + Meta.PROTOCOL_VERSION + "\" is null in params._meta";
+    } else if (!(m.get(Meta.PROTOCOL_VERSION) instanceof String)) {
+      problem = "\"" + Meta.PROTOCOL_VERSION + "\" in params._meta must be a string";
+    } else {
+      return null;
+    }
+    return "Invalid params: " + problem + ". Every " + ProtocolVersions.MODERN + " request names"
+        + " its protocol version there (over HTTP, the MCP-Protocol-Version header as well); this"
+        + " server speaks " + ProtocolVersions.MODERN + ".";
   }
 
   private void notification(Message message, Inbound inbound, EdgeSession session) {
@@ -459,7 +515,8 @@ public final class Edge {
     EdgeSession.Call call = session.track(message.id());
     if (call == null) {
       out.reply(null, JsonRpc.INVALID_REQUEST, Bodies.error(null, JsonRpc.INVALID_REQUEST,
-          "Invalid Request: a request with id " + message.id() + " is still in flight; use a new id."));
+          "Invalid Request: a request with id " + Echo.id(message.id())
+              + " is still in flight; use a new id."));
       return;
     }
     Sink guarded = new Sink() {

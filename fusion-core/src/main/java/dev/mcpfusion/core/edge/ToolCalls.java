@@ -13,6 +13,7 @@ import dev.mcpfusion.core.server.ToolRegistry;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.trace.ToolCallTrace;
 import dev.mcpfusion.core.wire.Codes;
+import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Reply;
 import java.util.LinkedHashMap;
@@ -146,9 +147,11 @@ final class ToolCalls {
     if (tracer == FusionTracer.NOOP) {
       return;
     }
-    ToolCallTrace trace = ToolCallTrace.start(tracer, name, registry.exposition(), null, null, request);
+    // The span is named after the tool: a name no tool could have is cut there too.
+    ToolCallTrace trace = ToolCallTrace.start(tracer, Echo.cut(name), registry.exposition(), null,
+        null, request);
     long bytes = ToolCallTrace.utf8Length(text) + ToolCallTrace.utf8Length(Json.write(data));
-    trace.finishError(Codes.UNKNOWN_TOOL, "The tool \"" + name + "\" does not exist.", bytes);
+    trace.finishError(Codes.UNKNOWN_TOOL, "The tool " + Echo.quoted(name) + " does not exist.", bytes);
   }
 
   private Map<String, Object> unknownToolData() {

@@ -7,6 +7,7 @@ import dev.mcpfusion.core.redact.Tally;
 import dev.mcpfusion.core.spi.Problem;
 import dev.mcpfusion.core.spi.Problems;
 import dev.mcpfusion.core.wire.Codes;
+import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.Markup;
 import dev.mcpfusion.core.wire.Meta;
 import dev.mcpfusion.core.wire.References;
@@ -40,7 +41,8 @@ public final class ErrorReplies {
   private ErrorReplies() {}
 
   /**
-   * A thrown {@link FusionError}, with its actions rendered by {@code refs}; without redaction, and
+   * A thrown {@link FusionError}, with its actions (and the logical references in its recovery)
+   * rendered by {@code refs}; without redaction, and
    * a view or model detail fails (there is no presenter to render it with).
    */
   public static Reply fusionError(FusionError e, References refs) {
@@ -69,7 +71,8 @@ public final class ErrorReplies {
     String severity = e.severity() == FusionError.Severity.WARNING ? "warning" : "error";
     Long retrySeconds = e.retryAfter() == null ? null : seconds(e.retryAfter());
     String message = e.getMessage();
-    String recovery = e.recovery();
+    // The recovery names actions as the agent calls them, like <available_actions> does.
+    String recovery = refs.renderIn(e.recovery());
     Map<String, String> details = new LinkedHashMap<>();
     for (Map.Entry<String, Object> d : e.details().entrySet()) {
       Object value;
@@ -281,7 +284,8 @@ public final class ErrorReplies {
   /** {@code UNKNOWN_ACTION}: {@code The action "x" does not exist in router.} and the valid actions. */
   public static Reply unknownAction(String router, String attempted, List<String> renderedActions) {
     return discriminator(Codes.UNKNOWN_ACTION,
-        "The action \"" + attempted + "\" does not exist in " + router + ".", renderedActions);
+        "The action " + Echo.quoted(attempted) + " does not exist in " + router + ".",
+        renderedActions);
   }
 
   /** {@code MISSING_DISCRIMINATOR}: {@code The required field "action" is missing.} and the valid actions. */
@@ -314,7 +318,7 @@ public final class ErrorReplies {
   public static String unknownToolMessage(String name, List<String> availableTools) {
     List<String> lines = new ArrayList<>();
     lines.add("<tool_error code=\"UNKNOWN_TOOL\" severity=\"error\">");
-    element(lines, "message", "The tool \"" + name + "\" does not exist.");
+    element(lines, "message", "The tool " + Echo.quoted(name) + " does not exist.");
     element(lines, "recovery", "Choose one of the available tools and call it again.");
     if (!availableTools.isEmpty()) {
       lines.add("<available_tools>");

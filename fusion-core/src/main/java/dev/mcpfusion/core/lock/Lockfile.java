@@ -16,6 +16,20 @@ public final class Lockfile {
   /** The conventional file name, at the connector's root. */
   public static final String FILE_NAME = "mcpfusion.lock";
 
+  /**
+   * The lockfile a new project starts with (fusion-archetype ships it): it records no contract
+   * yet, and the check goal replaces it with the connector's contract on the first build. The
+   * contract cannot ship with the project, since it names the project's own classes inside its
+   * digests; and a missing lockfile fails the check, so deleting the file cannot switch the drift
+   * gate off: only this seed, or an explicit update, writes a lockfile where there was none.
+   */
+  public static final String SEED = "{\n"
+      + "  \"lockfileVersion\": 1,\n"
+      + "  \"seed\": \"No contract recorded yet: the first mvn verify (the check goal of"
+      + " fusion-maven-plugin) replaces this seed with the connector's capability contract. Commit"
+      + " the result.\"\n"
+      + "}\n";
+
   private Lockfile() {}
 
   /** The lockfile text of {@code contract}. */
@@ -31,8 +45,9 @@ public final class Lockfile {
   /**
    * Reads a lockfile back into its contract, checking every digest.
    *
-   * @throws IllegalArgumentException if the text is not a valid version-1 lockfile or a digest
-   *     does not match (the message names the JSON path and the fix)
+   * @throws IllegalArgumentException if the text is not a valid version-1 lockfile (a
+   *     {@linkplain #isSeed seed} included) or a digest does not match (the message names the JSON
+   *     path and the fix)
    */
   public static Contract read(String text) {
     Object tree;
@@ -42,7 +57,25 @@ public final class Lockfile {
       throw new IllegalArgumentException("mcpfusion.lock is not valid JSON (" + e.getMessage()
           + "); resolve the merge or regenerate it with the lock goal", e);
     }
+    if (isSeed(tree)) {
+      throw new IllegalArgumentException("mcpfusion.lock is a new project's seed and records no"
+          + " contract yet; run the check goal once (mvn verify) to write it, then commit it");
+    }
     return Contract.fromTree(tree);
+  }
+
+  /** Whether {@code text} is a new project's {@linkplain #SEED seed}, which records no contract. */
+  public static boolean isSeed(String text) {
+    try {
+      return isSeed(Json.parse(text));
+    } catch (IllegalArgumentException notJson) {
+      return false;
+    }
+  }
+
+  private static boolean isSeed(Object tree) {
+    return tree instanceof java.util.Map<?, ?> m && m.get("seed") instanceof String
+        && !m.containsKey("digest") && !m.containsKey("tools");
   }
 
   /** Reads {@code file} (UTF-8) with {@link #read(String)}. */

@@ -28,6 +28,7 @@ import dev.mcpfusion.core.spi.ResourceDescriptor;
 import dev.mcpfusion.core.spi.ResultShape;
 import dev.mcpfusion.core.spi.Verb;
 import dev.mcpfusion.core.wire.Codes;
+import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Meta;
 import dev.mcpfusion.core.wire.References;
@@ -318,8 +319,8 @@ public final class FeatureCalls {
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("code", "UNKNOWN_PROMPT");
     data.put("available", registry.promptNames());
-    return new FeatureError(JsonRpc.INVALID_PARAMS, "The prompt \"" + name + "\" does not"
-        + " exist. Prompts: " + list(registry.promptNames()) + ".", data);
+    return new FeatureError(JsonRpc.INVALID_PARAMS, "The prompt " + Echo.quoted(name) + " does"
+        + " not exist. Prompts: " + list(registry.promptNames()) + ".", data);
   }
 
   private static FeatureError invalidArguments(FeatureRegistry.BoundPrompt prompt,
@@ -457,11 +458,11 @@ public final class FeatureCalls {
   private FeatureError unknownResource(String uri) {
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("code", "UNKNOWN_RESOURCE");
-    data.put("uri", uri);
+    data.put("uri", Echo.cut(uri));
     data.put("resources", uris(registry.staticResources()));
     data.put("templates", uris(registry.templates()));
-    return new FeatureError(JsonRpc.RESOURCE_NOT_FOUND, "The resource \"" + uri + "\" does"
-        + " not exist. " + resourceList(), data);
+    return new FeatureError(JsonRpc.RESOURCE_NOT_FOUND, "The resource " + Echo.quoted(uri)
+        + " does not exist. " + resourceList(), data);
   }
 
   private String resourceList() {
@@ -514,8 +515,8 @@ public final class FeatureCalls {
     } else if ("ref/resource".equals(type) && r.get("uri") instanceof String uri) {
       FeatureRegistry.BoundResource template = registry.template(uri);
       if (template == null) {
-        throw new FeatureError(JsonRpc.INVALID_PARAMS, "The resource template \"" + uri
-            + "\" does not exist. Templates: " + list(uris(registry.templates())) + ".",
+        throw new FeatureError(JsonRpc.INVALID_PARAMS, "The resource template " + Echo.quoted(uri)
+            + " does not exist. Templates: " + list(uris(registry.templates())) + ".",
             Map.of("code", "UNKNOWN_RESOURCE", "templates", uris(registry.templates())));
       }
       if (!template.descriptor().variables().contains(argumentName)) {
@@ -550,8 +551,9 @@ public final class FeatureCalls {
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("code", "UNKNOWN_ARGUMENT");
     data.put("available", arguments);
-    return new FeatureError(JsonRpc.INVALID_PARAMS, "The " + kind + " \"" + target
-        + "\" has no argument \"" + argument + "\". Its arguments: " + list(arguments) + ".", data);
+    return new FeatureError(JsonRpc.INVALID_PARAMS, "The " + kind + " " + Echo.quoted(target)
+        + " has no argument " + Echo.quoted(argument) + ". Its arguments: " + list(arguments) + ".",
+        data);
   }
 
   private List<String> completeWith(dev.mcpfusion.core.spi.GeneratedFeatures features, int index,
@@ -597,8 +599,9 @@ public final class FeatureCalls {
     Map<String, String> out = new LinkedHashMap<>();
     for (Map.Entry<?, ?> e : given.entrySet()) {
       if (!(e.getValue() instanceof String v)) {
-        throw new FeatureError(JsonRpc.INVALID_PARAMS, "Invalid params: context.arguments \""
-            + e.getKey() + "\" must be a string, got " + Args.jsonType(e.getValue()) + ".", null);
+        throw new FeatureError(JsonRpc.INVALID_PARAMS, "Invalid params: context.arguments "
+            + Echo.quoted(String.valueOf(e.getKey())) + " must be a string, got "
+            + Args.jsonType(e.getValue()) + ".", null);
       }
       out.put(String.valueOf(e.getKey()), v);
     }
@@ -673,7 +676,10 @@ public final class FeatureCalls {
     return new FeatureError(code, reply.text(), reply.meta().get(Meta.ERROR));
   }
 
-  private static FeatureError internal(String router, String target, String kind, Throwable cause) {
+  private static FeatureError internal(String router, String sentTarget, String kind,
+      Throwable cause) {
+    // The target may be a URI the client sent (a template's variable can be any length).
+    String target = Echo.cut(sentTarget);
     String incident = ErrorReplies.newIncidentId();
     LOG.error("[{}/{}] the {} failed unexpectedly (incident {})", router, target, kind, incident,
         cause);

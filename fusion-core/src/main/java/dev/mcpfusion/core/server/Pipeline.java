@@ -28,6 +28,7 @@ import dev.mcpfusion.core.spi.Verb;
 import dev.mcpfusion.core.sync.StateSync;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.trace.ToolCallTrace;
+import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.References;
 import dev.mcpfusion.core.wire.Reply;
 import java.lang.reflect.InvocationTargetException;
@@ -170,7 +171,7 @@ public final class Pipeline {
         action = tool.actions().get(name);
         if (action == null) {
           if (trace != null) {
-            trace.agentError("The action \"" + name + "\" does not exist in " + router + ".");
+            trace.agentError("The action " + Echo.quoted(name) + " does not exist in " + router + ".");
           }
           return ErrorReplies.unknownAction(router, name, tool.renderedActions());
         }

@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.spi;
 
+import dev.mcpfusion.core.wire.Echo;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -137,6 +138,12 @@ public final class Args {
     for (Map.Entry<String, ?> e : obj.entrySet()) {
       String key = String.valueOf(e.getKey());
       if (accepted.contains(key)) {
+        continue;
+      }
+      if (Echo.isLong(key)) {
+        // No accepted name is that long, or near it: the path names it cut, the message its length.
+        p.add(path(parentPath, Echo.cut(key)), "is not an accepted field (its name has "
+            + Echo.length(key) + " characters)", e.getValue());
         continue;
       }
       String near = nearName(key, accepted);

@@ -23,6 +23,8 @@ public final class JsonRpc {
   public static final int RESOURCE_NOT_FOUND = -32002;
   /** 2026-07-28: the request needs a capability the client did not declare. */
   public static final int MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;
+  /** 2026-07-28: the request names a protocol version the server does not speak. */
+  public static final int UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
   public static final String INITIALIZE = "initialize";
   public static final String INITIALIZED = "notifications/initialized";

@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.server.fixture.BillingTools;
 import dev.mcpfusion.core.server.fixture.Tenant;
+import dev.mcpfusion.core.wire.Echo;
+import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.core.wire.Meta;
+import dev.mcpfusion.core.wire.ProtocolVersions;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -93,6 +97,132 @@ class EdgeTest {
     assertThat(reply.get("id")).isEqualTo(5);
     assertThat(error(reply).get("code")).isEqualTo(-32600);
     assertThat((String) error(reply).get("message")).contains("send initialize first");
+  }
+
+  @Test
+  void aModernRequestThatDoesNotNameItsVersionIsInvalidParamsSayingWhy() {
+    Inbound header = Inbound.of("http", Map.of("MCP-Protocol-Version", ProtocolVersions.MODERN));
+    String version = "\"" + Meta.PROTOCOL_VERSION + "\"";
+    Map<String, String> cases = new java.util.LinkedHashMap<>();
+    cases.put("{}", version + " is missing from params._meta");
+    cases.put("{\"_meta\":5}", "params._meta must be an object that names the protocol version");
+    cases.put("{\"_meta\":{" + version + ":null}}", version + " is null in params._meta");
+    cases.put("{\"_meta\":{" + version + ":20260728}}", version + " in params._meta must be a string");
+    int id = 100;
+    for (Map.Entry<String, String> c : cases.entrySet()) {
+      for (String method : List.of(JsonRpc.TOOLS_CALL, JsonRpc.DISCOVER, JsonRpc.TOOLS_LIST)) {
+        String params = c.getKey().equals("{}") ? "{\"name\":\"billing_get_invoice\"}"
+            : c.getKey().replace("{\"_meta\"", "{\"name\":\"billing_get_invoice\",\"_meta\"");
+        edge.dispatch(edge.read("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method
+            + "\",\"params\":" + params + "}"), header, null, wire);
+        Map<String, Object> error = error(wire.reply(id++));
+        assertThat(error.get("code")).as("%s %s", method, c.getKey()).isEqualTo(JsonRpc.INVALID_PARAMS);
+        assertThat(error.get("message")).as("%s %s", method, c.getKey()).isEqualTo("Invalid params: "
+            + c.getValue() + ". Every 2026-07-28 request names its protocol version there (over"
+            + " HTTP, the MCP-Protocol-Version header as well); this server speaks 2026-07-28.");
+      }
+    }
+  }
+
+  // ---- what a client sent is echoed cut (Echo) ------------------------------------------------
+
+  private static final String HUGE = "x".repeat(100_000);
+  private static final String HUGE_QUOTED = "\"" + "x".repeat(Echo.MAX_CHARS) + "\u2026\" (100000 characters)";
+
+  /** The whole reply to {@code id}, which must be short and must not repeat the huge text whole. */
+  private String shortReply(Object id) {
+    String text = JSON.writeValueAsString(wire.reply(id));
+    assertThat(text.length()).as("reply %s", id).isLessThan(2_000);
+    return text;
+  }
+
+  @Test
+  void anUnknownToolNameIsEchoedCut() {
+    send(INIT);
+    wire.reply(1);
+    send(call(2, HUGE, "{}"));
+    shortReply(2);
+    assertThat(error(wire.reply(2)).get("message").toString())
+        .contains("<message>The tool " + HUGE_QUOTED + " does not exist.</message>")
+        .contains("<tool>billing_get_invoice</tool>");
+  }
+
+  @Test
+  void aMethodNameIsEchoedCutBeforeInitializeAndWhenUnknown() {
+    send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"" + HUGE + "\"}");
+    shortReply(3);
+    assertThat(error(wire.reply(3)).get("message").toString())
+        .endsWith("then notifications/initialized, then " + HUGE_QUOTED + ".");
+    send(INIT);
+    wire.reply(1);
+    send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"" + HUGE + "\"}");
+    shortReply(4);
+    assertThat(error(wire.reply(4))).containsEntry("code", JsonRpc.METHOD_NOT_FOUND)
+        .containsEntry("message", "Method not found: " + HUGE_QUOTED + ".");
+    edge.dispatch(edge.read("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"" + HUGE + "\",\"params\":"
+        + "{\"_meta\":{\"" + Meta.PROTOCOL_VERSION + "\":\"2026-07-28\",\"" + Meta.CLIENT_CAPABILITIES
+        + "\":{}}}}"), Inbound.stdio(), null, wire);
+    shortReply(5);
+    assertThat(error(wire.reply(5))).containsEntry("code", JsonRpc.METHOD_NOT_FOUND)
+        .containsEntry("message", "Method not found: " + HUGE_QUOTED + ".");
+  }
+
+  @Test
+  void anUnsupportedProtocolVersionIsEchoedCut() {
+    edge.dispatch(edge.read("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/list\",\"params\":"
+        + "{\"_meta\":{\"" + Meta.PROTOCOL_VERSION + "\":\"" + HUGE + "\",\"" + Meta.CLIENT_CAPABILITIES
+        + "\":{}}}}"), Inbound.stdio(), null, wire);
+    shortReply(6);
+    Map<String, Object> error = error(wire.reply(6));
+    assertThat(error).containsEntry("code", JsonRpc.UNSUPPORTED_PROTOCOL_VERSION)
+        .containsEntry("data", Map.of("supported", List.of(ProtocolVersions.MODERN),
+            "requested", "x".repeat(Echo.MAX_CHARS) + "\u2026"));
+    // A short unsupported version is still named whole, as the SDK named it.
+    edge.dispatch(edge.read("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/list\",\"params\":"
+        + "{\"_meta\":{\"" + Meta.PROTOCOL_VERSION + "\":\"2099-01-01\",\"" + Meta.CLIENT_CAPABILITIES
+        + "\":{}}}}"), Inbound.stdio(), null, wire);
+    assertThat(error(wire.reply(7))).containsEntry("code", JsonRpc.UNSUPPORTED_PROTOCOL_VERSION)
+        .containsEntry("message", "Unsupported protocol version")
+        .containsEntry("data", Map.of("supported", List.of(ProtocolVersions.MODERN),
+            "requested", "2099-01-01"));
+  }
+
+  @Test
+  void theIdOfARequestStillInFlightIsEchoedCut() throws Exception {
+    java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    FusionServer blocking = FusionServer.builder("billing", "1.0.0")
+        .register(new BillingTools())
+        .context(Tenant.class, request -> new Tenant("t_1"))
+        .middleware((call, next) -> {
+          entered.countDown();
+          release.await(20, TimeUnit.SECONDS);
+          return next.proceed(call);
+        })
+        .build();
+    Wire out = new Wire();
+    EdgeSession held = blocking.edge().openSession(out);
+    try {
+      blocking.edge().receive(INIT, Inbound.stdio(), held);
+      out.reply(1);
+      String id = JSON.writeValueAsString(HUGE);
+      Thread first = new Thread(() -> blocking.edge().receive(
+          call(id, "billing_get_invoice", "{\"id\":\"INV-0001\"}"), Inbound.stdio(), held));
+      first.start();
+      assertThat(entered.await(20, TimeUnit.SECONDS)).isTrue();
+      blocking.edge().receive(call(id, "billing_get_invoice", "{\"id\":\"INV-0001\"}"),
+          Inbound.stdio(), held);
+      Map<String, Object> refused = out.reply(null);
+      assertThat(JSON.writeValueAsString(refused).length()).isLessThan(2_000);
+      assertThat(error(refused).get("message")).isEqualTo("Invalid Request: a request with id "
+          + HUGE_QUOTED + " is still in flight; use a new id.");
+      release.countDown();
+      first.join(20_000);
+    } finally {
+      release.countDown();
+      held.close();
+      blocking.edge().close();
+    }
   }
 
   @Test

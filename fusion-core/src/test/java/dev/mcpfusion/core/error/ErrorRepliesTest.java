@@ -58,7 +58,7 @@ class ErrorRepliesTest {
   }
 
   @Test
-  void fusionErrorActionsAreRenderedAsTheAgentCallsThem() {
+  void fusionErrorActionsAreRenderedAsTheAgentCallsThemInTheRecoveryToo() {
     FusionError e = FusionError.notFound("Invoice \"INV-999\" does not exist.")
         .recovery("Call billing.list_invoices first to find valid IDs.")
         .actions("billing.list_invoices", "billing.get_invoice");
@@ -70,19 +70,20 @@ class ErrorRepliesTest {
     assertThat(only(flat)).isEqualTo("""
         <tool_error code="NOT_FOUND" severity="error">
         <message>Invoice "INV-999" does not exist.</message>
-        <recovery>Call billing.list_invoices first to find valid IDs.</recovery>
+        <recovery>Call billing_list_invoices first to find valid IDs.</recovery>
         <available_actions>
           <action>billing_list_invoices</action>
           <action>billing_get_invoice</action>
         </available_actions>
         </tool_error>""");
     assertThat(only(grouped)).contains("""
+        <recovery>Call billing (action: list_invoices) first to find valid IDs.</recovery>
         <available_actions>
           <action>billing (action: list_invoices)</action>
           <action>billing (action: get_invoice)</action>
         </available_actions>""");
     assertThat(Json.write(flat.meta())).isEqualTo("{\"mcpfusion/error\":{\"code\":\"NOT_FOUND\","
-        + "\"severity\":\"error\",\"recovery\":\"Call billing.list_invoices first to find valid IDs.\","
+        + "\"severity\":\"error\",\"recovery\":\"Call billing_list_invoices first to find valid IDs.\","
         + "\"actions\":[\"billing_list_invoices\",\"billing_get_invoice\"]}}");
   }
 

@@ -149,6 +149,20 @@ class LockfileTest {
   }
 
   @Test
+  void aNewProjectsSeedIsCanonicalRecognisedAndRecordsNoContract() {
+    assertThat(Lockfile.SEED).isEqualTo(Canonical.pretty(Json.parse(Lockfile.SEED)));
+    assertThat(Lockfile.isSeed(Lockfile.SEED)).isTrue();
+    assertThat(Lockfile.isSeed(Lockfile.write(Contract.of(List.of(billing()), LockProfile.defaults()))))
+        .isFalse();
+    assertThat(Lockfile.isSeed("{}\n")).isFalse();
+    assertThat(Lockfile.isSeed("<<<<<<< HEAD")).isFalse();
+    assertThatThrownBy(() -> Lockfile.read(Lockfile.SEED))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("mcpfusion.lock is a new project's seed and records no contract yet; run the"
+            + " check goal once (mvn verify) to write it, then commit it");
+  }
+
+  @Test
   void anActionsTitleIsRecordedOnlyWhenSetAndReadBack() {
     String untitled = Lockfile.write(LockFixtures.contract(a -> { }));
     assertThat(untitled).doesNotContain("\"title\"");

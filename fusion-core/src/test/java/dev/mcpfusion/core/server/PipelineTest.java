@@ -103,7 +103,7 @@ class PipelineTest {
     assertThat(Servers.texts(flatResult)).containsExactly("""
         <tool_error code="FORBIDDEN" severity="error">
         <message>Probes are switched off.</message>
-        <recovery>Call probe.whoami instead.</recovery>
+        <recovery>Call probe_whoami instead.</recovery>
         <available_actions>
           <action>probe_whoami</action>
         </available_actions>
@@ -113,7 +113,8 @@ class PipelineTest {
         <retry_after>5 seconds</retry_after>
         </tool_error>""");
     McpSchema.CallToolResult groupedResult = Servers.call(grouped, "probe", Map.of("action", "denied"));
-    assertThat(Servers.text(groupedResult)).contains("<action>probe (action: whoami)</action>")
+    assertThat(Servers.text(groupedResult)).contains("<recovery>Call probe (action: whoami) instead.</recovery>")
+        .contains("<action>probe (action: whoami)</action>")
         .contains("code=\"FORBIDDEN\"");
     @SuppressWarnings("unchecked")
     Map<String, Object> error = (Map<String, Object>) flatResult.meta().get("mcpfusion/error");
@@ -157,12 +158,12 @@ class PipelineTest {
   }
 
   @Test
-  void thrownNotFoundRendersItsActionsPerExposition() {
+  void thrownNotFoundRendersItsActionsPerExpositionInTheRecoveryToo() {
     assertThat(Servers.text(Servers.call(flat, "billing_get_invoice", Map.of("id", "INV-9999"))))
         .isEqualTo("""
             <tool_error code="NOT_FOUND" severity="error">
             <message>Invoice "INV-9999" does not exist.</message>
-            <recovery>Call billing.list_invoices first to find valid IDs.</recovery>
+            <recovery>Call billing_list_invoices first to find valid IDs.</recovery>
             <available_actions>
               <action>billing_list_invoices</action>
             </available_actions>
@@ -172,6 +173,7 @@ class PipelineTest {
             </tool_error>""");
     assertThat(Servers.text(Servers.call(grouped, "billing",
         Map.of("action", "get_invoice", "id", "INV-9999"))))
+        .contains("<recovery>Call billing (action: list_invoices) first to find valid IDs.</recovery>")
         .contains("  <action>billing (action: list_invoices)</action>");
   }
 

@@ -10,6 +10,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code toonDescriptions(true)}: a GROUPED tool lists its actions as one TOON table carrying the
  * facts of the {@code Workflow:} lines; everything else of the tool is what the text variant gives.
+ * These routers are hand-written stand-ins for generated code; samples/billing's
+ * {@code GeneratedDescriptionsTest} checks the same on code fusion-processor generated.
  */
 class ToonDescriptionTest {
   private final FusionServer text = Servers.full(Exposition.GROUPED);

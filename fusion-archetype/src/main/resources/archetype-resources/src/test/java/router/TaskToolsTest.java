@@ -54,7 +54,9 @@ class TaskToolsTest {
     assertThat(tester.call("tasks", "get_task", Map.of("id", "T-99")))
         .isError()
         .hasCode("NOT_FOUND")
-        .hasRecoveryContaining("tasks.list_tasks");
+        // The recovery names the action as the agent calls it (FLAT: the tool's name).
+        .hasRecovery("Call tasks_list_tasks first to find valid IDs.")
+        .hasActions("tasks_list_tasks");
   }
 
   @Test

@@ -64,7 +64,7 @@ class BillingWireTest {
 
   @ParameterizedTest
   @EnumSource(Exposition.class)
-  void notFoundEnvelopeRendersActionsAsTheAgentCallsThem(Exposition exposition) {
+  void notFoundEnvelopeRendersActionsAsTheAgentCallsThemInTheRecoveryToo(Exposition exposition) {
     try (FusionTester tester = tester(exposition)) {
       ToolResult r = tester.call("billing", "get_invoice", Map.of("id", "INV-9999"));
       String action = exposition == Exposition.FLAT
@@ -73,7 +73,7 @@ class BillingWireTest {
       assertThat(r).isError().hasCode("NOT_FOUND");
       assertThat(r.blocks()).containsExactly("<tool_error code=\"NOT_FOUND\" severity=\"error\">\n"
           + "<message>Invoice \"INV-9999\" does not exist.</message>\n"
-          + "<recovery>Call billing.list_invoices first to find valid IDs.</recovery>\n"
+          + "<recovery>Call " + action + " first to find valid IDs.</recovery>\n"
           + "<available_actions>\n"
           + "  <action>" + action + "</action>\n"
           + "</available_actions>\n"
@@ -82,6 +82,23 @@ class BillingWireTest {
           + "</details>\n"
           + "</tool_error>");
       assertThat(r.structuredContent()).isNull();
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Exposition.class)
+  void aResourcesNotFoundRecoveryNamesTheActionAsTheAgentCallsIt(Exposition exposition) {
+    for (String version : List.of(FusionTester.DEFAULT_VERSION, FusionTester.MODERN)) {
+      try (FusionTester tester = FusionTester.of(
+          dev.mcpfusion.samples.billing.BillingConnector.builder(InvoiceStore.sample(), exposition))
+          .protocolVersion(version)) {
+        dev.mcpfusion.testing.ResourceResponse r = tester.readResource("billing://invoices/INV-9999");
+        String recovery = "Call " + (exposition == Exposition.FLAT
+            ? "billing_list_invoices" : "billing (action: list_invoices)") + " first to find valid IDs.";
+        assertThat(r.isError()).isTrue();
+        assertThat(r.errorMessage()).contains("<recovery>" + recovery + "</recovery>");
+        assertThat(((Map<?, ?>) r.errorData()).get("recovery")).isEqualTo(recovery);
+      }
     }
   }
 

@@ -135,7 +135,7 @@ class EnvelopeTest {
     FusionServer.Builder builder = BillingConnector.builder(InvoiceStore.sample(), Exposition.GROUPED);
     try (FusionTester tester = FusionTester.of(builder)) {
       ToolResult r = tester.call("billing", "get_invoice", Map.of("id", "INV-9999"));
-      assertThat(r).isError().hasCode("NOT_FOUND").hasRecovery("Call billing.list_invoices first to find valid IDs.");
+      assertThat(r).isError().hasCode("NOT_FOUND").hasRecovery("Call billing (action: list_invoices) first to find valid IDs.");
       assertThat(r.actions()).containsExactly("billing (action: list_invoices)");
     }
   }
