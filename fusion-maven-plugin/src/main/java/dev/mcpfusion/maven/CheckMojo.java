@@ -20,7 +20,9 @@ import org.apache.maven.plugins.annotations.ResolutionScope;
  * Fails the build when the compiled connector no longer matches the committed
  * {@code mcpfusion.lock}, with one classified line per change (BREAKING / RISKY / SAFE / COSMETIC).
  * A missing lockfile fails too (deleting it must not switch the gate off); a new project's
- * {@linkplain Lockfile#SEED seed} is replaced by the contract, and the build goes on.
+ * {@linkplain Lockfile#SEED seed} is replaced by the contract on a developer's machine, and the
+ * build goes on — but fails under CI, where a contract written and thrown away would leave the
+ * gate off for good.
  */
 @Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY,
     requiresDependencyResolution = ResolutionScope.COMPILE, threadSafe = true)
@@ -39,6 +41,18 @@ public class CheckMojo extends AbstractLockMojo {
    */
   @Parameter(property = "mcpfusion.update", defaultValue = "false")
   boolean update;
+
+  /**
+   * Whether the build runs under continuous integration, where a seed lockfile fails instead of
+   * being replaced: by default the {@code CI} environment variable that CI services set (any value
+   * but empty or {@code false}).
+   */
+  @Parameter(property = "mcpfusion.ci", defaultValue = "${env.CI}")
+  String ci;
+
+  private boolean underCi() {
+    return ci != null && !ci.isBlank() && !"false".equalsIgnoreCase(ci.trim());
+  }
 
   @Override
   public void execute() throws MojoExecutionException, MojoFailureException {
@@ -69,6 +83,11 @@ public class CheckMojo extends AbstractLockMojo {
       throw new MojoExecutionException("Cannot read " + lockfile + ": " + e, e);
     }
     if (Lockfile.isSeed(committed)) {
+      if (underCi() && !update) {
+        throw new MojoFailureException(lockfile + " is still the new project's seed: it records no"
+            + " contract, so nothing would hold the connector's surface in CI. Run `mvn verify` on"
+            + " your machine (it writes the contract into it), review it and commit it.");
+      }
       getLog().info(lockfile.getName() + " is a new project's seed: recording the connector's"
           + " contract in it");
       write(live);

@@ -135,6 +135,23 @@ class LockGoalsTest {
   }
 
   @Test
+  void underCiASeedFailsInsteadOfBeingReplaced(@TempDir Path dir) throws Exception {
+    File lockfile = dir.resolve("mcpfusion.lock").toFile();
+    Files.copy(ARCHETYPE_LOCKFILE, lockfile.toPath());
+    Path classes = Connectors.compile(Connectors.billing(), dir.resolve("v1"));
+    CheckMojo underCi = check(classes, lockfile, null);
+    underCi.ci = "true";
+    assertThatThrownBy(underCi::execute).isInstanceOf(MojoFailureException.class)
+        .hasMessageContaining("is still the new project's seed")
+        .hasMessageContaining("commit it");
+    assertThat(Files.readString(lockfile.toPath(), StandardCharsets.UTF_8)).isEqualTo(Lockfile.SEED);
+    CheckMojo notCi = check(classes, lockfile, null);
+    notCi.ci = "false";
+    notCi.execute();
+    assertThat(Lockfile.isSeed(Files.readString(lockfile.toPath(), StandardCharsets.UTF_8))).isFalse();
+  }
+
+  @Test
   void theArchetypeShipsTheSeedAndNoProfileThatWritesAMissingLockfile() throws Exception {
     assertThat(Files.readString(ARCHETYPE_LOCKFILE, StandardCharsets.UTF_8)).isEqualTo(Lockfile.SEED);
     Path archetype = Path.of("..", "fusion-archetype", "src", "main", "resources");
