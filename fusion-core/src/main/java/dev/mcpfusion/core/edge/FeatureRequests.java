@@ -6,6 +6,8 @@ import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.server.FeatureCalls;
 import dev.mcpfusion.core.server.FeatureError;
 import dev.mcpfusion.core.server.FeatureRegistry;
+import dev.mcpfusion.core.server.FeatureRequest;
+import dev.mcpfusion.core.trace.RequestTrace;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Meta;
 import dev.mcpfusion.core.wire.Reply;
@@ -80,27 +82,70 @@ final class FeatureRequests {
     return USER_CODE.contains(method) && handles(method);
   }
 
-  /** Answers one request; {@code session} is {@code null} on a stateless transport. */
+  /**
+   * Answers one request; {@code session} is {@code null} on a stateless transport. A request that
+   * runs user code gets its span from {@link FeatureCalls} once it names its target; the span ends
+   * here, after the answer is written, with the bytes written.
+   */
   void answer(Message message, RequestContext request, EdgeSession session, Sink out,
       boolean modern) {
     Object id = message.id();
     Map<?, ?> params = message.params();
+    // A TIMEOUT is written at the deadline, from the timer's thread, while the handler still runs.
+    FeatureRequest call = new FeatureRequest(id, error -> {
+      byte[] body = Bodies.error(id, error.code(), error.getMessage(), error.data());
+      out.replyWhileHeld(id, error.code(), body);
+      return body;
+    });
     try {
       Map<String, Object> result = switch (message.method()) {
         case PROMPTS_LIST -> calls.listPrompts();
-        case PROMPTS_GET -> calls.getPrompt(params, request);
+        case PROMPTS_GET -> calls.getPrompt(params, request, call);
         case RESOURCES_LIST -> calls.listResources();
         case TEMPLATES_LIST -> calls.listTemplates();
-        case RESOURCES_READ -> calls.readResource(params, request);
-        case COMPLETE -> calls.complete(params, request);
+        case RESOURCES_READ -> calls.readResource(params, request, call);
+        case COMPLETE -> calls.complete(params, request, call);
         case SUBSCRIBE, UNSUBSCRIBE -> subscription(message, params, request, session, modern);
         default -> throw new IllegalStateException("not a feature method: " + message.method());
       };
-      out.reply(id, 0, modern
+      byte[] body = modern
           ? modernResult(id, result, CACHEABLE.contains(message.method()))
-          : Bodies.result(id, result));
+          : Bodies.result(id, result);
+      out.reply(id, 0, body);
+      if (call.trace() != null) {
+        call.trace().succeeded();
+        call.trace().written(body, 0);
+      }
     } catch (FeatureError e) {
-      out.reply(id, e.code(), Bodies.error(id, e.code(), e.getMessage(), e.data()));
+      if (call.answeredAtDeadline()) {
+        // The TIMEOUT went out at the deadline; the trace has its bytes.
+        traced(e, null, call.trace());
+        return;
+      }
+      byte[] body = Bodies.error(id, e.code(), e.getMessage(), e.data());
+      out.reply(id, e.code(), body);
+      traced(e, body, call.trace());
+    } finally {
+      if (call.trace() != null) {
+        call.trace().end();
+      }
+    }
+  }
+
+  /**
+   * Tells {@code trace} (when not {@code null}) that the request failed with {@code error}, and
+   * the bytes of {@code body} when it was written here ({@code null}: written at the deadline).
+   */
+  private void traced(FeatureError error, byte[] body, RequestTrace trace) {
+    if (trace == null) {
+      return;
+    }
+    trace.rpcError(error.code(), error.type(), error.getMessage());
+    if (error.unexpected() != null) {
+      trace.unexpected(error.unexpected(), error.incident());
+    }
+    if (body != null) {
+      trace.written(body, error.code());
     }
   }
 

@@ -37,6 +37,8 @@ public final class Reply {
   private final int textChars;
   /** See {@link #onlyStaticRules}. */
   private final boolean onlyStaticRules;
+  /** The code of an error reply as its writer set it; {@code null} on success or when unknown. */
+  private final String errorCode;
 
   /**
    * A reply from collections the caller may keep using: all three are copied.
@@ -51,12 +53,13 @@ public final class Reply {
     this(List.copyOf(blocks),
         structuredContent == null ? null : new LinkedHashMap<>(structuredContent),
         meta == null || meta.isEmpty() ? Map.of() : new LinkedHashMap<>(meta),
-        isError, -1, false, -1, -1, -1, false, Ownership.TAKEN);
+        isError, -1, false, -1, -1, -1, false, null, Ownership.TAKEN);
   }
 
   private Reply(List<String> blocks, Map<String, Object> structuredContent,
       Map<String, Object> meta, boolean isError, int items, boolean toon, int structuredChars,
-      int metaChars, int textChars, boolean onlyStaticRules, Ownership ownership) {
+      int metaChars, int textChars, boolean onlyStaticRules, String errorCode,
+      Ownership ownership) {
     this.blocks = blocks;
     this.structuredContent = structuredContent == null
         ? null : Collections.unmodifiableMap(structuredContent);
@@ -68,6 +71,19 @@ public final class Reply {
     this.metaChars = metaChars;
     this.textChars = textChars;
     this.onlyStaticRules = onlyStaticRules && metaChars >= 0;
+    this.errorCode = isError ? errorCode : null;
+  }
+
+  /**
+   * An error reply whose code is {@code code} ({@code SERVER_BUSY}, {@code NOT_FOUND}, …): the
+   * code rides with the reply, so a step that reads the outcome (the trace) never has to parse the
+   * text or the {@code _meta} the agent reads, whatever a later step did to them. The blocks and
+   * {@code _meta} are copied.
+   */
+  public static Reply error(List<String> blocks, Map<String, Object> meta, String code) {
+    return new Reply(List.copyOf(blocks), null,
+        meta == null || meta.isEmpty() ? Map.of() : new LinkedHashMap<>(meta),
+        true, -1, false, -1, -1, -1, false, Objects.requireNonNull(code, "code"), Ownership.TAKEN);
   }
 
   /**
@@ -102,13 +118,13 @@ public final class Reply {
       int textChars, boolean onlyStaticRules) {
     return new Reply(Collections.unmodifiableList(blocks), structuredContent,
         meta == null ? Map.of() : meta, false, items, toon, structuredChars, metaChars, textChars,
-        onlyStaticRules, Ownership.TAKEN);
+        onlyStaticRules, null, Ownership.TAKEN);
   }
 
   /**
    * A reply like this one with other blocks, {@code structuredContent} and {@code _meta} (all
-   * copied), keeping what the wire does not show: whether it is an error and, for a collection, how
-   * many items it holds. A later step that rewrites a reply (redaction, the byte cap) uses this so
+   * copied), keeping what the wire does not show: whether it is an error (and its code) and, for a
+   * collection, how many items it holds. A later step that rewrites a reply (redaction, the byte cap) uses this so
    * the steps after it still know the reply's shape.
    *
    * @param items the items the rewritten collection holds, or -1 for a reply that is not one
@@ -118,7 +134,7 @@ public final class Reply {
     return new Reply(List.copyOf(blocks),
         structuredContent == null ? null : new LinkedHashMap<>(structuredContent),
         meta == null || meta.isEmpty() ? Map.of() : new LinkedHashMap<>(meta),
-        isError, items, toon, -1, -1, -1, false, Ownership.TAKEN);
+        isError, items, toon, -1, -1, -1, false, errorCode, Ownership.TAKEN);
   }
 
   /**
@@ -200,6 +216,15 @@ public final class Reply {
   /** Whether the result is an error ({@code isError: true}). */
   public boolean isError() {
     return isError;
+  }
+
+  /**
+   * The code of an error reply ({@link Codes}, or a connector's own such as {@code NOT_FOUND}), as
+   * the step that wrote it set it; {@code null} for a success, and for an error reply built
+   * without one (through the public constructor).
+   */
+  public String errorCode() {
+    return errorCode;
   }
 
   /**
