@@ -67,6 +67,16 @@ public final class FeatureRegistry {
       }
       return null;
     }
+
+    /**
+     * The limits a {@code completion/complete} of argument {@code argument} answers under: its
+     * {@code @Complete} method's, or the prompt's own when the argument has no such method (its
+     * values then come from the declared enum constants).
+     */
+    public ActionLimits completionLimits(String argument) {
+      BoundCompletion completer = completions.get(argument);
+      return completer == null ? limits : completer.limits();
+    }
   }
 
   /**
@@ -85,7 +95,17 @@ public final class FeatureRegistry {
    */
   public record BoundResource(GeneratedFeatures features, int index, ResourceDescriptor descriptor,
       String router, List<FusionMiddleware> chain, UriTemplate template,
-      Map<String, BoundCompletion> completions, ActionLimits limits, ConcurrencyGate gate) {}
+      Map<String, BoundCompletion> completions, ActionLimits limits, ConcurrencyGate gate) {
+
+    /**
+     * The limits a {@code completion/complete} of template variable {@code variable} answers
+     * under: its {@code @Complete} method's, or the resource's own when it has none.
+     */
+    public ActionLimits completionLimits(String variable) {
+      BoundCompletion completer = completions.get(variable);
+      return completer == null ? limits : completer.limits();
+    }
+  }
 
   /**
    * A bound {@code @Complete} method.
