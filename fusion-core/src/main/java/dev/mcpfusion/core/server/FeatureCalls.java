@@ -56,6 +56,10 @@ import org.slf4j.LoggerFactory;
  * id. Presenter-backed prompts and resources go through the same strip, limit and rules step as a
  * tool result ({@link ResultPresenter}), so no {@code @Hidden} value can leave.
  *
+ * <p>User code runs under its member's limits ({@link Guard}: the concurrency gate and the
+ * deadline, as for a tool) and, when the server traces, in the request's span, which the entry
+ * points start once the request names its target ({@link FeatureRequest#trace()}).
+ *
  * <p>Thread-safe.
  */
 public final class FeatureCalls {

@@ -163,6 +163,8 @@ class FeatureRegistryTest {
     // a completion resolves its own method's @Limits, else its class's
     assertThat(greet.completionLimits("name")).isEqualTo(new ActionLimits(2, 1, 50, 1024, "router"));
     assertThat(page.completionLimits("page")).isEqualTo(page.limits());
+    // an argument without a @Complete method answers from its enum: under its owner's limits
+    assertThat(readme.completionLimits("none")).isEqualTo(readme.limits());
     assertThat(greet.completions().get("name").limits()).isEqualTo(greet.completionLimits("name"));
 
     // the class's maxConcurrent is one gate for all its members; a method's is its own
@@ -184,6 +186,19 @@ class FeatureRegistryTest {
     assertThat(none.prompt("greet").limits().any()).isFalse();
     assertThat(none.prompt("greet").gate()).isNull();
     assertThat(none.anyUngated()).isTrue();
+  }
+
+  @Test
+  void theTransportsSizeTheirThreadsAndEarlyRepliesByFeaturesToo() {
+    // The class's gate (2 running + 1 waiting) and readme's own (1 + 1): 5 requests at once.
+    FusionServer limited = FusionServer.builder("x", "1")
+        .register(docs(LimitedDocs.class, "docs", limitedCompletions())).build();
+    assertThat(limited.edge().callCapacity()).isEqualTo(5);
+    assertThat(limited.edge().repliesEarly()).as("a prompt has a deadline").isTrue();
+    // An ungated prompt may run as often as requests come: no bound from the gates.
+    FusionServer plain = FusionServer.builder("x", "1").register(docs(PlainDocs.class)).build();
+    assertThat(plain.edge().callCapacity()).isEqualTo(Integer.MAX_VALUE);
+    assertThat(plain.edge().repliesEarly()).isFalse();
   }
 
   /** A class with tools and prompts: its one @Limits(maxConcurrent) counts both. */

@@ -198,12 +198,34 @@ class GuardsTest {
         assertThat(data(busy).get("code")).isEqualTo("SERVER_BUSY");
         assertThat(data(busy).get("retryAfterSeconds")).isEqualTo(1L);
       }
+      // A completion from an enum's constants runs no user code and takes no slot.
+      assertThat(tester.complete("mood", "mood", "c").result())
+          .containsEntry("completion", Map.of("values", List.of("CALM"), "total", 1L, "hasMore", false));
       features.release.countDown();
       holder.join(10_000);
       // The slot is free again once the holder returned.
       assertThat(tester.getPrompt("greet", Map.of("name", "Ada")).isError()).isFalse();
       assertThat(tester.readResource("guarded://readme").isError()).isFalse();
       assertThat(tester.completeResource("guarded://pages/{page}", "page", "i").isError()).isFalse();
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {FusionTester.DEFAULT_VERSION, FusionTester.MODERN})
+  void aRoutersOneSlotIsSharedByItsToolsAndItsPrompts(String era) throws Exception {
+    GuardedTools tools = new GuardedTools();
+    try (FusionTester tester = FusionTester.of(tools).protocolVersion(era)) {
+      Thread holder = new Thread(() -> tester.call("guarded", "hold"));
+      holder.start();
+      assertThat(tools.holding.await(10, TimeUnit.SECONDS)).isTrue();
+
+      McpResponse busy = tester.getPrompt("status", Map.of());
+
+      assertThat(busy.errorCode()).isEqualTo(-32003);
+      assertThat(busy.errorMessage()).isEqualTo(featureBusy("guarded/status"));
+      tools.release.countDown();
+      holder.join(10_000);
+      assertThat(tester.getPrompt("status", Map.of()).isError()).isFalse();
     }
   }
 
