@@ -13,7 +13,8 @@ public interface ClientLink {
   /** A link that reaches no client (in-memory calls): nothing is sent, nothing can be asked. */
   ClientLink NONE = new ClientLink() {
     @Override
-    public void notify(String method, Map<String, Object> params) {
+    public boolean notify(String method, Map<String, Object> params) {
+      return false;
     }
 
     @Override
@@ -37,8 +38,12 @@ public interface ClientLink {
     }
   };
 
-  /** Sends a notification about this call to the client. */
-  void notify(String method, Map<String, Object> params);
+  /**
+   * Sends a notification about this call to the client, through the server's egress chain.
+   *
+   * @return whether it was sent (the chain withholds what a filter vetoes or the byte cap refuses)
+   */
+  boolean notify(String method, Map<String, Object> params);
 
   /** The least severe level the client wants ({@code logging/setLevel}); {@code null} to send none. */
   LogLevel logLevel();

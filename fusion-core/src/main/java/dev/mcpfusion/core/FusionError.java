@@ -1,5 +1,6 @@
 package dev.mcpfusion.core;
 
+import dev.mcpfusion.core.wire.Codes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -62,7 +63,7 @@ public final class FusionError extends RuntimeException {
 
   /** {@code NOT_FOUND}: the thing the agent named does not exist. */
   public static FusionError notFound(String message) {
-    return new FusionError("NOT_FOUND", message);
+    return new FusionError(Codes.NOT_FOUND, message);
   }
 
   /** {@code CONFLICT}: the thing exists but is in a state that forbids the call. */

@@ -1,6 +1,7 @@
 package dev.mcpfusion.core;
 
 import dev.mcpfusion.core.edge.Edge;
+import dev.mcpfusion.core.egress.Egress;
 import dev.mcpfusion.core.guard.Gates;
 import dev.mcpfusion.core.server.FeatureRegistry;
 import dev.mcpfusion.core.server.McpJson;
@@ -58,14 +59,15 @@ public final class FusionServer {
   private final Edge edge;
 
   private FusionServer(String name, String version, ToolRegistry registry, FeatureRegistry features,
-      FusionTracer tracer) {
+      FusionTracer tracer, List<EgressFilter> filters) {
     this.name = name;
     this.version = version;
     this.registry = registry;
     this.features = features;
     JsonMapper jackson = McpJson.newJacksonMapper();
-    this.edge = new Edge(name, version, registry, features, new Pipeline(registry, tracer), tracer,
-        jackson, new JacksonMcpJsonMapper(jackson));
+    Egress egress = new Egress(filters, registry.defaultRedaction());
+    this.edge = new Edge(name, version, registry, features, new Pipeline(registry, tracer, egress),
+        tracer, jackson, new JacksonMcpJsonMapper(jackson));
   }
 
   /** A builder for a server announcing itself as {@code name} {@code version}. */
@@ -158,6 +160,7 @@ public final class FusionServer {
     private Redaction redaction = Redaction.none();
     private boolean toonDescriptions;
     private Function<RequestContext, ?> subscriptionScope;
+    private final List<EgressFilter> egressFilters = new ArrayList<>();
 
     private Builder(String name, String version) {
       this.name = Objects.requireNonNull(name, "name");
@@ -264,6 +267,19 @@ public final class FusionServer {
     }
 
     /**
+     * Adds an egress filter: it sees every message the server is about to send — tool results
+     * and error envelopes, prompt, resource and completion results, progress and log
+     * notifications, sampling and elicitation requests, resource updates — after redaction, with
+     * its channel and request, and lets it pass, rewrites it or vetoes it ({@link EgressFilter}).
+     * Filters run in the order they are added. A veto or a filter that throws never lets the data
+     * out: the client gets an error with an incident id, or nothing (a notification).
+     */
+    public Builder egressFilter(EgressFilter filter) {
+      egressFilters.add(Objects.requireNonNull(filter, "filter"));
+      return this;
+    }
+
+    /**
      * Who hears of a change to a subscribed resource. Each {@code resources/subscribe} is recorded
      * under the key {@code scope} gives for its request, and a successful mutation that marks the
      * resource's router stale notifies only the subscriptions whose key equals the one its own
@@ -304,7 +320,8 @@ public final class FusionServer {
       // One gate per @Limits(maxConcurrent) declaration, whether tools or prompts inherit it.
       Gates gates = new Gates();
       ToolRegistry tools = ToolRegistry.build(config, gates);
-      return new FusionServer(name, version, tools, FeatureRegistry.build(config, gates), tracer);
+      return new FusionServer(name, version, tools, FeatureRegistry.build(config, gates), tracer,
+          egressFilters);
     }
   }
 }

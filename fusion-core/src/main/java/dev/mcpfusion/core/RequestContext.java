@@ -30,8 +30,13 @@ import java.util.TreeMap;
  *
  * <p>What reaches the client depends on the protocol era: in a 2025-11-25 session everything does;
  * a 2026-07-28 call is stateless, so it cannot ask the client for sampling or elicitation (those
- * fail with {@code CLIENT_UNAVAILABLE}) and its notifications reach the client only over a
- * streaming transport (stdio).
+ * fail with {@code CLIENT_UNAVAILABLE}) and its notifications reach the client on the call's own
+ * stream: stdio, or the SSE response of a POST that accepts {@code text/event-stream}.
+ *
+ * <p>Everything said here leaves through the server's egress chain, like the call's answer: its
+ * text is redacted (the server-wide detectors, with those of the action's view), the egress
+ * filters see it, and a message over the action's byte cap is not sent ({@link #progress} and
+ * {@link #log} then return {@code false}; {@link #sample} and {@link #elicit} throw).
  */
 public final class RequestContext {
   /** How long {@link #sample} and {@link #elicit} wait for the client (a person may be answering). */
@@ -43,6 +48,8 @@ public final class RequestContext {
   private final String protocolVersion;
   private final ClientLink link;
   private final List<Content> attached = Collections.synchronizedList(new ArrayList<>());
+  /** Whether anything was attached: read on every call, so the usual "nothing" takes no lock. */
+  private volatile boolean anyAttached;
 
   private RequestContext(Map<String, String> headers, Map<String, Object> meta, String sessionId,
       String protocolVersion, ClientLink link) {
@@ -134,8 +141,7 @@ public final class RequestContext {
     if (message != null) {
       params.put("message", message);
     }
-    link.notify("notifications/progress", params);
-    return true;
+    return link.notify("notifications/progress", params);
   }
 
   /** Reports progress without a known total. */
@@ -163,8 +169,7 @@ public final class RequestContext {
     Map<String, Object> params = new LinkedHashMap<>();
     params.put("level", level.wire());
     params.put("data", message);
-    link.notify("notifications/message", params);
-    return true;
+    return link.notify("notifications/message", params);
   }
 
   /**
@@ -251,16 +256,22 @@ public final class RequestContext {
   /**
    * Adds content blocks (image, audio, embedded resource, resource link) to this call's result;
    * they follow the presenter's text, in order. A {@code void} handler that attaches content
-   * answers with the attached blocks alone. Dropped when the call ends in an error.
+   * answers with the attached blocks alone. Dropped when the call ends in an error. They leave like
+   * everything else the call answers: their text is redacted (the server-wide detectors, with those
+   * of the action's view), the egress filters see them, and the action's byte cap counts them.
    */
   public void attach(Content... content) {
     for (Content c : content) {
       attached.add(Objects.requireNonNull(c, "content"));
+      anyAttached = true;
     }
   }
 
   /** The content attached so far, in order. */
   public List<Content> attachments() {
+    if (!anyAttached) {
+      return List.of();
+    }
     synchronized (attached) {
       return List.copyOf(attached);
     }

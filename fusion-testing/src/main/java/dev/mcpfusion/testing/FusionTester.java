@@ -1,5 +1,6 @@
 package dev.mcpfusion.testing;
 
+import dev.mcpfusion.core.EgressFilter;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.FusionServer;
@@ -182,6 +183,13 @@ public final class FusionTester implements AutoCloseable {
   public FusionTester tracer(FusionTracer tracer) {
     Objects.requireNonNull(tracer, "tracer");
     configure(b -> b.tracer(tracer));
+    return this;
+  }
+
+  /** An egress filter, as {@code FusionServer.Builder.egressFilter}: it sees every message the server sends. */
+  public FusionTester egressFilter(EgressFilter filter) {
+    Objects.requireNonNull(filter, "filter");
+    configure(b -> b.egressFilter(filter));
     return this;
   }
 

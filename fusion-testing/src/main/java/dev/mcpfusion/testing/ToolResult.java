@@ -2,6 +2,7 @@ package dev.mcpfusion.testing;
 
 import dev.mcpfusion.core.Suggestion;
 import dev.mcpfusion.core.UiBlock;
+import dev.mcpfusion.core.wire.Codes;
 import dev.mcpfusion.core.wire.Meta;
 import dev.mcpfusion.testing.internal.JsonTrees;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
@@ -303,7 +304,7 @@ public final class ToolResult {
         return unescape(m.group(1));
       }
       if (text.startsWith("<validation_error")) {
-        return "VALIDATION_ERROR";
+        return Codes.VALIDATION_ERROR;
       }
     }
     return null;

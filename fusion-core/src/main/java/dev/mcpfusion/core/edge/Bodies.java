@@ -1,13 +1,11 @@
 package dev.mcpfusion.core.edge;
 
-import dev.mcpfusion.core.Content;
 import dev.mcpfusion.core.json.Json;
-import dev.mcpfusion.core.wire.Blocks;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Meta;
 import dev.mcpfusion.core.wire.Reply;
+import dev.mcpfusion.core.wire.ToolResults;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -85,21 +83,12 @@ public final class Bodies {
   /**
    * A {@code tools/call} response for 2024-11-05 … 2025-11-25 sessions, member for member what the
    * SDK's {@code CallToolResult} writes: {@code content}, {@code isError},
-   * {@code structuredContent}, {@code _meta}. {@code content} is never empty (clients drop
-   * {@code _meta} from a result without content).
+   * {@code structuredContent}, {@code _meta} ({@link ToolResults}).
    */
   static byte[] classicToolResult(Object id, Reply reply) {
-    return classicToolResult(id, reply, List.of());
-  }
-
-  /** As {@link #classicToolResult(Object, Reply)}, with content the handler attached after the text. */
-  static byte[] classicToolResult(Object id, Reply reply, List<Content> attached) {
-    StringBuilder out = start(id, reply);
-    content(reply, attached, out);
-    out.append(",\"isError\":").append(reply.isError());
-    structured(reply, out);
-    meta(reply, out);
-    out.append("}}");
+    StringBuilder out = start(id);
+    ToolResults.appendClassicResult(reply, out);
+    out.append('}');
     return utf8(out);
   }
 
@@ -109,15 +98,10 @@ public final class Bodies {
    * {@code resultType}, {@code _meta} (ours, then the server's name and version).
    */
   static byte[] modernToolResult(Object id, Reply reply, String serverInfoMember) {
-    return modernToolResult(id, reply, List.of(), serverInfoMember);
-  }
-
-  /** As {@link #modernToolResult(Object, Reply, String)}, with content the handler attached after the text. */
-  static byte[] modernToolResult(Object id, Reply reply, List<Content> attached,
-      String serverInfoMember) {
-    StringBuilder out = start(id, reply);
-    content(reply, attached, out);
-    structured(reply, out);
+    StringBuilder out = start(id);
+    out.append('{');
+    ToolResults.appendContent(reply, out);
+    ToolResults.appendStructured(reply, out);
     out.append(",\"isError\":").append(reply.isError());
     out.append(",\"resultType\":\"complete\",\"_meta\":{");
     Map<String, Object> meta = reply.meta();
@@ -138,64 +122,12 @@ public final class Bodies {
     return out.append('}').toString();
   }
 
-  private static StringBuilder start(Object id, Reply reply) {
+  private static StringBuilder start(Object id) {
     StringBuilder out = builder();
     out.append("{\"jsonrpc\":\"2.0\",\"id\":");
     Json.appendValue(id, out);
-    out.append(",\"result\":{\"content\":[");
+    out.append(",\"result\":");
     return out;
-  }
-
-  /**
-   * The {@code content} array: the reply's text blocks, then (on success) what the handler
-   * attached. A {@code void} handler's {@code OK} gives way to its attachments, which say more.
-   */
-  private static void content(Reply reply, List<Content> attached, StringBuilder out) {
-    List<String> blocks = reply.blocks();
-    boolean attach = !attached.isEmpty() && !reply.isError();
-    if (attach && blocks.size() == 1 && Blocks.OK.equals(blocks.get(0))) {
-      blocks = List.of();
-    }
-    if (blocks.isEmpty() && !attach) {
-      text(reply.isError() ? "The tool failed." : "OK", out);
-    }
-    int written = 0;
-    for (String block : blocks) {
-      if (written++ > 0) {
-        out.append(',');
-      }
-      text(block, out);
-    }
-    if (attach) {
-      for (Content c : attached) {
-        if (written++ > 0) {
-          out.append(',');
-        }
-        Json.appendValue(c.toWire(), out);
-      }
-    }
-    out.append(']');
-  }
-
-  private static void text(String text, StringBuilder out) {
-    out.append("{\"type\":\"text\",\"text\":");
-    Json.appendString(text, out);
-    out.append('}');
-  }
-
-  private static void structured(Reply reply, StringBuilder out) {
-    if (reply.structuredContent() != null) {
-      out.append(",\"structuredContent\":");
-      Json.appendValue(reply.structuredContent(), out);
-    }
-  }
-
-  private static void meta(Reply reply, StringBuilder out) {
-    Map<String, Object> meta = reply.meta();
-    if (!meta.isEmpty()) {
-      out.append(",\"_meta\":");
-      Json.appendValue(meta, out);
-    }
   }
 
   /**

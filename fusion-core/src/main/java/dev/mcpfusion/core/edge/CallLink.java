@@ -3,6 +3,11 @@ package dev.mcpfusion.core.edge;
 import dev.mcpfusion.core.ClientLink;
 import dev.mcpfusion.core.FusionError;
 import dev.mcpfusion.core.LogLevel;
+import dev.mcpfusion.core.Outbound;
+import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.egress.Egress;
+import dev.mcpfusion.core.redact.Redactor;
+import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Meta;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -28,6 +33,16 @@ final class CallLink implements ClientLink {
   private final EdgeSession.Call call;
   private final boolean modernEra;
   private final Map<String, Object> meta;
+  private final Egress egress;
+  /** The redaction of the call's answers, which decides that of what the handler says. */
+  private final Redactor answers;
+  /** The redactor of what the handler says, found on first use: most calls say nothing. */
+  private volatile Redactor content;
+  private volatile boolean contentKnown;
+  private final int cap;
+  private final String target;
+  /** The call's context, for the egress filters: set once it is made (it holds this link). */
+  private volatile RequestContext request;
   /** A capability the call needed and a 2026-07-28 client did not declare (answered -32021). */
   private volatile String missingCapability;
 
@@ -35,14 +50,28 @@ final class CallLink implements ClientLink {
    * @param session the client's session; {@code null} for a stateless 2026-07-28 call over HTTP
    * @param call the tracked call (its cancellation), or {@code null} when untracked
    * @param meta the request's {@code params._meta} ({@code null} for none)
+   * @param egress the chain every message the handler sends passes
+   * @param answers the redaction of the call's answers ({@code null}: none); what the handler says
+   *     is redacted with the egress chain's content redactor for it ({@link Egress#content})
+   * @param cap the byte cap of one message, or -1
+   * @param target the tool, prompt, resource or completion the call serves
    */
   CallLink(EdgeSession session, Sink out, EdgeSession.Call call, boolean modernEra,
-      Map<String, Object> meta) {
+      Map<String, Object> meta, Egress egress, Redactor answers, int cap, String target) {
     this.session = session;
     this.out = out;
     this.call = call;
     this.modernEra = modernEra;
     this.meta = meta == null ? Map.of() : meta;
+    this.egress = egress;
+    this.answers = answers;
+    this.cap = cap;
+    this.target = target;
+  }
+
+  /** The context of the call this link serves, made after the link (it holds it). */
+  void request(RequestContext request) {
+    this.request = request;
   }
 
   /**
@@ -55,8 +84,37 @@ final class CallLink implements ClientLink {
   }
 
   @Override
-  public void notify(String method, Map<String, Object> params) {
-    out.push(Bodies.notification(method, params));
+  public boolean notify(String method, Map<String, Object> params) {
+    Map<String, Object> sent = egress.notification(channel(method), method, target, params, content(),
+        cap, context());
+    if (sent == null) {
+      return false;
+    }
+    out.push(Bodies.notification(method, sent));
+    return true;
+  }
+
+  private Redactor content() {
+    if (!contentKnown) {
+      content = egress.content(answers);
+      contentKnown = true;
+    }
+    return content;
+  }
+
+  private RequestContext context() {
+    RequestContext r = request;
+    return r == null ? RequestContext.empty() : r;
+  }
+
+  private static Outbound.Channel channel(String method) {
+    return switch (method) {
+      case JsonRpc.PROGRESS -> Outbound.Channel.PROGRESS;
+      case JsonRpc.MESSAGE -> Outbound.Channel.LOG;
+      case JsonRpc.SAMPLING_CREATE_MESSAGE -> Outbound.Channel.SAMPLING;
+      case JsonRpc.ELICITATION_CREATE -> Outbound.Channel.ELICITATION;
+      default -> throw new IllegalArgumentException("no egress channel for " + method);
+    };
   }
 
   @Override
@@ -93,10 +151,13 @@ final class CallLink implements ClientLink {
 
   @Override
   public Map<String, Object> ask(String method, Map<String, Object> params, Duration timeout) {
+    // Checked before the request gets an id: a refused request is never announced to the client.
+    Map<String, Object> sent = egress.request(channel(method), method, target, params, content(),
+        cap, context());
     CompletableFuture<Map<String, Object>> answer = new CompletableFuture<>();
     Object id = session.ask(answer);
     try {
-      out.push(Bodies.request(id, method, params));
+      out.push(Bodies.request(id, method, sent));
       Map<String, Object> response = answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
       if (response.get("error") instanceof Map<?, ?> error) {
         Object message = error.get("message");

@@ -82,11 +82,11 @@ public final class Edge {
     this.modern = new ModernEra(name, version, tools, features, mapper);
     // Every 2026-07-28 result names the server in its _meta (the SDK's modern server does the same).
     String serverInfo = Bodies.serverInfoMember(name, version);
-    this.features = new FeatureRequests(new FeatureCalls(features, registry, pipeline.deadlines(),
-        this.tools.tracer()), serverInfo);
-    this.resultWriter = (id, reply, attached, modernEra) -> modernEra
-        ? Bodies.modernToolResult(id, reply, attached, serverInfo)
-        : Bodies.classicToolResult(id, reply, attached);
+    this.features = new FeatureRequests(new FeatureCalls(features, registry, pipeline.egress(),
+        pipeline.deadlines(), this.tools.tracer()), serverInfo);
+    this.resultWriter = (id, reply, modernEra) -> modernEra
+        ? Bodies.modernToolResult(id, reply, serverInfo)
+        : Bodies.classicToolResult(id, reply);
   }
 
   // ---- reading ---------------------------------------------------------------------------------
@@ -348,8 +348,9 @@ public final class Edge {
       return;
     }
     run(message, session, (sink, call) -> {
-      CallLink link = new CallLink(session, sink, call, modernEra, meta);
+      CallLink link = tools.link(tool, arguments, session, sink, call, modernEra, meta);
       RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version, link);
+      link.request(request);
       // The span ends once the reply is written (it records the bytes written); null: no tracing.
       RequestTrace trace = tools.trace(tool, request, id, arguments);
       Reply reply;
@@ -358,7 +359,7 @@ public final class Edge {
         // what the handler attached); the pipeline then returns null and whatever the handler
         // produced is never written.
         reply = tools.call(tool, arguments == null ? Map.of() : arguments, request,
-            early -> writeResult(id, name, early, java.util.List.of(), modernEra, sink, true, trace),
+            early -> writeResult(id, name, early, modernEra, sink, true, trace),
             trace);
         if (reply == null) {
           return;
@@ -376,7 +377,7 @@ public final class Edge {
           }
           return;
         }
-        writeResult(id, name, reply, request.attachments(), modernEra, sink, false, trace);
+        writeResult(id, name, reply, modernEra, sink, false, trace);
       } finally {
         if (trace != null) {
           trace.end();
@@ -404,8 +405,9 @@ public final class Edge {
     String version = modernEra ? ProtocolVersions.MODERN : protocolVersion(inbound, session);
     run(message, session, (sink, call) -> {
       // A prompt or resource handler reaches the client (progress, logs) as a tool handler does.
-      RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version,
-          new CallLink(session, sink, call, modernEra, meta));
+      CallLink link = features.link(message, session, sink, call, modernEra, meta);
+      RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version, link);
+      link.request(request);
       features.answer(message, request, session, sink, modernEra);
     }, out);
   }
@@ -415,13 +417,12 @@ public final class Edge {
    * (a deadline's reply, {@link Sink#replyWhileHeld}). The call's span, when there is one, is told
    * the bytes written.
    */
-  private void writeResult(Object id, String name, Reply reply,
-      java.util.List<dev.mcpfusion.core.Content> attached, boolean modernEra, Sink sink,
+  private void writeResult(Object id, String name, Reply reply, boolean modernEra, Sink sink,
       boolean held, RequestTrace trace) {
     byte[] body;
     int code = 0;
     try {
-      body = resultWriter.write(id, reply, attached, modernEra);
+      body = resultWriter.write(id, reply, modernEra);
     } catch (RuntimeException | StackOverflowError unwritable) {
       String incident = ErrorReplies.newIncidentId();
       LOG.error("Could not write the result of {} for request {} (incident {})", name, id, incident,
@@ -584,8 +585,7 @@ public final class Edge {
   /** How a tool's result becomes the bytes of its JSON-RPC response. */
   @FunctionalInterface
   interface ResultWriter {
-    byte[] write(Object id, Reply reply, java.util.List<dev.mcpfusion.core.Content> attached,
-        boolean modernEra);
+    byte[] write(Object id, Reply reply, boolean modernEra);
   }
 
   /** Replaces the result writer (tests of the unwritable-result rule only). */

@@ -1,13 +1,18 @@
 package dev.mcpfusion.core.edge;
 
+import dev.mcpfusion.core.Outbound;
 import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.egress.Egress;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.core.redact.Redactor;
+import dev.mcpfusion.core.redact.Tally;
 import dev.mcpfusion.core.server.FeatureCalls;
 import dev.mcpfusion.core.server.FeatureError;
 import dev.mcpfusion.core.server.FeatureRegistry;
 import dev.mcpfusion.core.server.FeatureRequest;
 import dev.mcpfusion.core.trace.RequestTrace;
+import dev.mcpfusion.core.wire.Codes;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Meta;
 import dev.mcpfusion.core.wire.Reply;
@@ -33,15 +38,15 @@ import org.slf4j.LoggerFactory;
 final class FeatureRequests {
   private static final Logger LOG = LoggerFactory.getLogger(FeatureRequests.class);
 
-  static final String PROMPTS_LIST = "prompts/list";
-  static final String PROMPTS_GET = "prompts/get";
-  static final String RESOURCES_LIST = "resources/list";
-  static final String TEMPLATES_LIST = "resources/templates/list";
-  static final String RESOURCES_READ = "resources/read";
-  static final String SUBSCRIBE = "resources/subscribe";
-  static final String UNSUBSCRIBE = "resources/unsubscribe";
-  static final String COMPLETE = "completion/complete";
-  static final String UPDATED = "notifications/resources/updated";
+  static final String PROMPTS_LIST = JsonRpc.PROMPTS_LIST;
+  static final String PROMPTS_GET = JsonRpc.PROMPTS_GET;
+  static final String RESOURCES_LIST = JsonRpc.RESOURCES_LIST;
+  static final String TEMPLATES_LIST = JsonRpc.RESOURCE_TEMPLATES_LIST;
+  static final String RESOURCES_READ = JsonRpc.RESOURCES_READ;
+  static final String SUBSCRIBE = JsonRpc.RESOURCES_SUBSCRIBE;
+  static final String UNSUBSCRIBE = JsonRpc.RESOURCES_UNSUBSCRIBE;
+  static final String COMPLETE = JsonRpc.COMPLETE;
+  static final String UPDATED = JsonRpc.RESOURCE_UPDATED;
 
   private static final Set<String> METHODS = Set.of(PROMPTS_LIST, PROMPTS_GET, RESOURCES_LIST,
       TEMPLATES_LIST, RESOURCES_READ, SUBSCRIBE, UNSUBSCRIBE, COMPLETE);
@@ -54,17 +59,36 @@ final class FeatureRequests {
       RESOURCES_READ);
 
   private final FeatureCalls calls;
+  private final Egress egress;
   private final String serverInfoMember;
-  /** Each session's subscribed URIs, each with the scope key its subscription was made under. */
-  private final Map<EdgeSession, Map<String, Object>> subscriptions = new ConcurrentHashMap<>();
+  /** Each session's subscribed URIs, each with the subscription that asked for it. */
+  private final Map<EdgeSession, Map<String, Subscription>> subscriptions = new ConcurrentHashMap<>();
   /** The scope key of every subscription when the server has no subscription scope. */
   private static final Object UNSCOPED = new Object();
   /** The scope key a scope's {@code null} is recorded as (a map holds no {@code null}). */
   private static final Object NO_KEY = new Object();
 
+  /**
+   * One subscription: the scope key it was made under, and its request, which the egress filters
+   * see with every update it is sent.
+   */
+  private record Subscription(Object key, RequestContext request) {}
+
   FeatureRequests(FeatureCalls calls, String serverInfoMember) {
     this.calls = calls;
+    this.egress = calls.egress();
     this.serverInfoMember = serverInfoMember;
+  }
+
+  /**
+   * The way back to the client for one request: what its handler sends passes the egress chain
+   * with the redactor and byte cap of what it asks for.
+   */
+  CallLink link(Message message, EdgeSession session, Sink out, EdgeSession.Call call,
+      boolean modernEra, Map<String, Object> meta) {
+    FeatureCalls.Scope scope = calls.scope(message.method(), message.params());
+    return new CallLink(session, out, call, modernEra, meta, egress, scope.answers(), scope.cap(),
+        scope.target());
   }
 
   FeatureRegistry registry() {
@@ -91,6 +115,7 @@ final class FeatureRequests {
       boolean modern) {
     Object id = message.id();
     Map<?, ?> params = message.params();
+    FeatureCalls.Scope scope = null;
     // A TIMEOUT is written at the deadline, from the timer's thread, while the handler still runs.
     FeatureRequest call = new FeatureRequest(id, error -> {
       byte[] body = Bodies.error(id, error.code(), error.getMessage(), error.data());
@@ -108,6 +133,12 @@ final class FeatureRequests {
         case SUBSCRIBE, UNSUBSCRIBE -> subscription(message, params, request, session, modern);
         default -> throw new IllegalStateException("not a feature method: " + message.method());
       };
+      Outbound.Channel channel = channel(message.method());
+      if (channel != null) {
+        scope = calls.scope(message.method(), params);
+        result = egress.result(channel, message.method(), scope.target(), result, scope.cap(),
+            request, scope.origin());
+      }
       byte[] body = modern
           ? modernResult(id, result, CACHEABLE.contains(message.method()))
           : Bodies.result(id, result);
@@ -116,15 +147,38 @@ final class FeatureRequests {
         call.trace().succeeded();
         call.trace().written(body, 0);
       }
-    } catch (FeatureError e) {
-      if (call.answeredAtDeadline()) {
-        // The TIMEOUT went out at the deadline; the trace has its bytes.
-        traced(e, null, call.trace());
-        return;
-      }
+    } catch (Egress.Refused e) {
       byte[] body = Bodies.error(id, e.code(), e.getMessage(), e.data());
       out.reply(id, e.code(), body);
-      traced(e, body, call.trace());
+      if (call.trace() != null) {
+        call.trace().rpcError(e.code(), FeatureError.typeOf(e.data()), e.getMessage());
+        call.trace().written(body, e.code());
+      }
+    } catch (FeatureError e) {
+      if (call.answeredAtDeadline()) {
+        // The TIMEOUT went out at the deadline; the span has its bytes.
+        traced(e, e.getMessage(), null, call.trace());
+        return;
+      }
+      // A handler's FusionError carries its own text: it is redacted like the answer would have been.
+      if (scope == null) {
+        scope = calls.scope(message.method(), params);
+      }
+      Redactor redactor = egress.content(scope.answers());
+      String text = e.getMessage();
+      Object data = e.data();
+      if (redactor != null) {
+        Tally tally = new Tally();
+        text = redactor.text(text, tally);
+        if (data instanceof Map<?, ?>) {
+          @SuppressWarnings("unchecked")
+          Map<String, Object> tree = (Map<String, Object>) data;
+          data = Egress.redact(redactor, tree, tally);
+        }
+      }
+      byte[] body = Bodies.error(id, e.code(), text, data);
+      out.reply(id, e.code(), body);
+      traced(e, text, body, call.trace());
     } finally {
       if (call.trace() != null) {
         call.trace().end();
@@ -133,20 +187,31 @@ final class FeatureRequests {
   }
 
   /**
-   * Tells {@code trace} (when not {@code null}) that the request failed with {@code error}, and
-   * the bytes of {@code body} when it was written here ({@code null}: written at the deadline).
+   * Tells {@code trace} (when not {@code null}) that the request failed with {@code error}, whose
+   * message went out as {@code text} (redacted), and the bytes of {@code body} when it was written
+   * here ({@code null}: written at the deadline).
    */
-  private void traced(FeatureError error, byte[] body, RequestTrace trace) {
+  private static void traced(FeatureError error, String text, byte[] body, RequestTrace trace) {
     if (trace == null) {
       return;
     }
-    trace.rpcError(error.code(), error.type(), error.getMessage());
+    trace.rpcError(error.code(), error.type(), text);
     if (error.unexpected() != null) {
       trace.unexpected(error.unexpected(), error.incident());
     }
     if (body != null) {
       trace.written(body, error.code());
     }
+  }
+
+  /** The egress channel of a feature method that answers with user content; {@code null} for a list. */
+  private static Outbound.Channel channel(String method) {
+    return switch (method) {
+      case PROMPTS_GET -> Outbound.Channel.PROMPT;
+      case RESOURCES_READ -> Outbound.Channel.RESOURCE;
+      case COMPLETE -> Outbound.Channel.COMPLETION;
+      default -> null;
+    };
   }
 
   private Map<String, Object> subscription(Message message, Map<?, ?> params,
@@ -166,13 +231,14 @@ final class FeatureRequests {
         LOG.error("The subscription scope failed for {} (incident {})", uri, incident, e);
         throw new FeatureError(JsonRpc.INTERNAL_ERROR, "Internal error: the subscription to "
             + uri + " could not be scoped (incident " + incident + ").",
-            Map.of("code", "INTERNAL_ERROR", "incident", incident));
+            Map.of("code", Codes.INTERNAL_ERROR, "incident", incident));
       }
       if (!session.isClosed()) {
-        subscriptions.computeIfAbsent(session, s -> new ConcurrentHashMap<>()).put(uri, key);
+        subscriptions.computeIfAbsent(session, s -> new ConcurrentHashMap<>())
+            .put(uri, new Subscription(key, request == null ? RequestContext.empty() : request));
       }
     } else {
-      Map<String, Object> uris = subscriptions.get(session);
+      Map<String, Subscription> uris = subscriptions.get(session);
       if (uris != null) {
         uris.remove(uri);
       }
@@ -195,7 +261,7 @@ final class FeatureRequests {
 
   /** The URIs {@code session} is subscribed to (for tests). */
   Set<String> subscriptions(EdgeSession session) {
-    Map<String, Object> uris = subscriptions.get(session);
+    Map<String, Subscription> uris = subscriptions.get(session);
     return uris == null ? Set.of() : Set.copyOf(uris.keySet());
   }
 
@@ -218,21 +284,26 @@ final class FeatureRequests {
       LOG.warn("The subscription scope failed after a tool call; no session is notified", e);
       return;
     }
-    for (Map.Entry<EdgeSession, Map<String, Object>> entry : subscriptions.entrySet()) {
+    for (Map.Entry<EdgeSession, Map<String, Subscription>> entry : subscriptions.entrySet()) {
       EdgeSession session = entry.getKey();
       if (session.isClosed()) {
         subscriptions.remove(session);
         continue;
       }
-      for (Map.Entry<String, Object> subscription : entry.getValue().entrySet()) {
+      for (Map.Entry<String, Subscription> subscription : entry.getValue().entrySet()) {
         String uri = subscription.getKey();
-        if (!key.equals(subscription.getValue())) {
+        if (!key.equals(subscription.getValue().key())) {
           continue;
         }
         FeatureRegistry.Resolved resolved = calls.registry().resolve(uri);
         if (resolved != null && matches(domains, resolved.resource().router())) {
           try {
-            session.notify(UPDATED, Map.of("uri", uri));
+            Map<String, Object> params = egress.notification(Outbound.Channel.RESOURCE_UPDATED,
+                UPDATED, uri, Map.of("uri", uri), egress.serverContent(), -1,
+                subscription.getValue().request());
+            if (params != null) {
+              session.notify(UPDATED, params);
+            }
           } catch (RuntimeException e) {
             LOG.debug("Could not notify session {} of {}", session.id(), uri, e);
           }

@@ -1,8 +1,12 @@
 package dev.mcpfusion.core.edge;
 
 import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.egress.Egress;
 import dev.mcpfusion.core.error.ErrorReplies;
+import dev.mcpfusion.core.redact.Redactor;
+import dev.mcpfusion.core.server.BoundAction;
 import dev.mcpfusion.core.server.ExposedTool;
+import dev.mcpfusion.core.server.Exposer;
 import dev.mcpfusion.core.server.Pipeline;
 import dev.mcpfusion.core.server.ToolRegistry;
 import dev.mcpfusion.core.trace.FusionTracer;
@@ -28,11 +32,38 @@ final class ToolCalls {
   private final ToolRegistry registry;
   private final Pipeline pipeline;
   private final FusionTracer tracer;
+  private final Egress egress;
 
   ToolCalls(ToolRegistry registry, Pipeline pipeline, FusionTracer tracer) {
     this.registry = registry;
     this.pipeline = pipeline;
     this.tracer = tracer;
+    this.egress = pipeline.egress();
+  }
+
+  /**
+   * The action a call of {@code tool} with {@code arguments} runs: the tool's only one (FLAT), or
+   * the one its {@code action} argument names (GROUPED); {@code null} when that names none (the
+   * pipeline answers the call with an error before any handler runs).
+   */
+  static BoundAction action(ExposedTool tool, Map<String, ?> arguments) {
+    if (!tool.grouped()) {
+      return tool.single();
+    }
+    return arguments != null && arguments.get(Exposer.DISCRIMINATOR) instanceof String name
+        ? tool.actions().get(name) : null;
+  }
+
+  /**
+   * The way back to the client for one call of {@code tool}: what its handler sends passes the
+   * egress chain with the action's content redactor and byte cap.
+   */
+  CallLink link(ExposedTool tool, Map<String, ?> arguments, EdgeSession session, Sink out,
+      EdgeSession.Call call, boolean modernEra, Map<String, Object> meta) {
+    BoundAction action = action(tool, arguments);
+    Redactor answers = action == null ? registry.defaultRedactor() : action.redactor();
+    int cap = action == null ? -1 : action.limits().maxEgressBytes();
+    return new CallLink(session, out, call, modernEra, meta, egress, answers, cap, tool.name());
   }
 
   ToolRegistry registry() {
@@ -84,7 +115,7 @@ final class ToolCalls {
   Reply call(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
       Consumer<Reply> early) {
     try {
-      return pipeline.call(tool, arguments, request, early);
+      return filtered(tool, arguments, request, pipeline.call(tool, arguments, request, early));
     } catch (Throwable failure) {
       return outside(tool, failure);
     }
@@ -92,15 +123,35 @@ final class ToolCalls {
 
   /**
    * Runs the pipeline once in {@code trace}, the span the edge started for the request and ends
-   * once the reply is written ({@code null}: not traced).
+   * once the reply is written ({@code null}: not traced); the span is told the outcome the client
+   * gets, after the egress filters.
    */
   Reply call(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
       Consumer<Reply> early, RequestTrace trace) {
+    Reply reply;
     try {
-      return pipeline.call(tool, arguments, request, early, trace);
+      reply = filtered(tool, arguments, request,
+          pipeline.call(tool, arguments, request, early, trace));
     } catch (Throwable failure) {
-      return outside(tool, failure);
+      reply = outside(tool, failure);
     }
+    if (trace != null) {
+      trace.replied(reply);
+    }
+    return reply;
+  }
+
+  /** {@code reply} after the egress filters ({@code null} stays {@code null}: it went out at a deadline). */
+  private Reply filtered(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
+      Reply reply) {
+    if (reply == null || !egress.filtering()) {
+      return reply;
+    }
+    // The filters see the reply as it is about to be written: redacted, capped, marked.
+    BoundAction action = action(tool, arguments);
+    return egress.toolResult(reply, tool.name(), tool.router().name(),
+        action == null ? tool.name() : action.name(),
+        action == null ? -1 : action.limits().maxEgressBytes(), request);
   }
 
   /** The pipeline answers every failure itself; this only guards the code around it. */
@@ -154,7 +205,7 @@ final class ToolCalls {
 
   private Map<String, Object> unknownToolData() {
     Map<String, Object> data = new LinkedHashMap<>();
-    data.put("code", "UNKNOWN_TOOL");
+    data.put("code", Codes.UNKNOWN_TOOL);
     data.put("available", registry.toolNames());
     return data;
   }

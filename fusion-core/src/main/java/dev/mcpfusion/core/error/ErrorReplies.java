@@ -6,6 +6,7 @@ import dev.mcpfusion.core.redact.Redactor;
 import dev.mcpfusion.core.redact.Tally;
 import dev.mcpfusion.core.spi.Problem;
 import dev.mcpfusion.core.spi.Problems;
+import dev.mcpfusion.core.wire.Codes;
 import dev.mcpfusion.core.wire.Markup;
 import dev.mcpfusion.core.wire.Meta;
 import dev.mcpfusion.core.wire.References;
@@ -140,7 +141,7 @@ public final class ErrorReplies {
     }
     lines.add("<recovery>" + RECOVERY_VALIDATION + "</recovery>");
     lines.add("</validation_error>");
-    Map<String, Object> error = errorMeta("VALIDATION_ERROR", "error", RECOVERY_VALIDATION, List.of());
+    Map<String, Object> error = errorMeta(Codes.VALIDATION_ERROR, "error", RECOVERY_VALIDATION, List.of());
     error.put("fields", fields);
     return reply(lines, error);
   }
@@ -223,7 +224,7 @@ public final class ErrorReplies {
         + incidentId + ").");
     element(lines, "recovery", RECOVERY_INTERNAL);
     lines.add("</tool_error>");
-    return reply(lines, errorMeta("INTERNAL_ERROR", "error", RECOVERY_INTERNAL, List.of()));
+    return reply(lines, errorMeta(Codes.INTERNAL_ERROR, "error", RECOVERY_INTERNAL, List.of()));
   }
 
   /** The recovery line of {@code SERVER_BUSY}. */
@@ -240,13 +241,13 @@ public final class ErrorReplies {
    * {@code queue} wait already; retry after one second.
    */
   public static Reply serverBusy(String router, String action, int maxConcurrent, int queue) {
-    return guard("SERVER_BUSY", "[" + origin(router, action) + "] The server is busy: its limit of "
+    return guard(Codes.SERVER_BUSY, "[" + origin(router, action) + "] The server is busy: its limit of "
         + maxConcurrent + " running and " + queue + " waiting calls is reached.", RECOVERY_BUSY, 1L);
   }
 
   /** {@code TIMEOUT}: the call ran past its deadline and was stopped; its result is discarded. */
   public static Reply timeout(String router, String action, long timeoutMs) {
-    return guard("TIMEOUT", "[" + origin(router, action) + "] The call did not finish within "
+    return guard(Codes.TIMEOUT, "[" + origin(router, action) + "] The call did not finish within "
         + timeoutMs + " ms and was stopped.", RECOVERY_TIMEOUT, null);
   }
 
@@ -256,7 +257,7 @@ public final class ErrorReplies {
    */
   public static Reply payloadTooLarge(String router, String action, long maxBytes, boolean firstItem) {
     String what = firstItem ? "Even one item of the reply is" : "The reply is";
-    return guard("PAYLOAD_TOO_LARGE", "[" + origin(router, action) + "] " + what + " larger than "
+    return guard(Codes.PAYLOAD_TOO_LARGE, "[" + origin(router, action) + "] " + what + " larger than "
         + maxBytes + " bytes, the most this tool may send.", RECOVERY_TOO_LARGE, null);
   }
 
@@ -279,20 +280,20 @@ public final class ErrorReplies {
 
   /** {@code UNKNOWN_ACTION}: {@code The action "x" does not exist in router.} and the valid actions. */
   public static Reply unknownAction(String router, String attempted, List<String> renderedActions) {
-    return discriminator("UNKNOWN_ACTION",
+    return discriminator(Codes.UNKNOWN_ACTION,
         "The action \"" + attempted + "\" does not exist in " + router + ".", renderedActions);
   }
 
   /** {@code MISSING_DISCRIMINATOR}: {@code The required field "action" is missing.} and the valid actions. */
   public static Reply missingDiscriminator(String router, List<String> renderedActions) {
-    return discriminator("MISSING_DISCRIMINATOR", "The required field \"action\" is missing.",
+    return discriminator(Codes.MISSING_DISCRIMINATOR, "The required field \"action\" is missing.",
         renderedActions);
   }
 
   /** {@code INVALID_DISCRIMINATOR}: {@code Field "action" must be a string, got number.} and the valid actions. */
   public static Reply invalidDiscriminator(String router, String jsonTypeName,
       List<String> renderedActions) {
-    return discriminator("INVALID_DISCRIMINATOR",
+    return discriminator(Codes.INVALID_DISCRIMINATOR,
         "Field \"action\" must be a string, got " + jsonTypeName + ".", renderedActions);
   }
 
@@ -324,6 +325,25 @@ public final class ErrorReplies {
     }
     lines.add("</tool_error>");
     return String.join("\n", lines);
+  }
+
+  /** The recovery of a reply an egress filter withheld. */
+  static final String RECOVERY_WITHHELD = "Do not retry with the same arguments; tell the user the"
+      + " answer was withheld.";
+
+  /**
+   * The envelope of a reply an egress filter refused: the filter's {@code code} and
+   * {@code message}, the incident id the server log repeats, and nothing of the refused data.
+   */
+  public static Reply withheld(String code, String message, String incidentId) {
+    List<String> lines = new ArrayList<>();
+    lines.add("<tool_error code=\"" + Markup.attribute(code) + "\" severity=\"error\">");
+    element(lines, "message", message + " (incident " + incidentId + ")");
+    element(lines, "recovery", RECOVERY_WITHHELD);
+    lines.add("</tool_error>");
+    Map<String, Object> error = errorMeta(code, "error", RECOVERY_WITHHELD, List.of());
+    error.put("incident", incidentId);
+    return reply(lines, error);
   }
 
   /** A fresh incident id: 12 lowercase hex characters from a {@link SecureRandom}. */

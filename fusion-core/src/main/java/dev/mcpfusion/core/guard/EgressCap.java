@@ -5,6 +5,7 @@ import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.wire.Blocks;
 import dev.mcpfusion.core.wire.Meta;
 import dev.mcpfusion.core.wire.Reply;
+import dev.mcpfusion.core.wire.ToolResults;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -214,34 +215,16 @@ public final class EgressCap {
   }
 
   /**
-   * The UTF-8 size of {@code reply} as a tool result object: {@code content} (text blocks),
-   * {@code isError}, {@code structuredContent} and {@code _meta}, exactly as the edge writes them.
+   * The UTF-8 size of {@code reply} as a tool result object: {@code content} (text blocks and
+   * attachments), {@code isError}, {@code structuredContent} and {@code _meta}, written by the same
+   * {@link ToolResults} the edge writes them with.
    */
   public static long resultBytes(Reply reply) {
     StringBuilder out = new StringBuilder(1024);
-    out.append("{\"content\":[");
-    List<String> blocks = reply.blocks();
-    if (blocks.isEmpty()) {
-      text(reply.isError() ? "The tool failed." : "OK", out);
-    }
-    for (int i = 0; i < blocks.size(); i++) {
-      if (i > 0) {
-        out.append(',');
-      }
-      text(blocks.get(i), out);
-    }
-    out.append("],\"isError\":").append(reply.isError());
-    if (reply.structuredContent() != null) {
-      out.append(",\"structuredContent\":");
-      Json.appendValue(reply.structuredContent(), out);
-    }
-    if (!reply.meta().isEmpty()) {
-      out.append(",\"_meta\":");
-      Json.appendValue(reply.meta(), out);
-    }
-    out.append('}');
+    ToolResults.appendClassicResult(reply, out);
     return utf8Length(out);
   }
+
 
   /**
    * An upper bound of {@link #resultBytes}, without writing anything: every character of a string
@@ -275,6 +258,10 @@ public final class EgressCap {
       tree.total += 3L * metaChars;
     } else {
       tree.add(reply.meta());
+    }
+    List<Map<String, Object>> attached = reply.attachments();
+    if (!attached.isEmpty()) {
+      tree.add(attached);
     }
     return bound + tree.total;
   }
@@ -331,12 +318,6 @@ public final class EgressCap {
       add(key);
       add(value);
     }
-  }
-
-  private static void text(String text, StringBuilder out) {
-    out.append("{\"type\":\"text\",\"text\":");
-    Json.appendString(text, out);
-    out.append('}');
   }
 
   private static long utf8Length(CharSequence s) {

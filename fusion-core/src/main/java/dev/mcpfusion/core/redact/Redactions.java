@@ -1,11 +1,15 @@
 package dev.mcpfusion.core.redact;
 
+import dev.mcpfusion.annotation.Detector;
+import dev.mcpfusion.annotation.Mask;
 import dev.mcpfusion.annotation.Redact;
 import dev.mcpfusion.core.Redaction;
 import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.PresenterBinding;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Which redaction each action gets, decided once when the server is built: the view's
@@ -25,6 +29,36 @@ public final class Redactions {
       }
     }
     return serverDefault;
+  }
+
+  /**
+   * The policy for content no view shaped on a call whose view declares {@code viewPolicy} (or
+   * none, {@code null}): the detectors and patterns of the server default and of the view together,
+   * without paths (they are relative to a view), masked fully unless both mask partially. A view's
+   * {@code @Redact} replaces the server default for the view's own data; text beside it (what a
+   * handler attaches, says in a progress or log message, asks the client) is checked against both,
+   * so neither policy's detectors are lost on it.
+   */
+  public static Redaction contentPolicy(Redaction serverDefault, Redaction viewPolicy) {
+    Redaction out = Redaction.none();
+    Mask mask = Mask.PARTIAL;
+    boolean any = false;
+    for (Redaction p : new Redaction[] {serverDefault, viewPolicy}) {
+      if (p == null || p.detectors().isEmpty() && p.patterns().isEmpty()) {
+        continue;
+      }
+      any = true;
+      out = out.detect(p.detectors().toArray(new Detector[0]));
+      for (Map.Entry<String, Pattern> e : p.patterns().entrySet()) {
+        if (!out.patterns().containsKey(e.getKey())) {
+          out = out.pattern(e.getKey(), e.getValue().pattern());
+        }
+      }
+      if (p.mask() == Mask.FULL) {
+        mask = Mask.FULL;
+      }
+    }
+    return any ? out.mask(mask) : Redaction.none();
   }
 
   /**

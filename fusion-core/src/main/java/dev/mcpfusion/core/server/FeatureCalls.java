@@ -6,7 +6,9 @@ import dev.mcpfusion.core.FusionError;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.Invocation;
 import dev.mcpfusion.core.PromptResult;
+import dev.mcpfusion.core.Redaction;
 import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.egress.Egress;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.guard.ActionLimits;
 import dev.mcpfusion.core.guard.ConcurrencyGate;
@@ -14,6 +16,10 @@ import dev.mcpfusion.core.guard.Deadlines;
 import dev.mcpfusion.core.guard.Guard;
 import dev.mcpfusion.core.presenter.Presentation;
 import dev.mcpfusion.core.presenter.ResultPresenter;
+import dev.mcpfusion.core.redact.EgressRedaction;
+import dev.mcpfusion.core.redact.Redactions;
+import dev.mcpfusion.core.redact.Redactor;
+import dev.mcpfusion.core.redact.Tally;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.Args;
 import dev.mcpfusion.core.spi.ContextLookup;
@@ -70,30 +76,115 @@ public final class FeatureCalls {
   private final FeatureRegistry registry;
   private final Map<Class<?>, Function<RequestContext, ?>> providers;
   private final References references;
+  private final Egress egress;
+  private final Redaction serverRedaction;
   private final Map<String, Presentation> presentations = new ConcurrentHashMap<>();
   private final Deadlines deadlines;
   private final FusionTracer tracer;
+  /** The redaction of each presenter's answers, fitted to its view; empty for none. */
+  private final Map<PresenterBinding<?, ?>, Optional<Redactor>> viewRedactors =
+      new ConcurrentHashMap<>();
 
   /**
-   * Calls over {@code registry}, with the context providers and references of {@code tools}, a
-   * timer of their own and no tracing.
+   * Calls over {@code registry}, with the context providers, references and server-wide redaction
+   * of {@code tools}, no egress filter, a timer of their own and no tracing.
    */
   public FeatureCalls(FeatureRegistry registry, ToolRegistry tools) {
-    this(registry, tools, new Deadlines(), FusionTracer.NOOP);
+    this(registry, tools, new Egress(List.of(), tools.defaultRedaction()), new Deadlines(),
+        FusionTracer.NOOP);
   }
 
   /**
-   * Calls over {@code registry}, with the context providers and references of {@code tools}, the
-   * deadlines of the server's {@code deadlines} (the pipeline's: one timer per server) and a span
-   * per request from {@code tracer}.
+   * Calls over {@code registry}, with the context providers, references and server-wide redaction
+   * of {@code tools}; what leaves passes {@code egress}; deadlines run on the server's
+   * {@code deadlines} (the pipeline's: one timer per server) and each request gets a span from
+   * {@code tracer}.
    */
-  public FeatureCalls(FeatureRegistry registry, ToolRegistry tools, Deadlines deadlines,
-      FusionTracer tracer) {
+  public FeatureCalls(FeatureRegistry registry, ToolRegistry tools, Egress egress,
+      Deadlines deadlines, FusionTracer tracer) {
     this.registry = registry;
     this.providers = tools.providers();
     this.references = tools.references();
+    this.egress = egress;
+    this.serverRedaction = tools.defaultRedaction();
     this.deadlines = deadlines;
     this.tracer = tracer == null ? FusionTracer.NOOP : tracer;
+  }
+
+  /** The egress chain what these calls answer passes. */
+  public Egress egress() {
+    return egress;
+  }
+
+  /**
+   * What one prompt, resource or completion request answers, for the egress chain: its target
+   * (the prompt name, the resource URI, the completion's prompt or template), how errors name it,
+   * the redaction of its answer ({@code answers}: its view's, else the server-wide one, from which
+   * {@link Egress#content} derives that of what no view shaped), and the byte cap of one message.
+   */
+  public record Scope(String target, String origin, Redactor answers, int cap) {}
+
+  /** The scope of a {@code method} request with {@code params}; the server's defaults when it names nothing known. */
+  public Scope scope(String method, Map<?, ?> params) {
+    Object name = params == null ? null : params.get("name");
+    Object uri = params == null ? null : params.get("uri");
+    switch (method) {
+      case JsonRpc.PROMPTS_GET -> {
+        FeatureRegistry.BoundPrompt prompt = name instanceof String n ? registry.prompt(n) : null;
+        if (prompt != null) {
+          return new Scope(prompt.descriptor().name(),
+              routerOf(prompt.router(), prompt.features()) + "/" + prompt.descriptor().name(),
+              answers(prompt.descriptor().presenter()), -1);
+        }
+      }
+      case JsonRpc.RESOURCES_READ -> {
+        FeatureRegistry.Resolved resolved = uri instanceof String u ? registry.resolve(u) : null;
+        if (resolved != null) {
+          FeatureRegistry.BoundResource r = resolved.resource();
+          return new Scope((String) uri, routerOf(r.router(), r.features()) + "/" + r.descriptor().name(),
+              answers(r.descriptor().presenter()), -1);
+        }
+      }
+      case JsonRpc.COMPLETE -> {
+        Object ref = params == null ? null : params.get("ref");
+        if (ref instanceof Map<?, ?> r) {
+          Object target = r.get("name") instanceof String n ? n : r.get("uri");
+          if (target instanceof String t) {
+            return new Scope(t, t, null, -1);
+          }
+        }
+      }
+      default -> { }
+    }
+    return new Scope(method, method, null, -1);
+  }
+
+  /** The redaction of the answers {@code binding} presents; {@code null}: the server-wide one. */
+  private Redactor answers(PresenterBinding<?, ?> binding) {
+    return binding == null ? null : viewRedactor(binding);
+  }
+
+  /**
+   * The redaction of {@code binding}'s answers, fitted to its view: the view's {@code @Redact}, else
+   * the server-wide one; {@code null} for no presenter or nothing to mask.
+   */
+  private Redactor viewRedactor(PresenterBinding<?, ?> binding) {
+    if (binding == null) {
+      return null;
+    }
+    return viewRedactors.computeIfAbsent(binding, b -> {
+      ActionDescriptor d = syntheticDescriptor(b, b.viewType().getSimpleName(), ResultShape.SINGLE,
+          ElementKind.MODEL);
+      return Optional.ofNullable(Redactions.forAction(d, serverRedaction,
+          Presentation.of(d).staticRules()).redactor());
+    }).orElse(null);
+  }
+
+  private static ActionDescriptor syntheticDescriptor(PresenterBinding<?, ?> binding, String name,
+      ResultShape shape, ElementKind kind) {
+    return new ActionDescriptor(name, name, name, Verb.QUERY, true, false, false, false, List.of(),
+        List.of(), binding, shape, kind, null, CachePolicy.DEFAULT, List.of(), List.of(),
+        List.of(), false);
   }
 
   /** The registry served. */
@@ -183,7 +274,8 @@ public final class FeatureCalls {
         prompt.chain(), prompt.limits(), prompt.gate(), call, JsonRpc.INVALID_PARAMS, "prompt",
         null, ctx -> prompt.features().prompt(prompt.index(), decoded, ctx));
     try {
-      return promptResult(prompt, result);
+      return promptResult(prompt, result,
+          egress.content(viewRedactor(prompt.descriptor().presenter())));
     } catch (FusionError e) {
       throw fusionError(e, JsonRpc.INVALID_PARAMS);
     } catch (RuntimeException e) {
@@ -191,17 +283,23 @@ public final class FeatureCalls {
     }
   }
 
-  private Map<String, Object> promptResult(FeatureRegistry.BoundPrompt prompt, Object result) {
+  /**
+   * The {@code prompts/get} result: the handler's own messages with what {@code content} finds
+   * masked (no view shaped them), then the presented data, which its view's redaction masked.
+   */
+  private Map<String, Object> promptResult(FeatureRegistry.BoundPrompt prompt, Object result,
+      Redactor content) {
     List<Object> messages = new ArrayList<>();
     String description = prompt.descriptor().description();
+    Tally tally = new Tally();
     if (result instanceof String text) {
-      messages.add(message("user", text("user", text)));
+      messages.add(message("user", text("user", content == null ? text : content.text(text, tally))));
     } else if (result instanceof PromptResult r) {
       if (r.description() != null) {
-        description = r.description();
+        description = content == null ? r.description() : content.text(r.description(), tally);
       }
       for (PromptResult.Message m : r.messages()) {
-        messages.add(message(m.role().wire(), m.content()));
+        messages.add(message(m.role().wire(), Egress.redact(content, m.content(), tally)));
       }
       PresenterBinding<?, ?> binding = prompt.descriptor().presenter();
       if (r.hasData() && binding == null) {
@@ -276,7 +374,7 @@ public final class FeatureCalls {
     }
     text.append(list(arguments)).append('.');
     Map<String, Object> data = new LinkedHashMap<>();
-    data.put("code", "VALIDATION_ERROR");
+    data.put("code", Codes.VALIDATION_ERROR);
     data.put("fields", fields);
     return new FeatureError(JsonRpc.INVALID_PARAMS, text.toString(), data);
   }
@@ -385,7 +483,8 @@ public final class FeatureCalls {
       } else if (result instanceof byte[] bytes) {
         content.put("blob", Base64.getEncoder().encodeToString(bytes));
       } else if (result instanceof String text) {
-        content.put("text", text);
+        Redactor redactor = egress.content(null);
+        content.put("text", redactor == null ? text : redactor.text(text, new Tally()));
       } else {
         throw new IllegalStateException(result == null ? "returned null"
             : "returned a " + result.getClass().getName());
@@ -485,8 +584,14 @@ public final class FeatureCalls {
           + " ...}.", null);
     }
     List<String> shown = values.size() > MAX_COMPLETIONS ? values.subList(0, MAX_COMPLETIONS) : values;
+    Redactor redactor = egress.serverContent();
+    List<String> sent = new ArrayList<>(shown.size());
+    Tally tally = new Tally();
+    for (String v : shown) {
+      sent.add(redactor == null ? v : redactor.text(v, tally));
+    }
     Map<String, Object> result = new LinkedHashMap<>();
-    result.put("values", new ArrayList<>(shown));
+    result.put("values", sent);
     result.put("total", values.size());
     result.put("hasMore", values.size() > shown.size());
     return Map.of("completion", result);
@@ -715,7 +820,7 @@ public final class FeatureCalls {
         cause);
     return new FeatureError(JsonRpc.INTERNAL_ERROR, "Internal error: [" + router + "/"
         + target + "] the " + kind + " failed unexpectedly (incident " + incident + ").",
-        Map.of("code", "INTERNAL_ERROR", "incident", incident)).unexpected(cause, incident);
+        Map.of("code", Codes.INTERNAL_ERROR, "incident", incident)).unexpected(cause, incident);
   }
 
   private static String routerOf(String router, dev.mcpfusion.core.spi.GeneratedFeatures features) {
@@ -769,11 +874,13 @@ public final class FeatureCalls {
         : ElementKind.MODEL;
     String key = binding.getClass().getName() + '/' + shape + '/' + kind;
     Presentation presentation = presentations.computeIfAbsent(key, k -> Presentation.of(
-        new ActionDescriptor(name, name, name, Verb.QUERY, true, false, false, false, List.of(),
-            List.of(), binding, shape, kind, null, CachePolicy.DEFAULT, List.of(), List.of(),
-            List.of(), false)));
+        syntheticDescriptor(binding, name, shape, kind)));
     try {
-      return ResultPresenter.present(presentation, value, references);
+      Reply reply = ResultPresenter.present(presentation, value, references);
+      // The view's own redaction, as for a tool presenting it: its @Redact paths need the view.
+      Redactor redactor = viewRedactor(binding);
+      return redactor == null ? reply
+          : EgressRedaction.success(redactor, reply, shape, references, new Tally());
     } finally {
       if (close != null) {
         try {

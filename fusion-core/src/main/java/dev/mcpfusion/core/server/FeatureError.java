@@ -34,6 +34,11 @@ public final class FeatureError extends RuntimeException {
    * every error the framework answers carries; {@code null} when there is none.
    */
   public String type() {
+    return typeOf(data);
+  }
+
+  /** The {@code code} member of an error's {@code data}, or {@code null}. */
+  public static String typeOf(Object data) {
     return data instanceof java.util.Map<?, ?> map && map.get("code") instanceof String type
         ? type : null;
   }

@@ -1,10 +1,12 @@
 package dev.mcpfusion.core.server;
 
+import dev.mcpfusion.core.Content;
 import dev.mcpfusion.core.FusionError;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.Invocation;
 import dev.mcpfusion.core.Page;
 import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.egress.Egress;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.guard.ActionLimits;
 import dev.mcpfusion.core.guard.ConcurrencyGate;
@@ -61,18 +63,33 @@ public final class Pipeline {
   private final References references;
   private final BeanValidation beanValidation = new BeanValidation();
   private final FusionTracer tracer;
+  private final Egress egress;
   private final Deadlines deadlines = new Deadlines();
 
-  /** A pipeline over a built registry, without tracing. */
+  /** A pipeline over a built registry, without tracing or egress filters. */
   public Pipeline(ToolRegistry registry) {
     this(registry, FusionTracer.NOOP);
   }
 
   /** A pipeline over a built registry that traces every call with {@code tracer}. */
   public Pipeline(ToolRegistry registry, FusionTracer tracer) {
+    this(registry, tracer, new Egress(List.of(), registry.defaultRedaction()));
+  }
+
+  /**
+   * A pipeline over a built registry that traces every call with {@code tracer}; what its handlers
+   * attach and say to the client passes {@code egress}.
+   */
+  public Pipeline(ToolRegistry registry, FusionTracer tracer, Egress egress) {
     this.registry = registry;
     this.references = registry.references();
     this.tracer = tracer == null ? FusionTracer.NOOP : tracer;
+    this.egress = egress;
+  }
+
+  /** The egress chain of the server this pipeline serves. */
+  public Egress egress() {
+    return egress;
   }
 
   /**
@@ -279,7 +296,7 @@ public final class Pipeline {
       // 6. presenter
       Reply reply = ResultPresenter.present(action.presentation(), result, references, perCall);
 
-      return egress(action, reply, perCall, handled[0], trace);
+      return egress(action, reply, perCall, handled[0], request, trace);
     } catch (Throwable failure) {
       Throwable cause = unwrap(failure);
       if (cause instanceof FusionError error) {
@@ -304,7 +321,7 @@ public final class Pipeline {
    * out of {@link #run}, so that its compiled size does not depend on which guards are on.
    */
   private Reply egress(BoundAction action, Reply presented, PerCall perCall, boolean handled,
-      RequestTrace trace) {
+      RequestContext request, RequestTrace trace) {
     ActionDescriptor descriptor = action.descriptor();
     String router = action.router().name();
     Reply reply = presented;
@@ -322,6 +339,14 @@ public final class Pipeline {
       if (trace != null) {
         trace.redactions(tally.count());
       }
+    }
+
+    // What the handler attached leaves with the reply: its text redacted like every text no view
+    // shaped, and counted by the byte cap below.
+    List<Content> attached = request.attachments();
+    if (!attached.isEmpty()) {
+      reply = reply.withAttachments(
+          Egress.attachments(attached, egress.content(redactor), new Tally()));
     }
 
     // 7. then the byte cap, measured on the reply as sent (step 8's mark included)

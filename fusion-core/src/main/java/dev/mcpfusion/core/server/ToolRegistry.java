@@ -5,6 +5,7 @@ import dev.mcpfusion.annotation.Format;
 import dev.mcpfusion.annotation.Router;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionMiddleware;
+import dev.mcpfusion.core.Redaction;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.guard.ActionLimits;
 import dev.mcpfusion.core.guard.ConcurrencyGate;
@@ -100,6 +101,11 @@ public final class ToolRegistry {
   /** The server-wide redaction, for replies not tied to one action; {@code null} when there is none. */
   public Redactor defaultRedactor() {
     return defaultRedactor;
+  }
+
+  /** The server-wide redaction policy ({@link Redaction#none()} when there is none). */
+  public Redaction defaultRedaction() {
+    return defaultRedactor == null ? Redaction.none() : defaultRedactor.policy();
   }
 
   /** Renders views and models in {@code FusionError} details through their presenters. */

@@ -34,6 +34,6 @@ public final class StateSync {
     Map<String, Object> meta = new LinkedHashMap<>();
     meta.put(Meta.INVALIDATION, invalidation);
     meta.putAll(reply.meta());
-    return new Reply(blocks, reply.structuredContent(), meta, false);
+    return reply.rewritten(blocks, reply.structuredContent(), meta, reply.items());
   }
 }

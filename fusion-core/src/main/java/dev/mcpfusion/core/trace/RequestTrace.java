@@ -4,6 +4,7 @@ import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.spi.Problem;
+import dev.mcpfusion.core.wire.Codes;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Reply;
 import java.nio.charset.StandardCharsets;
@@ -363,6 +364,10 @@ public final class RequestTrace {
       if (unexpected != null) {
         span.setAttribute(SpanAttributes.MCPFUSION_INCIDENT, incident);
         span.recordException(unexpected, options.recordExceptionMessages());
+        span.setStatus(SpanStatus.ERROR);
+      } else if (Codes.INTERNAL_ERROR.equals(errorType)) {
+        // Something failed where the span could not see the exception (an egress filter that
+        // threw, say): still a failure of the server, not of the agent.
         span.setStatus(SpanStatus.ERROR);
       } else {
         span.setAttribute(SpanAttributes.MCPFUSION_ERROR_MESSAGE, message);

@@ -37,6 +37,11 @@ public final class Reply {
   private final int textChars;
   /** See {@link #onlyStaticRules}. */
   private final boolean onlyStaticRules;
+  /**
+   * Content the handler attached (image, audio, embedded resource, resource link, text), as plain
+   * JSON trees written after the text blocks; empty for none and always empty on an error.
+   */
+  private final List<Map<String, Object>> attachments;
   /** The code of an error reply as its writer set it; {@code null} on success or when unknown. */
   private final String errorCode;
 
@@ -53,13 +58,13 @@ public final class Reply {
     this(List.copyOf(blocks),
         structuredContent == null ? null : new LinkedHashMap<>(structuredContent),
         meta == null || meta.isEmpty() ? Map.of() : new LinkedHashMap<>(meta),
-        isError, -1, false, -1, -1, -1, false, null, Ownership.TAKEN);
+        isError, -1, false, -1, -1, -1, false, List.of(), null, Ownership.TAKEN);
   }
 
   private Reply(List<String> blocks, Map<String, Object> structuredContent,
       Map<String, Object> meta, boolean isError, int items, boolean toon, int structuredChars,
-      int metaChars, int textChars, boolean onlyStaticRules, String errorCode,
-      Ownership ownership) {
+      int metaChars, int textChars, boolean onlyStaticRules, List<Map<String, Object>> attachments,
+      String errorCode, Ownership ownership) {
     this.blocks = blocks;
     this.structuredContent = structuredContent == null
         ? null : Collections.unmodifiableMap(structuredContent);
@@ -71,6 +76,7 @@ public final class Reply {
     this.metaChars = metaChars;
     this.textChars = textChars;
     this.onlyStaticRules = onlyStaticRules && metaChars >= 0;
+    this.attachments = isError ? List.of() : attachments;
     this.errorCode = isError ? errorCode : null;
   }
 
@@ -83,7 +89,8 @@ public final class Reply {
   public static Reply error(List<String> blocks, Map<String, Object> meta, String code) {
     return new Reply(List.copyOf(blocks), null,
         meta == null || meta.isEmpty() ? Map.of() : new LinkedHashMap<>(meta),
-        true, -1, false, -1, -1, -1, false, Objects.requireNonNull(code, "code"), Ownership.TAKEN);
+        true, -1, false, -1, -1, -1, false, List.of(), Objects.requireNonNull(code, "code"),
+        Ownership.TAKEN);
   }
 
   /**
@@ -118,7 +125,7 @@ public final class Reply {
       int textChars, boolean onlyStaticRules) {
     return new Reply(Collections.unmodifiableList(blocks), structuredContent,
         meta == null ? Map.of() : meta, false, items, toon, structuredChars, metaChars, textChars,
-        onlyStaticRules, null, Ownership.TAKEN);
+        onlyStaticRules, List.of(), null, Ownership.TAKEN);
   }
 
   /**
@@ -134,7 +141,29 @@ public final class Reply {
     return new Reply(List.copyOf(blocks),
         structuredContent == null ? null : new LinkedHashMap<>(structuredContent),
         meta == null || meta.isEmpty() ? Map.of() : new LinkedHashMap<>(meta),
-        isError, items, toon, -1, -1, -1, false, errorCode, Ownership.TAKEN);
+        isError, items, toon, -1, -1, -1, false, attachments, errorCode, Ownership.TAKEN);
+  }
+
+  /**
+   * This reply with {@code attachments} (plain JSON content trees, already redacted) written after
+   * its text blocks; everything else, the counts the presenter knew included, is kept. An error
+   * reply carries none: it is returned unchanged.
+   */
+  public Reply withAttachments(List<Map<String, Object>> attachments) {
+    if (isError || attachments.isEmpty() && this.attachments.isEmpty()) {
+      return this;
+    }
+    return new Reply(blocks, structuredContent, meta, false, items, toon, structuredChars,
+        metaChars, textChars, onlyStaticRules, List.copyOf(attachments), null, Ownership.TAKEN);
+  }
+
+  /**
+   * The content the handler attached, as plain JSON trees in order, written after the text blocks
+   * of a successful reply ({@code OK}, the block of a {@code void} handler, gives way to them);
+   * empty for none, and on every error.
+   */
+  public List<Map<String, Object>> attachments() {
+    return attachments;
   }
 
   /**
@@ -247,17 +276,18 @@ public final class Reply {
         && isError == that.isError
         && blocks.equals(that.blocks)
         && Objects.equals(structuredContent, that.structuredContent)
-        && meta.equals(that.meta);
+        && meta.equals(that.meta)
+        && attachments.equals(that.attachments);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(blocks, structuredContent, meta, isError);
+    return Objects.hash(blocks, structuredContent, meta, isError, attachments);
   }
 
   @Override
   public String toString() {
     return "Reply[blocks=" + blocks + ", structuredContent=" + structuredContent + ", meta=" + meta
-        + ", isError=" + isError + "]";
+        + ", isError=" + isError + (attachments.isEmpty() ? "" : ", attachments=" + attachments) + "]";
   }
 }

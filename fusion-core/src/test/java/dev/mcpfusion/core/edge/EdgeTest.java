@@ -211,7 +211,7 @@ class EdgeTest {
   @Test
   void aResultThatCannotBeWrittenIsAnInternalErrorForItsIdAndIsLoggedOnce() {
     StderrLog log = StderrLog.capture();
-    edge.resultWriter((id, reply, attached, modern) -> {
+    edge.resultWriter((id, reply, modern) -> {
       throw new IllegalArgumentException("SECRET-DETAIL: no JSON for this value");
     });
     try {

@@ -102,7 +102,7 @@ class StdioEdgeRulesTest {
   @Test
   void aResultThatCannotBeWrittenIsAnInternalErrorForItsIdLoggedOnceWithNoTextOnTheWire()
       throws IOException {
-    server.edge().resultWriter((id, reply, attached, modern) -> {
+    server.edge().resultWriter((id, reply, modern) -> {
       throw new IllegalStateException("SECRET-DETAIL cannot write");
     });
     try (StderrLog log = StderrLog.capture()) {
