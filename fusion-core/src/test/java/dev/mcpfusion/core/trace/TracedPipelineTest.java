@@ -173,6 +173,40 @@ class TracedPipelineTest {
   }
 
   @Test
+  void theSpanTellsTheOutcomeTheClientGetsAfterTheEgressFilters() {
+    RecordingTracer tracer = new RecordingTracer();
+    FusionServer server = FusionServer.builder("billing", "1.0.0")
+        .register(new BillingTools())
+        .context(Tenant.class, request -> new Tenant("t_777"))
+        .egressFilter((out, request) -> out.veto("POLICY", "Not for this caller."))
+        .tracer(tracer)
+        .build();
+    List<byte[]> written = new ArrayList<>();
+    Sink sink = new Sink() {
+      @Override
+      public void reply(Object id, int errorCode, byte[] json) {
+        written.add(json);
+      }
+
+      @Override
+      public void push(byte[] json) {}
+    };
+    String call = "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":"
+        + "{\"name\":\"billing_get_invoice\",\"arguments\":{\"id\":\"INV-0001\"},\"_meta\":"
+        + "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+        + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
+    server.edge().dispatch(server.edge().read(call), Inbound.inProcess(), null, sink);
+
+    assertThat(new String(written.get(0), java.nio.charset.StandardCharsets.UTF_8))
+        .contains("code=\\\"POLICY\\\"");
+    Recorded span = tracer.spans.get(0);
+    // The pipeline's reply succeeded; the client got the filter's veto, and so does the span.
+    assertThat(span.status).isEqualTo(SpanStatus.UNSET);
+    assertThat(span.attributes).containsEntry("error.type", "POLICY")
+        .containsEntry("mcpfusion.response_size", (long) written.get(0).length);
+  }
+
+  @Test
   void aCallMadeInMemoryHasNoResponseSizeAndNoRequestId() {
     RecordingTracer tracer = new RecordingTracer();
     call(server(tracer), "billing_get_invoice", Map.of("id", "INV-0001"), RequestContext.empty());
