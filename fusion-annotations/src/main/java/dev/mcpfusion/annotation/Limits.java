@@ -7,10 +7,11 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Bounds what calls of a router's actions (on the {@code @Router} class) or of one action (on its
- * method) may take: how many run at once and how many may wait, how long one may run, and how many
- * bytes its reply may have. The most specific declaration wins, field by field: method, then
- * router, then {@code FusionServer.Builder.limits(...)}; a field left at {@code -1} inherits.
+ * Bounds what calls of a class's actions, prompts, resources and completions (on the class) or of
+ * one of them (on its method) may take: how many run at once and how many may wait, how long one
+ * may run, and how many bytes its reply may have. The most specific declaration wins, field by
+ * field: method, then class, then {@code FusionServer.Builder.limits(...)}; a field left at
+ * {@code -1} inherits.
  *
  * <pre>{@code
  * @Router("billing")
@@ -19,7 +20,8 @@ import java.lang.annotation.Target;
  * }</pre>
  *
  * <p>Over capacity a call is answered {@code SERVER_BUSY} at once; past its deadline
- * {@code TIMEOUT} (the handler is interrupted and its late result discarded); a collection reply
+ * {@code TIMEOUT} (the handler is interrupted and its late result discarded) — for a prompt,
+ * resource or completion as a JSON-RPC error (-32003, -32004) with the same text; a collection reply
  * over the byte cap loses trailing items until it fits, and a reply that cannot fit is
  * {@code PAYLOAD_TOO_LARGE}. Read at run time, when the server is built.
  */
@@ -29,7 +31,8 @@ import java.lang.annotation.Target;
 public @interface Limits {
   /**
    * Calls running at once; {@code -1} inherits. Counted where it is declared: on a method for that
-   * action, on a router for all its actions that do not declare their own, server-wide for all.
+   * member, on a class for all its actions, prompts, resources and completions that do not declare
+   * their own (one count for them all), server-wide for all.
    */
   int maxConcurrent() default -1;
 

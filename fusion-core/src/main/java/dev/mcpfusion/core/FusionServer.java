@@ -2,6 +2,7 @@ package dev.mcpfusion.core;
 
 import dev.mcpfusion.core.edge.Edge;
 import dev.mcpfusion.core.egress.Egress;
+import dev.mcpfusion.core.guard.Gates;
 import dev.mcpfusion.core.server.FeatureRegistry;
 import dev.mcpfusion.core.server.McpJson;
 import dev.mcpfusion.core.server.Pipeline;
@@ -316,8 +317,10 @@ public final class FusionServer {
     public FusionServer build() {
       ServerConfig config = new ServerConfig(name, version, registrations, exposition, separator,
           providers, middleware, provided, redaction, limits, toonDescriptions, subscriptionScope);
-      ToolRegistry tools = ToolRegistry.build(config);
-      return new FusionServer(name, version, tools, FeatureRegistry.build(config), tracer,
+      // One gate per @Limits(maxConcurrent) declaration, whether tools or prompts inherit it.
+      Gates gates = new Gates();
+      ToolRegistry tools = ToolRegistry.build(config, gates);
+      return new FusionServer(name, version, tools, FeatureRegistry.build(config, gates), tracer,
           egressFilters);
     }
   }

@@ -18,7 +18,9 @@ import java.util.Objects;
 
 /**
  * The OpenTelemetry implementation of the fusion-core tracing SPI: one {@link SpanKind#SERVER}
- * span per {@code tools/call}, under the caller's W3C parent, current while the handler runs.
+ * span per request a handler serves ({@code tools/call}, {@code prompts/get},
+ * {@code resources/read}, {@code completion/complete}), under the caller's W3C parent, current
+ * while the handler runs.
  *
  * <pre>{@code
  * FusionServer server = FusionServer.builder("billing", "1.0.0")

@@ -1,11 +1,13 @@
 package dev.mcpfusion.otel;
 
 import dev.mcpfusion.core.Exposition;
+import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.trace.FusionSpan;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.trace.SpanStatus;
 import dev.mcpfusion.core.trace.TraceContext;
 import dev.mcpfusion.core.trace.TraceOptions;
+import dev.mcpfusion.otel.fixtures.Briefs;
 import dev.mcpfusion.otel.fixtures.Ops;
 import dev.mcpfusion.testing.FusionTester;
 import io.opentelemetry.api.common.AttributeKey;
@@ -56,6 +58,36 @@ final class OtelHarness implements AutoCloseable {
 
   FusionTester tester(Exposition exposition) {
     return tester(exposition, TraceOptions.DEFAULT);
+  }
+
+  /** A tracing tester over {@link Ops} and the prompts, resources and completions of {@link Briefs}. */
+  FusionTester withFeatures(TraceOptions options) {
+    return withFeatures(FusionServer.builder("ops", "1"), options);
+  }
+
+  /** As {@link #withFeatures(TraceOptions)}, on {@code builder} (its redaction, say). */
+  FusionTester withFeatures(FusionServer.Builder builder, TraceOptions options) {
+    FusionTester t = FusionTester.of(builder.register(Ops.OpsTools_Fusion.bind(tools()))
+            .register(Briefs.BriefPrompts_Features.bind(
+                new Briefs.BriefPrompts(otel.getTracer("handler-code")))))
+        .tracer(tracer(options));
+    testers.add(t);
+    return t;
+  }
+
+  /** The finished spans of {@code method} ({@code prompts/get}, …), in the order they ended. */
+  List<SpanData> spans(String method) {
+    return exporter.getFinishedSpanItems().stream()
+        .filter(s -> s.getName().equals(method) || s.getName().startsWith(method + " ")).toList();
+  }
+
+  /** The only finished span of {@code method}. */
+  SpanData onlySpan(String method) {
+    List<SpanData> spans = spans(method);
+    if (spans.size() != 1) {
+      throw new AssertionError("expected exactly one " + method + " span but got " + spans);
+    }
+    return spans.get(0);
   }
 
   /** The same connector without a tracer. */

@@ -3,6 +3,8 @@ package dev.mcpfusion.core.edge;
 import dev.mcpfusion.core.LogLevel;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
+import dev.mcpfusion.core.guard.ConcurrencyGate;
+import dev.mcpfusion.core.guard.Gates;
 import dev.mcpfusion.core.server.ExposedTool;
 import dev.mcpfusion.core.server.FeatureCalls;
 import dev.mcpfusion.core.server.FeatureRegistry;
@@ -10,6 +12,7 @@ import dev.mcpfusion.core.server.Pipeline;
 import dev.mcpfusion.core.server.ToolRegistry;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.wire.Echo;
+import dev.mcpfusion.core.trace.RequestTrace;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Meta;
 import dev.mcpfusion.core.wire.ProtocolVersions;
@@ -81,8 +84,8 @@ public final class Edge {
     this.modern = new ModernEra(name, version, tools, features, mapper);
     // Every 2026-07-28 result names the server in its _meta (the SDK's modern server does the same).
     String serverInfo = Bodies.serverInfoMember(name, version);
-    this.features = new FeatureRequests(new FeatureCalls(features, registry, pipeline.egress()),
-        serverInfo);
+    this.features = new FeatureRequests(new FeatureCalls(features, registry, pipeline.egress(),
+        pipeline.deadlines(), this.tools.tracer()), serverInfo);
     this.resultWriter = (id, reply, modernEra) -> modernEra
         ? Bodies.modernToolResult(id, reply, serverInfo)
         : Bodies.classicToolResult(id, reply);
@@ -394,33 +397,48 @@ public final class Edge {
     String sessionId = session == null ? null : session.id();
     String version = modernEra ? ProtocolVersions.MODERN : protocolVersion(inbound, session);
     ExposedTool tool = tools.find(name);
+    Map<String, ?> arguments = (Map<String, ?>) params.get("arguments");
     if (tool == null) {
       out.reply(id, JsonRpc.INVALID_PARAMS, tools.unknownTool(id, name,
-          RequestContext.of(inbound.headers(), meta, sessionId, version)));
+          RequestContext.of(inbound.headers(), meta, sessionId, version), arguments));
       return;
     }
-    Map<String, ?> arguments = (Map<String, ?>) params.get("arguments");
     run(message, session, (sink, call) -> {
       CallLink link = tools.link(tool, arguments, session, sink, call, modernEra, meta);
       RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version, link);
       link.request(request);
-      // A deadline's TIMEOUT reply is written at the deadline, from the timer's thread (without
-      // what the handler attached); the pipeline then returns null and whatever the handler
-      // produced is never written.
-      Reply reply = tools.call(tool, arguments == null ? Map.of() : arguments, request,
-          early -> writeResult(id, name, early, modernEra, sink, true));
-      if (reply == null) {
-        return;
+      // The span ends once the reply is written (it records the bytes written); null: no tracing.
+      RequestTrace trace = tools.trace(tool, request, id, arguments);
+      Reply reply;
+      try {
+        // A deadline's TIMEOUT reply is written at the deadline, from the timer's thread (without
+        // what the handler attached); the pipeline then returns null and whatever the handler
+        // produced is never written.
+        reply = tools.call(tool, arguments == null ? Map.of() : arguments, request,
+            early -> writeResult(id, name, early, modernEra, sink, true, trace),
+            trace);
+        if (reply == null) {
+          return;
+        }
+        String missing = link.missingCapability();
+        if (modernEra && missing != null) {
+          String text = "Missing required client capability: " + missing
+              + " (declare it in io.modelcontextprotocol/clientCapabilities).";
+          byte[] body = Bodies.error(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, text,
+              Map.of("requiredCapabilities", Map.of(missing, Map.of())));
+          sink.reply(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, body);
+          if (trace != null) {
+            trace.rpcError(JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, null, text);
+            trace.written(body, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY);
+          }
+          return;
+        }
+        writeResult(id, name, reply, modernEra, sink, false, trace);
+      } finally {
+        if (trace != null) {
+          trace.end();
+        }
       }
-      String missing = link.missingCapability();
-      if (modernEra && missing != null) {
-        sink.reply(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, Bodies.error(id,
-            JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, "Missing required client capability: "
-                + missing + " (declare it in io.modelcontextprotocol/clientCapabilities).",
-            Map.of("requiredCapabilities", Map.of(missing, Map.of()))));
-        return;
-      }
-      writeResult(id, name, reply, modernEra, sink, false);
       features.afterToolCall(reply, request);
     }, out);
   }
@@ -452,10 +470,11 @@ public final class Edge {
 
   /**
    * Writes the result of a call; {@code held} when the call's thread is still held by its handler
-   * (a deadline's reply, {@link Sink#replyWhileHeld}).
+   * (a deadline's reply, {@link Sink#replyWhileHeld}). The call's span, when there is one, is told
+   * the bytes written.
    */
   private void writeResult(Object id, String name, Reply reply, boolean modernEra, Sink sink,
-      boolean held) {
+      boolean held, RequestTrace trace) {
     byte[] body;
     int code = 0;
     try {
@@ -473,6 +492,9 @@ public final class Edge {
     } else {
       sink.reply(id, code, body);
     }
+    if (trace != null) {
+      trace.written(body, code);
+    }
   }
 
   /**
@@ -481,16 +503,23 @@ public final class Edge {
    * let it go out when it arrives.
    */
   public boolean repliesEarly() {
-    return tools.registry().hasDeadlines();
+    return tools.registry().hasDeadlines() || features.registry().hasDeadlines();
   }
 
   /**
-   * The most calls the server's concurrency gates admit at once (running and waiting), or
-   * {@link Integer#MAX_VALUE} when some action is not gated: a transport that gives each call a
-   * thread of its own needs at most this many (plus the one that reads).
+   * The most calls the server's concurrency gates admit at once (running and waiting; a gate that
+   * tools and prompts share counted once), or {@link Integer#MAX_VALUE} when some action, prompt,
+   * resource or completion method is not gated: a transport that gives each call a thread of its
+   * own needs at most this many (plus the one that reads).
    */
   public int callCapacity() {
-    return tools.registry().callCapacity();
+    FeatureRegistry served = features.registry();
+    if (tools.registry().callCapacity() == Integer.MAX_VALUE || served.anyUngated()) {
+      return Integer.MAX_VALUE;
+    }
+    java.util.List<ConcurrencyGate> gates = new java.util.ArrayList<>(tools.registry().gates());
+    gates.addAll(served.gates());
+    return Gates.capacity(gates);
   }
 
   private static String protocolVersion(Inbound inbound, EdgeSession session) {
@@ -584,7 +613,7 @@ public final class Edge {
     RequestContext context = request == null ? RequestContext.empty() : request;
     ExposedTool tool = tools.find(toolName);
     if (tool == null) {
-      tools.traceUnknown(toolName, context);
+      tools.traceUnknown(toolName, context, arguments);
       throw new IllegalArgumentException(
           ErrorReplies.unknownToolMessage(toolName, tools.registry().toolNames()));
     }

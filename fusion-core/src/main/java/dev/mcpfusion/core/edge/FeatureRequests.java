@@ -10,6 +10,8 @@ import dev.mcpfusion.core.redact.Tally;
 import dev.mcpfusion.core.server.FeatureCalls;
 import dev.mcpfusion.core.server.FeatureError;
 import dev.mcpfusion.core.server.FeatureRegistry;
+import dev.mcpfusion.core.server.FeatureRequest;
+import dev.mcpfusion.core.trace.RequestTrace;
 import dev.mcpfusion.core.wire.Codes;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Meta;
@@ -104,20 +106,30 @@ final class FeatureRequests {
     return USER_CODE.contains(method) && handles(method);
   }
 
-  /** Answers one request; {@code session} is {@code null} on a stateless transport. */
+  /**
+   * Answers one request; {@code session} is {@code null} on a stateless transport. A request that
+   * runs user code gets its span from {@link FeatureCalls} once it names its target; the span ends
+   * here, after the answer is written, with the bytes written.
+   */
   void answer(Message message, RequestContext request, EdgeSession session, Sink out,
       boolean modern) {
     Object id = message.id();
     Map<?, ?> params = message.params();
     FeatureCalls.Scope scope = null;
+    // A TIMEOUT is written at the deadline, from the timer's thread, while the handler still runs.
+    FeatureRequest call = new FeatureRequest(id, error -> {
+      byte[] body = Bodies.error(id, error.code(), error.getMessage(), error.data());
+      out.replyWhileHeld(id, error.code(), body);
+      return body;
+    });
     try {
       Map<String, Object> result = switch (message.method()) {
         case PROMPTS_LIST -> calls.listPrompts();
-        case PROMPTS_GET -> calls.getPrompt(params, request);
+        case PROMPTS_GET -> calls.getPrompt(params, request, call);
         case RESOURCES_LIST -> calls.listResources();
         case TEMPLATES_LIST -> calls.listTemplates();
-        case RESOURCES_READ -> calls.readResource(params, request);
-        case COMPLETE -> calls.complete(params, request);
+        case RESOURCES_READ -> calls.readResource(params, request, call);
+        case COMPLETE -> calls.complete(params, request, call);
         case SUBSCRIBE, UNSUBSCRIBE -> subscription(message, params, request, session, modern);
         default -> throw new IllegalStateException("not a feature method: " + message.method());
       };
@@ -127,12 +139,27 @@ final class FeatureRequests {
         result = egress.result(channel, message.method(), scope.target(), result, scope.cap(),
             request, scope.origin());
       }
-      out.reply(id, 0, modern
+      byte[] body = modern
           ? modernResult(id, result, CACHEABLE.contains(message.method()))
-          : Bodies.result(id, result));
+          : Bodies.result(id, result);
+      out.reply(id, 0, body);
+      if (call.trace() != null) {
+        call.trace().succeeded();
+        call.trace().written(body, 0);
+      }
     } catch (Egress.Refused e) {
-      out.reply(id, e.code(), Bodies.error(id, e.code(), e.getMessage(), e.data()));
+      byte[] body = Bodies.error(id, e.code(), e.getMessage(), e.data());
+      out.reply(id, e.code(), body);
+      if (call.trace() != null) {
+        call.trace().rpcError(e.code(), FeatureError.typeOf(e.data()), e.getMessage());
+        call.trace().written(body, e.code());
+      }
     } catch (FeatureError e) {
+      if (call.answeredAtDeadline()) {
+        // The TIMEOUT went out at the deadline; the span has its bytes.
+        traced(e, e.getMessage(), null, call.trace());
+        return;
+      }
       // A handler's FusionError carries its own text: it is redacted like the answer would have been.
       if (scope == null) {
         scope = calls.scope(message.method(), params);
@@ -149,7 +176,31 @@ final class FeatureRequests {
           data = Egress.redact(redactor, tree, tally);
         }
       }
-      out.reply(id, e.code(), Bodies.error(id, e.code(), text, data));
+      byte[] body = Bodies.error(id, e.code(), text, data);
+      out.reply(id, e.code(), body);
+      traced(e, text, body, call.trace());
+    } finally {
+      if (call.trace() != null) {
+        call.trace().end();
+      }
+    }
+  }
+
+  /**
+   * Tells {@code trace} (when not {@code null}) that the request failed with {@code error}, whose
+   * message went out as {@code text} (redacted), and the bytes of {@code body} when it was written
+   * here ({@code null}: written at the deadline).
+   */
+  private static void traced(FeatureError error, String text, byte[] body, RequestTrace trace) {
+    if (trace == null) {
+      return;
+    }
+    trace.rpcError(error.code(), error.type(), text);
+    if (error.unexpected() != null) {
+      trace.unexpected(error.unexpected(), error.incident());
+    }
+    if (body != null) {
+      trace.written(body, error.code());
     }
   }
 

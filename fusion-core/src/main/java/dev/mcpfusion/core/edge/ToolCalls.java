@@ -3,7 +3,6 @@ package dev.mcpfusion.core.edge;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.egress.Egress;
 import dev.mcpfusion.core.error.ErrorReplies;
-import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.redact.Redactor;
 import dev.mcpfusion.core.server.BoundAction;
 import dev.mcpfusion.core.server.ExposedTool;
@@ -11,20 +10,22 @@ import dev.mcpfusion.core.server.Exposer;
 import dev.mcpfusion.core.server.Pipeline;
 import dev.mcpfusion.core.server.ToolRegistry;
 import dev.mcpfusion.core.trace.FusionTracer;
-import dev.mcpfusion.core.trace.ToolCallTrace;
+import dev.mcpfusion.core.trace.RequestTrace;
 import dev.mcpfusion.core.wire.Codes;
 import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Reply;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The one {@code tools/call} handler of both eras: checks the params, looks the tool up once, runs
  * the pipeline once. An unknown tool is a JSON-RPC error (-32602 with the {@code UNKNOWN_TOOL} text
- * and data) whose trace span is recorded here, since it never reaches the pipeline.
+ * and data) whose trace span is recorded here, since it never reaches the pipeline. The span of a
+ * call the edge serves is started here and ended by the edge once the reply is written.
  */
 final class ToolCalls {
   private static final Logger LOG = LoggerFactory.getLogger(ToolCalls.class);
@@ -70,6 +71,11 @@ final class ToolCalls {
     return registry;
   }
 
+  /** The server's tracer ({@link FusionTracer#NOOP} when it does not trace). */
+  FusionTracer tracer() {
+    return tracer;
+  }
+
   /** Why {@code params} cannot be a {@code tools/call}, or {@code null} when its shape is right. */
   static String invalidParams(Object params) {
     if (!(params instanceof Map<?, ?> map)) {
@@ -103,55 +109,100 @@ final class ToolCalls {
   }
 
   /**
-   * Runs the pipeline once; a reply sent at a deadline goes to {@code early} and {@code null} is
-   * returned (see {@link Pipeline#call(ExposedTool, Map, RequestContext, java.util.function.Consumer)}).
+   * Runs the pipeline once, in a span of the pipeline's own; a reply sent at a deadline goes to
+   * {@code early} and {@code null} is returned (see
+   * {@link Pipeline#call(ExposedTool, Map, RequestContext, Consumer)}).
    */
   Reply call(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
-      java.util.function.Consumer<Reply> early) {
+      Consumer<Reply> early) {
     try {
-      Reply reply = pipeline.call(tool, arguments, request, early);
-      if (reply == null || !egress.filtering()) {
-        return reply;
-      }
-      // The filters see the reply as it is about to be written: redacted, capped, marked.
-      BoundAction action = action(tool, arguments);
-      return egress.toolResult(reply, tool.name(), tool.router().name(),
-          action == null ? tool.name() : action.name(),
-          action == null ? -1 : action.limits().maxEgressBytes(), request);
+      return filtered(tool, arguments, request, pipeline.call(tool, arguments, request, early));
     } catch (Throwable failure) {
-      // The pipeline answers every failure itself; this only guards the code around it.
-      String incident = ErrorReplies.newIncidentId();
-      LOG.error("tool {} failed outside the pipeline (incident {})", tool.name(), incident, failure);
-      return ErrorReplies.internal(tool.router().name(),
-          tool.grouped() ? tool.name() : tool.single().name(), incident);
+      return outside(tool, failure);
     }
   }
 
-  /** The -32602 error body for an unknown tool; records its span. */
-  byte[] unknownTool(Object id, String name, RequestContext request) {
+  /**
+   * Runs the pipeline once in {@code trace}, the span the edge started for the request and ends
+   * once the reply is written ({@code null}: not traced); the span is told the outcome the client
+   * gets, after the egress filters.
+   */
+  Reply call(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
+      Consumer<Reply> early, RequestTrace trace) {
+    Reply reply;
+    try {
+      reply = filtered(tool, arguments, request,
+          pipeline.call(tool, arguments, request, early, trace));
+    } catch (Throwable failure) {
+      reply = outside(tool, failure);
+    }
+    if (trace != null) {
+      trace.replied(reply);
+    }
+    return reply;
+  }
+
+  /** {@code reply} after the egress filters ({@code null} stays {@code null}: it went out at a deadline). */
+  private Reply filtered(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
+      Reply reply) {
+    if (reply == null || !egress.filtering()) {
+      return reply;
+    }
+    // The filters see the reply as it is about to be written: redacted, capped, marked.
+    BoundAction action = action(tool, arguments);
+    return egress.toolResult(reply, tool.name(), tool.router().name(),
+        action == null ? tool.name() : action.name(),
+        action == null ? -1 : action.limits().maxEgressBytes(), request);
+  }
+
+  /** The pipeline answers every failure itself; this only guards the code around it. */
+  private static Reply outside(ExposedTool tool, Throwable failure) {
+    String incident = ErrorReplies.newIncidentId();
+    LOG.error("tool {} failed outside the pipeline (incident {})", tool.name(), incident, failure);
+    return ErrorReplies.internal(tool.router().name(),
+        tool.grouped() ? tool.name() : tool.single().name(), incident);
+  }
+
+  /**
+   * Starts the span of a {@code tools/call} of {@code tool} with JSON-RPC id {@code id}, or returns
+   * {@code null} when the server does not trace (no span work at all).
+   */
+  RequestTrace trace(ExposedTool tool, RequestContext request, Object id, Map<String, ?> arguments) {
+    if (tracer == FusionTracer.NOOP) {
+      return null;
+    }
+    return RequestTrace.tool(tracer, tool.name(), registry.exposition(), tool.router().name(),
+        tool.grouped() ? null : tool.single().name(), request, id, arguments);
+  }
+
+  /** The -32602 error body for an unknown tool; records its span, sized as written. */
+  byte[] unknownTool(Object id, String name, RequestContext request, Map<String, ?> arguments) {
     Map<String, Object> data = unknownToolData();
     String text = ErrorReplies.unknownToolMessage(name, registry.toolNames());
-    traceUnknown(name, request, text, data);
-    return Bodies.error(id, JsonRpc.INVALID_PARAMS, text, data);
+    byte[] body = Bodies.error(id, JsonRpc.INVALID_PARAMS, text, data);
+    if (tracer != FusionTracer.NOOP) {
+      RequestTrace trace = unknownTrace(name, request, id, arguments);
+      trace.written(body, JsonRpc.INVALID_PARAMS);
+      trace.end();
+    }
+    return body;
   }
 
   /** Records the span of a call of an unknown tool answered without a JSON-RPC message. */
-  void traceUnknown(String name, RequestContext request) {
+  void traceUnknown(String name, RequestContext request, Map<String, ?> arguments) {
     if (tracer != FusionTracer.NOOP) {
-      traceUnknown(name, request, ErrorReplies.unknownToolMessage(name, registry.toolNames()),
-          unknownToolData());
+      unknownTrace(name, request, null, arguments).end();
     }
   }
 
-  private void traceUnknown(String name, RequestContext request, String text, Map<String, Object> data) {
-    if (tracer == FusionTracer.NOOP) {
-      return;
-    }
+  private RequestTrace unknownTrace(String name, RequestContext request, Object id,
+      Map<String, ?> arguments) {
     // The span is named after the tool: a name no tool could have is cut there too.
-    ToolCallTrace trace = ToolCallTrace.start(tracer, Echo.cut(name), registry.exposition(), null,
-        null, request);
-    long bytes = ToolCallTrace.utf8Length(text) + ToolCallTrace.utf8Length(Json.write(data));
-    trace.finishError(Codes.UNKNOWN_TOOL, "The tool " + Echo.quoted(name) + " does not exist.", bytes);
+    RequestTrace trace = RequestTrace.tool(tracer, Echo.cut(name), registry.exposition(), null, null,
+        request, id, arguments);
+    trace.rpcError(JsonRpc.INVALID_PARAMS, Codes.UNKNOWN_TOOL,
+        "The tool " + Echo.quoted(name) + " does not exist.");
+    return trace;
   }
 
   private Map<String, Object> unknownToolData() {

@@ -402,6 +402,7 @@ public final class ErrorReplies {
   private static Reply reply(List<String> lines, Map<String, Object> error) {
     Map<String, Object> meta = new LinkedHashMap<>();
     meta.put(Meta.ERROR, error);
-    return new Reply(List.of(String.join("\n", lines)), null, meta, true);
+    // The code rides with the reply: whoever reads the outcome never parses what the agent reads.
+    return Reply.error(List.of(String.join("\n", lines)), meta, (String) error.get("code"));
   }
 }

@@ -1,15 +1,25 @@
 package dev.mcpfusion.core.guard;
 
+import dev.mcpfusion.annotation.Complete;
 import dev.mcpfusion.annotation.Limits;
+import dev.mcpfusion.annotation.Prompt;
+import dev.mcpfusion.annotation.Resource;
 import dev.mcpfusion.core.CallLimits;
+import dev.mcpfusion.core.spi.CompletionDescriptor;
+import dev.mcpfusion.core.spi.FeaturesDescriptor;
+import dev.mcpfusion.core.spi.PromptDescriptor;
+import dev.mcpfusion.core.spi.ResourceDescriptor;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
- * The limits of one action, resolved once when the server is built (and when a lockfile is
- * written): per field, the method's {@code @Limits}, else the router's, else the server-wide
+ * The limits of one action — or of one prompt, resource or completion, resolved the same way —
+ * computed once when the server is built (and when a lockfile is written): per field, the
+ * method's {@code @Limits}, else the class's (the router's), else the server-wide
  * {@link CallLimits}; {@code -1} when no level sets it. A queue without a concurrency limit means
  * nothing, and a concurrency limit without a queue has none (0).
  *
@@ -71,6 +81,70 @@ public record ActionLimits(int maxConcurrent, int queue, long timeoutMs, int max
     int egress = (int) pick(onMethod == null ? -1 : onMethod.maxEgressBytes(),
         onRouter == null ? -1 : onRouter.maxEgressBytes(), s.maxEgressBytes());
     return new ActionLimits(maxConcurrent, queue, timeout, egress, scope);
+  }
+
+  /**
+   * The limits of prompt {@code prompt} of {@code features} under {@code server}: its method's
+   * {@code @Limits}, else its class's, else the server's, as for an action.
+   */
+  public static ActionLimits ofPrompt(CallLimits server, FeaturesDescriptor features,
+      PromptDescriptor prompt, List<Invalid> problems) {
+    Class<?> type = features.type();
+    Method method = featureMethod(type, prompt.methodName(), Prompt.class,
+        m -> m.getAnnotation(Prompt.class).name().equals(prompt.name()));
+    if (method == null) {
+      method = featureMethod(type, prompt.methodName(), Prompt.class,
+          m -> m.getAnnotation(Prompt.class).name().isEmpty());
+    }
+    return resolve(server, type, method, where(type, prompt.methodName()), problems);
+  }
+
+  /** The limits of resource (or template) {@code resource} of {@code features}, as for a prompt. */
+  public static ActionLimits ofResource(CallLimits server, FeaturesDescriptor features,
+      ResourceDescriptor resource, List<Invalid> problems) {
+    Class<?> type = features.type();
+    Method method = featureMethod(type, resource.methodName(), Resource.class,
+        m -> m.getAnnotation(Resource.class).uri().equals(resource.uri()));
+    return resolve(server, type, method, where(type, resource.methodName()), problems);
+  }
+
+  /** The limits of completion {@code completion} of {@code features}, as for a prompt. */
+  public static ActionLimits ofCompletion(CallLimits server, FeaturesDescriptor features,
+      CompletionDescriptor completion, List<Invalid> problems) {
+    Class<?> type = features.type();
+    Method method = featureMethod(type, completion.methodName(), Complete.class, m -> {
+      Complete c = m.getAnnotation(Complete.class);
+      return c.argument().equals(completion.argument()) && c.prompt().equals(completion.prompt())
+          && c.resource().equals(completion.resource());
+    });
+    return resolve(server, type, method, where(type, completion.methodName()), problems);
+  }
+
+  private static String where(Class<?> type, String methodName) {
+    return (type == null ? "?" : type.getSimpleName()) + "." + methodName;
+  }
+
+  /**
+   * The method a prompt, resource or completion descriptor names, for its {@code @Limits}: the
+   * method of {@code type} called {@code name} that carries {@code marker} and that {@code which}
+   * accepts (overloads are told apart by the marker's values); {@code null} when none does (the
+   * method-level {@code @Limits} is then not read).
+   */
+  private static Method featureMethod(Class<?> type, String name,
+      Class<? extends Annotation> marker, Predicate<Method> which) {
+    if (type == null || name == null) {
+      return null;
+    }
+    try {
+      for (Method m : type.getDeclaredMethods()) {
+        if (m.getName().equals(name) && m.isAnnotationPresent(marker) && which.test(m)) {
+          return m;
+        }
+      }
+    } catch (SecurityException | LinkageError e) {
+      return null;
+    }
+    return null;
   }
 
   private static long pick(long method, long router, long server) {

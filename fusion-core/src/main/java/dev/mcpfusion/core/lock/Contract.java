@@ -55,13 +55,13 @@ public record Contract(LockProfile profile, Map<String, ToolContract> tools,
     Map<String, ResourceContract> resources = new TreeMap<>();
     for (FeaturesDescriptor f : features) {
       for (PromptDescriptor p : f.prompts()) {
-        if (prompts.putIfAbsent(p.name(), PromptContract.of(f.router(), p)) != null) {
+        if (prompts.putIfAbsent(p.name(), PromptContract.of(f, p, profile)) != null) {
           throw new IllegalArgumentException("Two classes declare a prompt named \"" + p.name()
               + "\"; rename one with @Prompt(name = ...)");
         }
       }
       for (ResourceDescriptor r : f.resources()) {
-        if (resources.putIfAbsent(r.uri(), ResourceContract.of(f.router(), r)) != null) {
+        if (resources.putIfAbsent(r.uri(), ResourceContract.of(f, r, profile)) != null) {
           throw new IllegalArgumentException("Two classes declare the resource \"" + r.uri()
               + "\"; give each its own URI");
         }

@@ -242,6 +242,17 @@ public final class Drift {
         }
       }
       presenter(where, b.presenter(), a.presenter());
+      limits(where, b.limits(), a.limits());
+      completionLimits(where, b.completionLimits(), a.completionLimits());
+    }
+
+    /** The limits of each argument's completion method, as a member's limits. */
+    private void completionLimits(String where, Map<String, Map<String, Long>> b,
+        Map<String, Map<String, Long>> a) {
+      for (String argument : union(b, a)) {
+        limits(where + " (completion of " + argument + ")", b.getOrDefault(argument, Map.of()),
+            a.getOrDefault(argument, Map.of()));
+      }
     }
 
     private void resource(String where, ResourceContract b, ResourceContract a) {
@@ -266,6 +277,8 @@ public final class Drift {
             q(b.router()), q(a.router()));
       }
       presenter(where, b.presenter(), a.presenter());
+      limits(where, b.limits(), a.limits());
+      completionLimits(where, b.completionLimits(), a.completionLimits());
     }
 
     private void tool(ToolContract b, ToolContract a) {

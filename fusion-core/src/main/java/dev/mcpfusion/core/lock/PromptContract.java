@@ -1,7 +1,10 @@
 package dev.mcpfusion.core.lock;
 
+import dev.mcpfusion.core.guard.ActionLimits;
+import dev.mcpfusion.core.spi.FeaturesDescriptor;
 import dev.mcpfusion.core.spi.PromptArgument;
 import dev.mcpfusion.core.spi.PromptDescriptor;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,25 +20,43 @@ import java.util.TreeMap;
  * @param arguments whether each argument is required, by name
  * @param argumentDescriptions each argument's description, by name
  * @param presenter the presenter of its data, or {@code null}
+ * @param limits its limits as the server resolves them ({@code @Limits} on the method, else on
+ *     the class, else the profile's server-wide ones), by name, as an action's: {@code maxConcurrent},
+ *     {@code queue}, {@code timeoutMs}, {@code maxEgressBytes}, those set only
+ * @param completionLimits the limits of each argument's {@code @Complete} method, by argument
+ *     (only those with a limit)
  */
 public record PromptContract(String name, String router, String title, String description,
     Map<String, Boolean> arguments, Map<String, String> argumentDescriptions,
-    PresenterContract presenter) {
+    PresenterContract presenter, Map<String, Long> limits,
+    Map<String, Map<String, Long>> completionLimits) {
 
   public PromptContract {
     arguments = Collections.unmodifiableMap(new TreeMap<>(arguments));
     argumentDescriptions = Collections.unmodifiableMap(new TreeMap<>(argumentDescriptions));
+    limits = Collections.unmodifiableMap(new TreeMap<>(limits));
+    completionLimits = FeatureLimits.copy(completionLimits);
   }
 
-  static PromptContract of(String router, PromptDescriptor d) {
+  /** A prompt without limits. */
+  public PromptContract(String name, String router, String title, String description,
+      Map<String, Boolean> arguments, Map<String, String> argumentDescriptions,
+      PresenterContract presenter) {
+    this(name, router, title, description, arguments, argumentDescriptions, presenter, Map.of(),
+        Map.of());
+  }
+
+  static PromptContract of(FeaturesDescriptor f, PromptDescriptor d, LockProfile profile) {
     Map<String, Boolean> arguments = new LinkedHashMap<>();
     Map<String, String> descriptions = new LinkedHashMap<>();
     for (PromptArgument a : d.arguments()) {
       arguments.put(a.name(), a.required());
       descriptions.put(a.name(), a.description());
     }
-    return new PromptContract(d.name(), router, d.title(), d.description(), arguments, descriptions,
-        d.presenter() == null ? null : PresenterContract.of(d.presenter()));
+    return new PromptContract(d.name(), f.router(), d.title(), d.description(), arguments,
+        descriptions, d.presenter() == null ? null : PresenterContract.of(d.presenter()),
+        ActionLimits.ofPrompt(profile.limits(), f, d, new ArrayList<>()).named(),
+        FeatureLimits.completions(f, d.name(), null, profile));
   }
 
   /** {@code sha256:} of this prompt's canonical JSON (everything but the digest itself). */
@@ -53,7 +74,14 @@ public record PromptContract(String name, String router, String title, String de
       args.put(k, a);
     });
     tree.put("arguments", args);
+    // Only when set: a prompt without limits reads (and digests) as before limits were recorded.
+    if (!completionLimits.isEmpty()) {
+      tree.put("completionLimits", completionLimits);
+    }
     tree.put("description", description);
+    if (!limits.isEmpty()) {
+      tree.put("limits", limits);
+    }
     if (presenter != null) {
       tree.put("presenter", presenter.toTree());
     }
@@ -77,7 +105,8 @@ public record PromptContract(String name, String router, String title, String de
     });
     PromptContract prompt = new PromptContract(name, r.string("router"), r.string("title"),
         r.string("description"), arguments, descriptions,
-        r.has("presenter") ? PresenterContract.fromTree(r.object("presenter")) : null);
+        r.has("presenter") ? PresenterContract.fromTree(r.object("presenter")) : null,
+        r.has("limits") ? r.longMap("limits") : Map.of(), FeatureLimits.fromTree(r));
     if (!r.string("digest").equals(prompt.digest())) {
       throw new IllegalArgumentException("mcpfusion.lock: the digest of prompt \"" + name
           + "\" does not match its content (edited by hand or merged?); run the lock goal again");

@@ -1,6 +1,10 @@
 package dev.mcpfusion.core.lock;
 
+import dev.mcpfusion.core.guard.ActionLimits;
+import dev.mcpfusion.core.spi.FeaturesDescriptor;
 import dev.mcpfusion.core.spi.ResourceDescriptor;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -16,13 +20,30 @@ import java.util.TreeMap;
  * @param mimeType the MIME type
  * @param binary whether its content is bytes ({@code blob}) rather than text
  * @param presenter the presenter of its content, or {@code null}
+ * @param limits its limits as the server resolves them, by name, as a prompt's
+ * @param completionLimits the limits of each template variable's {@code @Complete} method, by
+ *     variable (only those with a limit)
  */
 public record ResourceContract(String uri, String router, String name, String title,
-    String description, String mimeType, boolean binary, PresenterContract presenter) {
+    String description, String mimeType, boolean binary, PresenterContract presenter,
+    Map<String, Long> limits, Map<String, Map<String, Long>> completionLimits) {
 
-  static ResourceContract of(String router, ResourceDescriptor d) {
-    return new ResourceContract(d.uri(), router, d.name(), d.title(), d.description(), d.mimeType(),
-        d.binary(), d.presenter() == null ? null : PresenterContract.of(d.presenter()));
+  public ResourceContract {
+    limits = Collections.unmodifiableMap(new TreeMap<>(limits));
+    completionLimits = FeatureLimits.copy(completionLimits);
+  }
+
+  /** A resource without limits. */
+  public ResourceContract(String uri, String router, String name, String title,
+      String description, String mimeType, boolean binary, PresenterContract presenter) {
+    this(uri, router, name, title, description, mimeType, binary, presenter, Map.of(), Map.of());
+  }
+
+  static ResourceContract of(FeaturesDescriptor f, ResourceDescriptor d, LockProfile profile) {
+    return new ResourceContract(d.uri(), f.router(), d.name(), d.title(), d.description(),
+        d.mimeType(), d.binary(), d.presenter() == null ? null : PresenterContract.of(d.presenter()),
+        ActionLimits.ofResource(profile.limits(), f, d, new ArrayList<>()).named(),
+        FeatureLimits.completions(f, null, d.uri(), profile));
   }
 
   /** {@code sha256:} of this resource's canonical JSON (everything but the digest itself). */
@@ -33,7 +54,14 @@ public record ResourceContract(String uri, String router, String name, String ti
   private Map<String, Object> content() {
     Map<String, Object> tree = new TreeMap<>();
     tree.put("binary", binary);
+    // Only when set: a resource without limits reads (and digests) as before limits were recorded.
+    if (!completionLimits.isEmpty()) {
+      tree.put("completionLimits", completionLimits);
+    }
     tree.put("description", description);
+    if (!limits.isEmpty()) {
+      tree.put("limits", limits);
+    }
     tree.put("mimeType", mimeType);
     tree.put("name", name);
     if (presenter != null) {
@@ -53,7 +81,8 @@ public record ResourceContract(String uri, String router, String name, String ti
   static ResourceContract fromTree(String uri, TreeReader r) {
     ResourceContract resource = new ResourceContract(uri, r.string("router"), r.string("name"),
         r.string("title"), r.string("description"), r.string("mimeType"), r.bool("binary"),
-        r.has("presenter") ? PresenterContract.fromTree(r.object("presenter")) : null);
+        r.has("presenter") ? PresenterContract.fromTree(r.object("presenter")) : null,
+        r.has("limits") ? r.longMap("limits") : Map.of(), FeatureLimits.fromTree(r));
     if (!r.string("digest").equals(resource.digest())) {
       throw new IllegalArgumentException("mcpfusion.lock: the digest of resource \"" + uri
           + "\" does not match its content (edited by hand or merged?); run the lock goal again");

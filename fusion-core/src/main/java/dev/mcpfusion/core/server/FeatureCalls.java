@@ -10,6 +10,10 @@ import dev.mcpfusion.core.Redaction;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.egress.Egress;
 import dev.mcpfusion.core.error.ErrorReplies;
+import dev.mcpfusion.core.guard.ActionLimits;
+import dev.mcpfusion.core.guard.ConcurrencyGate;
+import dev.mcpfusion.core.guard.Deadlines;
+import dev.mcpfusion.core.guard.Guard;
 import dev.mcpfusion.core.presenter.Presentation;
 import dev.mcpfusion.core.presenter.ResultPresenter;
 import dev.mcpfusion.core.redact.EgressRedaction;
@@ -27,6 +31,8 @@ import dev.mcpfusion.core.spi.PromptArgument;
 import dev.mcpfusion.core.spi.ResourceDescriptor;
 import dev.mcpfusion.core.spi.ResultShape;
 import dev.mcpfusion.core.spi.Verb;
+import dev.mcpfusion.core.trace.FusionTracer;
+import dev.mcpfusion.core.trace.RequestTrace;
 import dev.mcpfusion.core.wire.Codes;
 import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.JsonRpc;
@@ -57,6 +63,10 @@ import org.slf4j.LoggerFactory;
  * id. Presenter-backed prompts and resources go through the same strip, limit and rules step as a
  * tool result ({@link ResultPresenter}), so no {@code @Hidden} value can leave.
  *
+ * <p>User code runs under its member's limits ({@link Guard}: the concurrency gate and the
+ * deadline, as for a tool) and, when the server traces, in the request's span, which the entry
+ * points start once the request names its target ({@link FeatureRequest#trace()}).
+ *
  * <p>Thread-safe.
  */
 public final class FeatureCalls {
@@ -70,25 +80,36 @@ public final class FeatureCalls {
   private final Egress egress;
   private final Redaction serverRedaction;
   private final Map<String, Presentation> presentations = new ConcurrentHashMap<>();
+  private final Deadlines deadlines;
+  private final FusionTracer tracer;
   /** The redaction of each presenter's answers, fitted to its view; empty for none. */
   private final Map<PresenterBinding<?, ?>, Optional<Redactor>> viewRedactors =
       new ConcurrentHashMap<>();
 
-  /** Calls over {@code registry}, with the context providers and references of {@code tools}. */
+  /**
+   * Calls over {@code registry}, with the context providers, references and server-wide redaction
+   * of {@code tools}, no egress filter, a timer of their own and no tracing.
+   */
   public FeatureCalls(FeatureRegistry registry, ToolRegistry tools) {
-    this(registry, tools, new Egress(List.of(), tools.defaultRedaction()));
+    this(registry, tools, new Egress(List.of(), tools.defaultRedaction()), new Deadlines(),
+        FusionTracer.NOOP);
   }
 
   /**
    * Calls over {@code registry}, with the context providers, references and server-wide redaction
-   * of {@code tools}; what leaves passes {@code egress}.
+   * of {@code tools}; what leaves passes {@code egress}; deadlines run on the server's
+   * {@code deadlines} (the pipeline's: one timer per server) and each request gets a span from
+   * {@code tracer}.
    */
-  public FeatureCalls(FeatureRegistry registry, ToolRegistry tools, Egress egress) {
+  public FeatureCalls(FeatureRegistry registry, ToolRegistry tools, Egress egress,
+      Deadlines deadlines, FusionTracer tracer) {
     this.registry = registry;
     this.providers = tools.providers();
     this.references = tools.references();
     this.egress = egress;
     this.serverRedaction = tools.defaultRedaction();
+    this.deadlines = deadlines;
+    this.tracer = tracer == null ? FusionTracer.NOOP : tracer;
   }
 
   /** The egress chain what these calls answer passes. */
@@ -217,16 +238,27 @@ public final class FeatureCalls {
 
   /** The {@code prompts/get} result for {@code params} ({@code name}, {@code arguments}). */
   public Map<String, Object> getPrompt(Map<?, ?> params, RequestContext request) {
+    return getPrompt(params, request, new FeatureRequest(null, null));
+  }
+
+  /** As {@link #getPrompt(Map, RequestContext)}, for the request {@code call} the edge answers. */
+  public Map<String, Object> getPrompt(Map<?, ?> params, RequestContext request,
+      FeatureRequest call) {
     Object name = params == null ? null : params.get("name");
     if (!(name instanceof String promptName)) {
       throw new FeatureError(JsonRpc.INVALID_PARAMS, "Invalid params: prompts/get needs the"
           + " prompt \"name\" (a string). Prompts: " + list(registry.promptNames()) + ".", null);
     }
     FeatureRegistry.BoundPrompt prompt = registry.prompt(promptName);
+    Object raw = params.get("arguments");
+    if (tracer != FusionTracer.NOOP) {
+      call.trace(RequestTrace.prompt(tracer, promptName,
+          prompt == null ? null : routerOf(prompt.router(), prompt.features()), request, call.id(),
+          raw instanceof Map<?, ?> m ? m : null));
+    }
     if (prompt == null) {
       throw unknownPrompt(promptName);
     }
-    Object raw = params.get("arguments");
     if (raw != null && !(raw instanceof Map<?, ?>)) {
       throw new FeatureError(JsonRpc.INVALID_PARAMS, "Invalid params: \"arguments\" of"
           + " prompts/get must be an object of strings.", null);
@@ -240,8 +272,8 @@ public final class FeatureCalls {
     }
     String router = routerOf(prompt.router(), prompt.features());
     Object result = run(router, prompt.descriptor().name(), promptName, arguments, request,
-        prompt.chain(), JsonRpc.INVALID_PARAMS, "prompt",
-        ctx -> prompt.features().prompt(prompt.index(), decoded, ctx));
+        prompt.chain(), prompt.limits(), prompt.gate(), call, JsonRpc.INVALID_PARAMS, "prompt",
+        null, ctx -> prompt.features().prompt(prompt.index(), decoded, ctx));
     try {
       return promptResult(prompt, result,
           egress.content(viewRedactor(prompt.descriptor().presenter())));
@@ -417,8 +449,19 @@ public final class FeatureCalls {
 
   /** The {@code resources/read} result for {@code params} ({@code uri}). */
   public Map<String, Object> readResource(Map<?, ?> params, RequestContext request) {
+    return readResource(params, request, new FeatureRequest(null, null));
+  }
+
+  /** As {@link #readResource(Map, RequestContext)}, for the request {@code call} the edge answers. */
+  public Map<String, Object> readResource(Map<?, ?> params, RequestContext request,
+      FeatureRequest call) {
     String uri = uri(params, "resources/read");
     FeatureRegistry.Resolved resolved = registry.resolve(uri);
+    if (tracer != FusionTracer.NOOP) {
+      FeatureRegistry.BoundResource r = resolved == null ? null : resolved.resource();
+      call.trace(RequestTrace.resource(tracer, uri, r == null ? null : r.descriptor().uri(),
+          r == null ? null : routerOf(r.router(), r.features()), request, call.id()));
+    }
     if (resolved == null) {
       throw unknownResource(uri);
     }
@@ -426,7 +469,7 @@ public final class FeatureCalls {
     ResourceDescriptor d = resource.descriptor();
     String router = routerOf(resource.router(), resource.features());
     Object result = run(router, d.name(), uri, resolved.variables(), request, resource.chain(),
-        JsonRpc.RESOURCE_NOT_FOUND, "resource",
+        resource.limits(), resource.gate(), call, JsonRpc.RESOURCE_NOT_FOUND, "resource", null,
         ctx -> resource.features().resource(resource.index(), resolved.variables(), ctx));
     Map<String, Object> content = new LinkedHashMap<>();
     content.put("uri", uri);
@@ -482,6 +525,12 @@ public final class FeatureCalls {
 
   /** The {@code completion/complete} result for {@code params} ({@code ref}, {@code argument}). */
   public Map<String, Object> complete(Map<?, ?> params, RequestContext request) {
+    return complete(params, request, new FeatureRequest(null, null));
+  }
+
+  /** As {@link #complete(Map, RequestContext)}, for the request {@code call} the edge answers. */
+  public Map<String, Object> complete(Map<?, ?> params, RequestContext request,
+      FeatureRequest call) {
     Object ref = params == null ? null : params.get("ref");
     Object argument = params == null ? null : params.get("argument");
     if (!(ref instanceof Map<?, ?> r) || !(argument instanceof Map<?, ?> a)
@@ -492,9 +541,12 @@ public final class FeatureCalls {
           null);
     }
     String value = a.get("value") instanceof String v ? v : "";
+    Object type = r.get("type");
+    if (tracer != FusionTracer.NOOP) {
+      traceCompletion(r, type, params, request, call);
+    }
     CompletionContext completion = new CompletionContext(argumentName, value,
         resolved(params.get("context")));
-    Object type = r.get("type");
     List<String> values;
     if ("ref/prompt".equals(type) && r.get("name") instanceof String name) {
       FeatureRegistry.BoundPrompt prompt = registry.prompt(name);
@@ -507,10 +559,10 @@ public final class FeatureCalls {
         prompt.descriptor().arguments().forEach(x -> names.add(x.name()));
         throw unknownArgument("prompt", name, argumentName, names);
       }
-      Integer completer = prompt.completions().get(argumentName);
+      FeatureRegistry.BoundCompletion completer = prompt.completions().get(argumentName);
       values = completer != null
-          ? completeWith(prompt.features(), completer, prompt.router(), name, completion,
-              prompt.chain(), request)
+          ? completeWith(completer, prompt.router(), name, completion, prompt.chain(), request,
+              call)
           : startingWith(known.values(), value);
     } else if ("ref/resource".equals(type) && r.get("uri") instanceof String uri) {
       FeatureRegistry.BoundResource template = registry.template(uri);
@@ -523,10 +575,10 @@ public final class FeatureCalls {
         throw unknownArgument("resource template", uri, argumentName,
             template.descriptor().variables());
       }
-      Integer completer = template.completions().get(argumentName);
+      FeatureRegistry.BoundCompletion completer = template.completions().get(argumentName);
       values = completer == null ? List.of()
-          : completeWith(template.features(), completer, template.router(),
-              template.descriptor().name(), completion, template.chain(), request);
+          : completeWith(completer, template.router(), template.descriptor().name(), completion,
+              template.chain(), request, call);
     } else {
       throw new FeatureError(JsonRpc.INVALID_PARAMS, "Invalid params: \"ref\" must be"
           + " {\"type\": \"ref/prompt\", \"name\": ...} or {\"type\": \"ref/resource\", \"uri\":"
@@ -556,14 +608,41 @@ public final class FeatureCalls {
         data);
   }
 
-  private List<String> completeWith(dev.mcpfusion.core.spi.GeneratedFeatures features, int index,
-      String router, String target, CompletionContext completion, List<FusionMiddleware> chain,
-      RequestContext request) {
+  /**
+   * Starts the span of a completion: named after the prompt (as sent, like an unknown tool's) or
+   * after the template when one of that URI exists.
+   */
+  private void traceCompletion(Map<?, ?> ref, Object type, Map<?, ?> params,
+      RequestContext request, FeatureRequest call) {
+    String prompt = null;
+    String template = null;
+    String router = null;
+    if ("ref/prompt".equals(type) && ref.get("name") instanceof String name) {
+      prompt = name;
+      FeatureRegistry.BoundPrompt p = registry.prompt(name);
+      router = p == null ? null : routerOf(p.router(), p.features());
+    } else if ("ref/resource".equals(type) && ref.get("uri") instanceof String uri) {
+      FeatureRegistry.BoundResource t = registry.template(uri);
+      template = t == null ? null : uri;
+      router = t == null ? null : routerOf(t.router(), t.features());
+    }
+    Map<String, Object> input = new LinkedHashMap<>();
+    input.put("argument", params.get("argument"));
+    if (params.get("context") != null) {
+      input.put("context", params.get("context"));
+    }
+    call.trace(RequestTrace.completion(tracer, prompt, template, router, request, call.id(), input));
+  }
+
+  private List<String> completeWith(FeatureRegistry.BoundCompletion completer, String router,
+      String target, CompletionContext completion, List<FusionMiddleware> chain,
+      RequestContext request, FeatureRequest call) {
+    dev.mcpfusion.core.spi.GeneratedFeatures features = completer.features();
     Map<String, Object> args = new LinkedHashMap<>();
     args.put(completion.argument(), completion.value());
     Object result = run(routerOf(router, features), target, target, args, request, chain,
-        JsonRpc.INVALID_PARAMS, "completion", completion,
-        ctx -> features.complete(index, completion.value(), ctx));
+        completer.limits(), completer.gate(), call, JsonRpc.INVALID_PARAMS, "completion",
+        completion, ctx -> features.complete(completer.index(), completion.value(), ctx));
     if (!(result instanceof List<?> list)) {
       throw internal(router, target, "completion", new IllegalStateException("returned null"));
     }
@@ -627,24 +706,55 @@ public final class FeatureCalls {
     Object call(ContextLookup context) throws Exception;
   }
 
+  /**
+   * Runs one call into user code, through the middleware of its class, under its limits: the
+   * concurrency gate and the deadline ({@link Guard}, as for a tool: over capacity
+   * {@code SERVER_BUSY}, past the deadline {@code TIMEOUT}, answered as JSON-RPC errors), with the
+   * request's span current; a completion's middleware and method also get its
+   * {@link CompletionContext}. Throws {@link FeatureError} for every failure.
+   */
   private Object run(String router, String action, String target, Map<String, ?> arguments,
-      RequestContext request, List<FusionMiddleware> chain, int userErrorCode, String kind,
-      Handler handler) {
-    return run(router, action, target, arguments, request, chain, userErrorCode, kind, null,
-        handler);
-  }
-
-  /** As above; a completion's middleware and method also get its {@link CompletionContext}. */
-  private Object run(String router, String action, String target, Map<String, ?> arguments,
-      RequestContext request, List<FusionMiddleware> chain, int userErrorCode, String kind,
+      RequestContext request, List<FusionMiddleware> chain, ActionLimits limits,
+      ConcurrencyGate gate, FeatureRequest call, int userErrorCode, String kind,
       CompletionContext completion, Handler handler) {
     FeatureInvocation invocation = new FeatureInvocation(router, action, target, arguments,
         request == null ? RequestContext.empty() : request, providers);
     if (completion != null) {
       invocation.with(CompletionContext.class, completion);
     }
+    RequestTrace trace = call.trace();
+    Object result;
     try {
-      return proceed(chain, 0, invocation, handler);
+      if (!limits.any()) {
+        return invoke(chain, invocation, handler, trace);
+      }
+      Runnable atDeadline = !call.answersAtDeadline() || limits.timeoutMs() <= 0 ? null
+          : () -> call.answerAtDeadline(featureError(
+              ErrorReplies.timeout(router, action, limits.timeoutMs()), userErrorCode));
+      result = Guard.run(limits, gate, deadlines, atDeadline, new Guard.Refusal<>() {
+        @Override
+        public Object busy(ConcurrencyGate full) {
+          if (trace != null) {
+            trace.agentError("The server is busy.");
+          }
+          return new Refused(featureError(ErrorReplies.serverBusy(router, action,
+              full.maxConcurrent(), full.queue()), userErrorCode));
+        }
+
+        @Override
+        public Object timedOut(Throwable discarded) {
+          call.answeredAtDeadline(call.answersAtDeadline());
+          if (discarded != null) {
+            LOG.debug("[{}/{}] the {} failed after its deadline; the failure is discarded", router,
+                target, kind, discarded);
+          }
+          if (trace != null) {
+            trace.agentError("The call did not finish within " + limits.timeoutMs() + " ms.");
+          }
+          return new Refused(featureError(ErrorReplies.timeout(router, action,
+              limits.timeoutMs()), userErrorCode));
+        }
+      }, () -> invoke(chain, invocation, handler, trace));
     } catch (Throwable failure) {
       Throwable cause = Pipeline.unwrap(failure);
       if (cause instanceof InterruptedException) {
@@ -655,6 +765,21 @@ public final class FeatureCalls {
       }
       throw internal(router, target, kind, cause);
     }
+    if (result instanceof Refused refused) {
+      throw refused.error();
+    }
+    return result;
+  }
+
+  /** A request the guard turned away: no handler can return one. */
+  private record Refused(FeatureError error) {}
+
+  /** The middleware chain and the handler, with the request's span current when there is one. */
+  private static Object invoke(List<FusionMiddleware> chain, FeatureInvocation invocation,
+      Handler handler, RequestTrace trace) throws Exception {
+    return trace == null
+        ? proceed(chain, 0, invocation, handler)
+        : trace.withCurrent(() -> proceed(chain, 0, invocation, handler));
   }
 
   private static Object proceed(List<FusionMiddleware> chain, int position, Invocation call,
@@ -671,8 +796,24 @@ public final class FeatureCalls {
   }
 
   private FeatureError fusionError(FusionError error, int userErrorCode) {
-    Reply reply = ErrorReplies.fusionError(error, references);
-    int code = Codes.NOT_FOUND.equals(error.code()) ? userErrorCode : JsonRpc.INVALID_PARAMS;
+    return featureError(ErrorReplies.fusionError(error, references), userErrorCode);
+  }
+
+  /**
+   * An error envelope answered as a JSON-RPC error: its {@code <tool_error>} text as the message,
+   * its {@code mcpfusion/error} entry as {@code data}, and a code by the envelope's code:
+   * {@code NOT_FOUND} the method's own ({@code userErrorCode}), {@code SERVER_BUSY} and
+   * {@code TIMEOUT} {@link JsonRpc#SERVER_BUSY} and {@link JsonRpc#REQUEST_TIMEOUT} (neither is the
+   * client's mistake), anything else invalid params.
+   */
+  private static FeatureError featureError(Reply reply, int userErrorCode) {
+    String type = reply.errorCode();
+    int code = type == null ? JsonRpc.INVALID_PARAMS : switch (type) {
+      case Codes.NOT_FOUND -> userErrorCode;
+      case Codes.SERVER_BUSY -> JsonRpc.SERVER_BUSY;
+      case Codes.TIMEOUT -> JsonRpc.REQUEST_TIMEOUT;
+      default -> JsonRpc.INVALID_PARAMS;
+    };
     return new FeatureError(code, reply.text(), reply.meta().get(Meta.ERROR));
   }
 
@@ -685,7 +826,7 @@ public final class FeatureCalls {
         cause);
     return new FeatureError(JsonRpc.INTERNAL_ERROR, "Internal error: [" + router + "/"
         + target + "] the " + kind + " failed unexpectedly (incident " + incident + ").",
-        Map.of("code", Codes.INTERNAL_ERROR, "incident", incident));
+        Map.of("code", Codes.INTERNAL_ERROR, "incident", incident)).unexpected(cause, incident);
   }
 
   private static String routerOf(String router, dev.mcpfusion.core.spi.GeneratedFeatures features) {

@@ -6,6 +6,9 @@ import dev.mcpfusion.annotation.Resource;
 import dev.mcpfusion.core.CompletionContext;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.guard.ActionLimits;
+import dev.mcpfusion.core.guard.ConcurrencyGate;
+import dev.mcpfusion.core.guard.Gates;
 import dev.mcpfusion.core.spi.CompletionDescriptor;
 import dev.mcpfusion.core.spi.ContextParameter;
 import dev.mcpfusion.core.spi.FeaturesDescriptor;
@@ -46,10 +49,14 @@ public final class FeatureRegistry {
    * @param descriptor its descriptor
    * @param router its class's router name ({@code ""} when the class is not a router)
    * @param chain the middleware that runs around it: server-wide, class, method
-   * @param completions the completion index of each argument that has a {@code @Complete} method
+   * @param completions the completion of each argument that has a {@code @Complete} method
+   * @param limits its resolved limits (method {@code @Limits}, else its class's, else the server's)
+   * @param gate the concurrency gate it shares with the others of its {@code maxConcurrent}
+   *     declaration, or {@code null} when its requests are not counted
    */
   public record BoundPrompt(GeneratedFeatures features, int index, PromptDescriptor descriptor,
-      String router, List<FusionMiddleware> chain, Map<String, Integer> completions) {
+      String router, List<FusionMiddleware> chain, Map<String, BoundCompletion> completions,
+      ActionLimits limits, ConcurrencyGate gate) {
 
     /** The argument called {@code name}, or {@code null}. */
     public PromptArgument argument(String name) {
@@ -59,6 +66,16 @@ public final class FeatureRegistry {
         }
       }
       return null;
+    }
+
+    /**
+     * The limits a {@code completion/complete} of argument {@code argument} answers under: its
+     * {@code @Complete} method's, or the prompt's own when the argument has no such method (its
+     * values then come from the declared enum constants).
+     */
+    public ActionLimits completionLimits(String argument) {
+      BoundCompletion completer = completions.get(argument);
+      return completer == null ? limits : completer.limits();
     }
   }
 
@@ -71,11 +88,37 @@ public final class FeatureRegistry {
    * @param router its class's router name ({@code ""} when the class is not a router)
    * @param chain the middleware that runs around it: server-wide, class, method
    * @param template the parsed URI template ({@code null} for a static resource)
-   * @param completions the completion index of each template variable that has a {@code @Complete}
+   * @param completions the completion of each template variable that has a {@code @Complete}
+   * @param limits its resolved limits (method {@code @Limits}, else its class's, else the server's)
+   * @param gate the concurrency gate it shares with the others of its {@code maxConcurrent}
+   *     declaration, or {@code null} when its reads are not counted
    */
   public record BoundResource(GeneratedFeatures features, int index, ResourceDescriptor descriptor,
       String router, List<FusionMiddleware> chain, UriTemplate template,
-      Map<String, Integer> completions) {}
+      Map<String, BoundCompletion> completions, ActionLimits limits, ConcurrencyGate gate) {
+
+    /**
+     * The limits a {@code completion/complete} of template variable {@code variable} answers
+     * under: its {@code @Complete} method's, or the resource's own when it has none.
+     */
+    public ActionLimits completionLimits(String variable) {
+      BoundCompletion completer = completions.get(variable);
+      return completer == null ? limits : completer.limits();
+    }
+  }
+
+  /**
+   * A bound {@code @Complete} method.
+   *
+   * @param features the generated class it belongs to
+   * @param index its index in the descriptor's completions
+   * @param descriptor its descriptor
+   * @param limits its resolved limits (method {@code @Limits}, else its class's, else the server's)
+   * @param gate the concurrency gate it shares with the others of its {@code maxConcurrent}
+   *     declaration, or {@code null} when its requests are not counted
+   */
+  public record BoundCompletion(GeneratedFeatures features, int index,
+      CompletionDescriptor descriptor, ActionLimits limits, ConcurrencyGate gate) {}
 
   private final List<BoundPrompt> prompts;
   private final Map<String, BoundPrompt> promptsByName;
@@ -83,6 +126,9 @@ public final class FeatureRegistry {
   private final Map<String, BoundResource> staticByUri;
   private final Map<String, BoundResource> templatesByUri;
   private final Function<RequestContext, ?> subscriptionScope;
+  private final boolean hasDeadlines;
+  private final boolean anyUngated;
+  private final List<ConcurrencyGate> gates;
 
   private FeatureRegistry(List<BoundPrompt> prompts, List<BoundResource> resources,
       Function<RequestContext, ?> subscriptionScope) {
@@ -101,6 +147,55 @@ public final class FeatureRegistry {
     }
     this.staticByUri = Collections.unmodifiableMap(statics);
     this.templatesByUri = Collections.unmodifiableMap(templates);
+    List<ActionLimits> limits = new ArrayList<>();
+    List<ConcurrencyGate> gated = new ArrayList<>();
+    boolean ungated = false;
+    for (BoundPrompt p : prompts) {
+      ungated |= counted(p.limits(), p.gate(), limits, gated);
+      for (BoundCompletion c : p.completions().values()) {
+        ungated |= counted(c.limits(), c.gate(), limits, gated);
+      }
+    }
+    for (BoundResource r : resources) {
+      ungated |= counted(r.limits(), r.gate(), limits, gated);
+      for (BoundCompletion c : r.completions().values()) {
+        ungated |= counted(c.limits(), c.gate(), limits, gated);
+      }
+    }
+    this.hasDeadlines = limits.stream().anyMatch(l -> l.timeoutMs() > 0);
+    this.anyUngated = ungated;
+    this.gates = List.copyOf(gated);
+  }
+
+  /** Adds {@code limits} and {@code gate}; whether the member runs user code without a gate. */
+  private static boolean counted(ActionLimits limits, ConcurrencyGate gate,
+      List<ActionLimits> all, List<ConcurrencyGate> gates) {
+    all.add(limits);
+    if (gate == null) {
+      return true;
+    }
+    if (gates.stream().noneMatch(g -> g == gate)) {
+      gates.add(gate);
+    }
+    return false;
+  }
+
+  /**
+   * Whether any prompt, resource or completion has a deadline (a transport then lets a reply go
+   * out before its handler returns).
+   */
+  public boolean hasDeadlines() {
+    return hasDeadlines;
+  }
+
+  /** Whether some prompt, resource or completion method runs without a concurrency gate. */
+  public boolean anyUngated() {
+    return anyUngated;
+  }
+
+  /** The gates of the prompts, resources and completions, each once. */
+  public List<ConcurrencyGate> gates() {
+    return gates;
   }
 
   /** The prompts, in registration and source order. */
@@ -210,6 +305,16 @@ public final class FeatureRegistry {
 
   /** Binds every registration of {@code config} that has a generated {@code X_Features}. */
   public static FeatureRegistry build(ServerConfig config) {
+    return build(config, new Gates());
+  }
+
+  /**
+   * As {@link #build(ServerConfig)}, taking the concurrency gates from {@code gates}: a class's
+   * {@code @Limits(maxConcurrent)} then counts its tools ({@link ToolRegistry#build(ServerConfig,
+   * Gates)}) and its prompts, resources and completions together, and the server-wide limit every
+   * request.
+   */
+  public static FeatureRegistry build(ServerConfig config, Gates gates) {
     List<String> errors = new ArrayList<>();
     ToolRegistry.MiddlewareResolver resolver = new ToolRegistry.MiddlewareResolver(config, errors);
     Set<Class<?>> provided = new HashSet<>(config.providers().keySet());
@@ -231,6 +336,17 @@ public final class FeatureRegistry {
       }
       FeaturesDescriptor d = features.descriptor();
       String type = d.type().getSimpleName();
+      // The class's own @Limits problems are reported once, however many members inherit them.
+      List<ActionLimits.Invalid> invalid = new ArrayList<>();
+      String owner = d.router().isEmpty() ? d.type().getName() : d.router();
+      Map<Integer, BoundCompletion> completers = new LinkedHashMap<>();
+      for (int i = 0; i < d.completions().size(); i++) {
+        CompletionDescriptor c = d.completions().get(i);
+        ActionLimits limits = limits(ActionLimits.ofCompletion(config.limits(), d, c, invalid),
+            invalid, errors);
+        completers.put(i, new BoundCompletion(features, i, c, limits,
+            gates.gate(limits, owner, "complete:" + c.prompt() + c.resource() + "/" + c.argument())));
+      }
       List<FusionMiddleware> classChain = new ArrayList<>(config.middleware());
       for (Class<?> m : d.middleware()) {
         FusionMiddleware resolved = resolver.resolve(m, type);
@@ -248,8 +364,11 @@ public final class FeatureRegistry {
         }
         List<FusionMiddleware> chain = chain(classChain, p.middleware(), where, resolver);
         checkContext(p.contextParameters(), where, chain, provided, errors);
+        ActionLimits limits = limits(ActionLimits.ofPrompt(config.limits(), d, p, invalid), invalid,
+            errors);
         prompts.add(new BoundPrompt(features, i, p, d.router(), chain,
-            completions(d, p.name(), null)));
+            completions(d, p.name(), null, completers), limits,
+            gates.gate(limits, owner, "prompt:" + p.name())));
       }
       for (int i = 0; i < d.resources().size(); i++) {
         ResourceDescriptor r = d.resources().get(i);
@@ -261,8 +380,12 @@ public final class FeatureRegistry {
         }
         List<FusionMiddleware> chain = chain(classChain, r.middleware(), where, resolver);
         checkContext(r.contextParameters(), where, chain, provided, errors);
+        ActionLimits limits = limits(ActionLimits.ofResource(config.limits(), d, r, invalid),
+            invalid, errors);
         resources.add(new BoundResource(features, i, r, d.router(), chain,
-            r.template() ? UriTemplate.parse(r.uri()) : null, completions(d, null, r.uri())));
+            r.template() ? UriTemplate.parse(r.uri()) : null,
+            completions(d, null, r.uri(), completers), limits,
+            gates.gate(limits, owner, "resource:" + r.uri())));
       }
       Set<Class<?>> forCompletions = new HashSet<>(provided);
       forCompletions.add(CompletionContext.class);
@@ -278,15 +401,28 @@ public final class FeatureRegistry {
         : new FeatureRegistry(prompts, resources, config.subscriptionScope());
   }
 
-  private static Map<String, Integer> completions(FeaturesDescriptor d, String prompt, String uri) {
-    Map<String, Integer> out = new LinkedHashMap<>();
+  private static Map<String, BoundCompletion> completions(FeaturesDescriptor d, String prompt,
+      String uri, Map<Integer, BoundCompletion> completers) {
+    Map<String, BoundCompletion> out = new LinkedHashMap<>();
     for (int i = 0; i < d.completions().size(); i++) {
       CompletionDescriptor c = d.completions().get(i);
       if ((prompt != null && prompt.equals(c.prompt())) || (uri != null && uri.equals(c.resource()))) {
-        out.put(c.argument(), i);
+        out.put(c.argument(), completers.get(i));
       }
     }
     return Collections.unmodifiableMap(out);
+  }
+
+  /** {@code limits}, after reporting each invalid value found since the last call. */
+  private static ActionLimits limits(ActionLimits limits, List<ActionLimits.Invalid> invalid,
+      List<String> errors) {
+    for (ActionLimits.Invalid bad : invalid) {
+      String line = BuildProblem.INVALID_LIMITS.text(bad.where(), bad.name(), bad.value(), bad.min());
+      if (!errors.contains(line)) {
+        errors.add(line);
+      }
+    }
+    return limits;
   }
 
   private static List<FusionMiddleware> chain(List<FusionMiddleware> classChain,

@@ -10,9 +10,9 @@ import dev.mcpfusion.core.egress.Egress;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.guard.ActionLimits;
 import dev.mcpfusion.core.guard.ConcurrencyGate;
-import dev.mcpfusion.core.guard.Deadline;
 import dev.mcpfusion.core.guard.Deadlines;
 import dev.mcpfusion.core.guard.EgressCap;
+import dev.mcpfusion.core.guard.Guard;
 import dev.mcpfusion.core.presenter.PerCall;
 import dev.mcpfusion.core.presenter.ResultPresenter;
 import dev.mcpfusion.core.redact.EgressRedaction;
@@ -27,7 +27,7 @@ import dev.mcpfusion.core.spi.ResultShape;
 import dev.mcpfusion.core.spi.Verb;
 import dev.mcpfusion.core.sync.StateSync;
 import dev.mcpfusion.core.trace.FusionTracer;
-import dev.mcpfusion.core.trace.ToolCallTrace;
+import dev.mcpfusion.core.trace.RequestTrace;
 import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.References;
 import dev.mcpfusion.core.wire.Reply;
@@ -51,9 +51,11 @@ import org.slf4j.LoggerFactory;
  * <p>An action's limits ({@code @Limits}, {@code Builder.limits}) add the concurrency gate (step 2,
  * between resolving and decoding), the deadline (step 5: it runs from the gate to the finished
  * reply, so time in the queue counts) and the byte cap (step 7, between presenting and state
- * sync); an action without limits pays for none of them. The trace span (step 9) wraps all of
- * {@link #call} and is the current span while the middleware chain and the handler run; with
- * {@link FusionTracer#NOOP} no span work is done at all.
+ * sync); an action without limits pays for none of them. The gate and the deadline are
+ * {@link Guard}'s, shared with prompts, resources and completions. The trace span (step 9) wraps
+ * all of {@link #call} — the edge's, which also ends after the reply is written — and is the
+ * current span while the middleware chain and the handler run; with {@link FusionTracer#NOOP} no
+ * span work is done at all.
  */
 public final class Pipeline {
   private static final Logger LOG = LoggerFactory.getLogger(Pipeline.class);
@@ -101,7 +103,9 @@ public final class Pipeline {
   }
 
   /**
-   * Runs one {@code tools/call} of {@code tool} and answers it. Never throws.
+   * Runs one {@code tools/call} of {@code tool} and answers it, in a span of its own (when the
+   * pipeline has a tracer) that ends with the call: nothing is written, so the span has no response
+   * size. Never throws.
    *
    * @param early where the {@code TIMEOUT} reply goes when the call's deadline passes: it is sent
    *     at the deadline, on the timer's thread, even if the handler ignores its interrupt; with
@@ -111,21 +115,41 @@ public final class Pipeline {
    */
   public Reply call(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
       Consumer<Reply> early) {
-    Early sent = early == null ? null : new Early(early);
     if (tracer == FusionTracer.NOOP) {
-      Reply reply = execute(tool, arguments, request, null, sent);
-      return sent != null && sent.expired ? null : reply;
+      return call(tool, arguments, request, early, null);
     }
     // 9. one span around all of it
-    ToolCallTrace trace = ToolCallTrace.start(tracer, tool.name(), registry.exposition(),
-        tool.router().name(), tool.grouped() ? null : tool.single().name(), request);
+    RequestTrace trace = RequestTrace.tool(tracer, tool.name(), registry.exposition(),
+        tool.router().name(), tool.grouped() ? null : tool.single().name(), request, null, arguments);
+    try {
+      return call(tool, arguments, request, early, trace);
+    } finally {
+      trace.end();
+    }
+  }
+
+  /**
+   * As {@link #call(ExposedTool, Map, RequestContext, Consumer)}, in the span {@code trace} of the
+   * caller, which started it and ends it once the reply is written ({@code null}: not traced). The
+   * span is told the outcome and is current while the middleware chain and the handler run.
+   */
+  public Reply call(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
+      Consumer<Reply> early, RequestTrace trace) {
+    Early sent = early == null ? null : new Early(early);
     Reply reply = null;
     try {
       reply = execute(tool, arguments, request, trace, sent);
-      return sent != null && sent.expired ? null : reply;
     } finally {
-      trace.finish(reply);
+      if (trace != null) {
+        trace.replied(reply);
+      }
     }
+    return sent != null && sent.expired ? null : reply;
+  }
+
+  /** The timer behind the server's deadlines, shared with prompts, resources and completions. */
+  public Deadlines deadlines() {
+    return deadlines;
   }
 
   /** Where a call's reply goes when its deadline passes first. */
@@ -141,7 +165,7 @@ public final class Pipeline {
 
   /** The pipeline proper; {@code trace} is {@code null} when not tracing. */
   private Reply execute(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
-      ToolCallTrace trace, Early early) {
+      RequestTrace trace, Early early) {
     String router = tool.router().name();
     String origin = tool.grouped() ? tool.name() : tool.single().name();
     try {
@@ -193,56 +217,40 @@ public final class Pipeline {
   }
 
   /**
-   * Steps 2 and 5 around the rest: the concurrency gate, and the deadline from the gate to the
-   * finished reply. After an expiry the call's own outcome, reply or failure, is discarded.
+   * Steps 2 and 5 around the rest ({@link Guard}): the concurrency gate, and the deadline from the
+   * gate to the finished reply. After an expiry the call's own outcome, reply or failure, is
+   * discarded.
    */
   private Reply limited(ExposedTool tool, BoundAction action, Map<String, ?> args,
-      RequestContext request, ToolCallTrace trace, Early early) throws Throwable {
+      RequestContext request, RequestTrace trace, Early early) throws Throwable {
     ActionLimits limits = action.limits();
     String router = action.router().name();
-    Deadline deadline = null;
-    if (limits.timeoutMs() > 0) {
-      deadline = deadlines.start(limits.timeoutMs(), early == null ? null
-          : () -> early.sink.accept(ErrorReplies.timeout(router, action.name(), limits.timeoutMs())));
-    }
-    Reply reply = null;
-    Throwable failure = null;
-    try {
-      // 2. concurrency gate
-      ConcurrencyGate gate = action.gate();
-      if (gate == null) {
-        reply = run(tool, action, args, request, trace);
-      } else if (!gate.enter()) {
-        reply = ErrorReplies.serverBusy(router, action.name(), gate.maxConcurrent(), gate.queue());
+    Runnable atDeadline = early == null || limits.timeoutMs() <= 0 ? null
+        : () -> early.sink.accept(ErrorReplies.timeout(router, action.name(), limits.timeoutMs()));
+    Reply reply = Guard.run(limits, action.gate(), deadlines, atDeadline, new Guard.Refusal<>() {
+      @Override
+      public Reply busy(ConcurrencyGate gate) {
         if (trace != null) {
           trace.agentError("The server is busy.");
         }
-      } else {
-        try {
-          reply = run(tool, action, args, request, trace);
-        } finally {
-          gate.leave();
+        return ErrorReplies.serverBusy(router, action.name(), gate.maxConcurrent(), gate.queue());
+      }
+
+      @Override
+      public Reply timedOut(Throwable discarded) {
+        if (early != null) {
+          early.expired = true;
         }
+        if (discarded != null) {
+          LOG.debug("[{}/{}] failed after its deadline; the failure is discarded", router,
+              action.name(), discarded);
+        }
+        if (trace != null) {
+          trace.agentError("The call did not finish within " + limits.timeoutMs() + " ms.");
+        }
+        return ErrorReplies.timeout(router, action.name(), limits.timeoutMs());
       }
-    } catch (Throwable t) {
-      failure = t;
-    }
-    if (deadline != null && !deadline.finish()) {
-      if (early != null) {
-        early.expired = true;
-      }
-      if (failure != null) {
-        LOG.debug("[{}/{}] failed after its deadline; the failure is discarded", router,
-            action.name(), failure);
-      }
-      if (trace != null) {
-        trace.agentError("The call did not finish within " + limits.timeoutMs() + " ms.");
-      }
-      return ErrorReplies.timeout(router, action.name(), limits.timeoutMs());
-    }
-    if (failure != null) {
-      throw failure;
-    }
+    }, () -> run(tool, action, args, request, trace));
     // 7. the byte cap holds for error replies too (a success reply was fitted before state sync)
     return reply.isError() && limits.maxEgressBytes() > 0
         ? EgressCap.fit(reply, limits.maxEgressBytes(), router, action.name(), UnaryOperator.identity())
@@ -250,7 +258,7 @@ public final class Pipeline {
   }
 
   private Reply run(ExposedTool tool, BoundAction action, Map<String, ?> args,
-      RequestContext request, ToolCallTrace trace) throws Throwable {
+      RequestContext request, RequestTrace trace) throws Throwable {
     ActionDescriptor descriptor = action.descriptor();
     String router = action.router().name();
     try {
@@ -314,7 +322,7 @@ public final class Pipeline {
    * out of {@link #run}, so that its compiled size does not depend on which guards are on.
    */
   private Reply egress(BoundAction action, Reply presented, PerCall perCall, boolean handled,
-      RequestContext request, ToolCallTrace trace) {
+      RequestContext request, RequestTrace trace) {
     ActionDescriptor descriptor = action.descriptor();
     String router = action.router().name();
     Reply reply = presented;
@@ -370,7 +378,7 @@ public final class Pipeline {
   }
 
   private Reply failed(String router, String action, String toolName, Throwable failure,
-      ToolCallTrace trace) {
+      RequestTrace trace) {
     Throwable cause = unwrap(failure);
     if (cause instanceof InterruptedException) {
       Thread.currentThread().interrupt();
@@ -397,7 +405,7 @@ public final class Pipeline {
    * answers {@code INTERNAL_ERROR}); the span gets the masked message, never the raw one.
    */
   private Reply errorReply(FusionError error, Redactor redactor, PresenterBinding<?, ?> presenter,
-      ToolCallTrace trace) {
+      RequestTrace trace) {
     Tally tally = redactor == null ? null : new Tally();
     Reply reply = ErrorReplies.fusionError(error, references,
         value -> registry.detailPresenter().present(value, presenter), redactor, tally);

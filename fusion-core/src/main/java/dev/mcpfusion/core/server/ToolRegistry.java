@@ -9,6 +9,7 @@ import dev.mcpfusion.core.Redaction;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.guard.ActionLimits;
 import dev.mcpfusion.core.guard.ConcurrencyGate;
+import dev.mcpfusion.core.guard.Gates;
 import dev.mcpfusion.core.presenter.Presentation;
 import dev.mcpfusion.core.redact.DetailPresenter;
 import dev.mcpfusion.core.redact.PathPattern;
@@ -173,8 +174,7 @@ public final class ToolRegistry {
   }
 
   private static int capacity(List<ExposedTool> tools) {
-    java.util.Set<ConcurrencyGate> gates = java.util.Collections.newSetFromMap(
-        new java.util.IdentityHashMap<>());
+    List<ConcurrencyGate> gates = new ArrayList<>();
     for (ExposedTool tool : tools) {
       for (BoundAction action : tool.actions().values()) {
         if (action.gate() == null) {
@@ -183,11 +183,20 @@ public final class ToolRegistry {
         gates.add(action.gate());
       }
     }
-    long capacity = 0;
-    for (ConcurrencyGate gate : gates) {
-      capacity += (long) gate.maxConcurrent() + gate.queue();
+    return Gates.capacity(gates);
+  }
+
+  /** The gates of the actions, each once (empty when no action is gated). */
+  public List<ConcurrencyGate> gates() {
+    List<ConcurrencyGate> gates = new ArrayList<>();
+    for (ExposedTool tool : tools) {
+      for (BoundAction action : tool.actions().values()) {
+        if (action.gate() != null && gates.stream().noneMatch(g -> g == action.gate())) {
+          gates.add(action.gate());
+        }
+      }
     }
-    return (int) Math.min(Integer.MAX_VALUE, capacity);
+    return gates;
   }
 
   /** Renders logical references as this exposition calls them; unknown ones as written. */
@@ -197,6 +206,15 @@ public final class ToolRegistry {
 
   /** Binds, checks and exposes everything {@code config} names. */
   public static ToolRegistry build(ServerConfig config) {
+    return build(config, new Gates());
+  }
+
+  /**
+   * As {@link #build(ServerConfig)}, taking the concurrency gates from {@code gates}, which the
+   * server's prompts, resources and completions share ({@link FeatureRegistry#build(ServerConfig,
+   * Gates)}).
+   */
+  public static ToolRegistry build(ServerConfig config, Gates gates) {
     List<String> errors = new ArrayList<>();
     String separator = config.separator();
     if (!"_".equals(separator) && !"-".equals(separator)) {
@@ -227,7 +245,6 @@ public final class ToolRegistry {
     checkInvalidates(byName, errors);
 
     MiddlewareResolver resolver = new MiddlewareResolver(config, errors);
-    Gates gates = new Gates();
     List<ActionLimits.Invalid> invalidLimits = new ArrayList<>();
     Set<Class<?>> provided = new HashSet<>(config.providers().keySet());
     provided.add(RequestContext.class);
@@ -604,27 +621,6 @@ public final class ToolRegistry {
           action.parameterTypes().toArray(new Class<?>[0]));
     } catch (NoSuchMethodException | SecurityException e) {
       return null;
-    }
-  }
-
-  /**
-   * One gate per {@code maxConcurrent} declaration: the server's is shared by every action that
-   * inherits it, a router's by its actions that inherit it, a method's is its own.
-   */
-  private static final class Gates {
-    private final Map<String, ConcurrencyGate> byScope = new HashMap<>();
-
-    ConcurrencyGate gate(ActionLimits limits, String router, String action) {
-      if (limits.maxConcurrent() <= 0) {
-        return null;
-      }
-      String scope = switch (limits.gateScope()) {
-        case "server" -> "server";
-        case "router" -> "router:" + router;
-        default -> "method:" + router + "." + action;
-      };
-      return byScope.computeIfAbsent(scope + "/" + limits.maxConcurrent() + "/" + limits.queue(),
-          k -> new ConcurrencyGate(limits.maxConcurrent(), limits.queue()));
     }
   }
 

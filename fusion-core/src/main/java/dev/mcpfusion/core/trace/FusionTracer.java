@@ -3,7 +3,8 @@ package dev.mcpfusion.core.trace;
 import java.util.Map;
 
 /**
- * Starts the span of one {@code tools/call}. Register one with
+ * Starts the span of one request a handler serves ({@code tools/call}, {@code prompts/get},
+ * {@code resources/read}, {@code completion/complete}). Register one with
  * {@code FusionServer.builder(...).tracer(tracer)}; {@code fusion-otel}'s {@code OtelFusionTracer}
  * adapts OpenTelemetry. The default, {@link #NOOP}, records nothing.
  *

@@ -1,10 +1,12 @@
 package dev.mcpfusion.core.trace;
 
 /**
- * The attribute names of a tool span, in three dialects: our own {@code mcpfusion.*},
- * OpenInference ({@code openinference.span.kind}, {@code tool.name}) and the OpenTelemetry GenAI
- * and MCP semantic conventions ({@code gen_ai.*}, {@code mcp.*}, {@code error.type}), so a backend
- * that knows any one of them finds every tool call.
+ * The attribute names of a request span ({@code tools/call}, {@code prompts/get},
+ * {@code resources/read}, {@code completion/complete}), in three dialects: our own
+ * {@code mcpfusion.*}, OpenInference ({@code openinference.span.kind}, {@code tool.name},
+ * {@code input.value}, {@code output.value}) and the OpenTelemetry GenAI and MCP semantic
+ * conventions ({@code gen_ai.*}, {@code mcp.*}, {@code jsonrpc.request.id}, {@code error.type}),
+ * so a backend that knows any one of them finds every request.
  */
 public final class SpanAttributes {
   private SpanAttributes() {}
@@ -17,7 +19,10 @@ public final class SpanAttributes {
   public static final String MCPFUSION_EXPOSITION = "mcpfusion.exposition";
   /** Wall time of the whole pipeline in milliseconds (a double). */
   public static final String MCPFUSION_DURATION_MS = "mcpfusion.duration_ms";
-  /** UTF-8 bytes of what the agent receives: text blocks, {@code structuredContent} and {@code _meta} as JSON. */
+  /**
+   * Bytes of the JSON-RPC response as the edge wrote it (envelope included); set where a response
+   * is written, so a call made in memory ({@code Edge.call}) has none.
+   */
   public static final String MCPFUSION_RESPONSE_SIZE = "mcpfusion.response_size";
   /** The agent-facing message of a failure the agent can recover from (OTel ignores descriptions on UNSET). */
   public static final String MCPFUSION_ERROR_MESSAGE = "mcpfusion.error.message";
@@ -32,15 +37,45 @@ public final class SpanAttributes {
   /** Opt-in ({@link TraceOptions#recordResultData()}): the stripped {@code structuredContent}. */
   public static final String MCPFUSION_RESULT = "mcpfusion.result";
 
-  /** OTel: the error code of a failed call ({@code UNKNOWN_TOOL}, {@code VALIDATION_ERROR}, a user code, ...). */
+  /**
+   * OTel: the code of a failed request ({@code UNKNOWN_TOOL}, {@code VALIDATION_ERROR},
+   * {@code SERVER_BUSY}, a user code, ...), taken from the answer's code, never its text; the
+   * JSON-RPC error code as text when the framework has no code of its own for the failure.
+   */
   public static final String ERROR_TYPE = "error.type";
+  /** OTel RPC/MCP: the JSON-RPC error code of a request answered with a JSON-RPC error, as text. */
+  public static final String RPC_RESPONSE_STATUS_CODE = "rpc.response.status_code";
+  /** OTel JSON-RPC: the request's id as text (absent for a call made in memory). */
+  public static final String JSONRPC_REQUEST_ID = "jsonrpc.request.id";
 
-  /** OpenInference span kind; always {@link #OPENINFERENCE_KIND_TOOL}. */
+  /** OpenInference span kind: {@code TOOL}, {@code PROMPT}, {@code RETRIEVER} or {@code CHAIN}. */
   public static final String OPENINFERENCE_SPAN_KIND = "openinference.span.kind";
   /** The OpenInference span kind of a tool call. */
   public static final String OPENINFERENCE_KIND_TOOL = "TOOL";
+  /** The OpenInference span kind of {@code prompts/get}: the rendering of a prompt template. */
+  public static final String OPENINFERENCE_KIND_PROMPT = "PROMPT";
+  /** The OpenInference span kind of {@code resources/read}: a data retrieval step. */
+  public static final String OPENINFERENCE_KIND_RETRIEVER = "RETRIEVER";
+  /** The OpenInference span kind of {@code completion/complete}, which no narrower kind fits. */
+  public static final String OPENINFERENCE_KIND_CHAIN = "CHAIN";
   /** OpenInference: the tool name. */
   public static final String TOOL_NAME = "tool.name";
+  /**
+   * OpenInference, opt-in ({@link TraceOptions#recordInput()}): what the client sent — the
+   * arguments of a tool call or prompt, the URI read, the argument completed — as it arrived
+   * (unredacted: it is the client's own input).
+   */
+  public static final String INPUT_VALUE = "input.value";
+  /** OpenInference: the type of {@link #INPUT_VALUE} ({@code application/json} or {@code text/plain}). */
+  public static final String INPUT_MIME_TYPE = "input.mime_type";
+  /**
+   * OpenInference, opt-in ({@link TraceOptions#recordOutput()}): the JSON-RPC {@code result} as the
+   * edge wrote it — after the presenter and redaction, never the handler's raw return; absent for
+   * a JSON-RPC error.
+   */
+  public static final String OUTPUT_VALUE = "output.value";
+  /** OpenInference: the type of {@link #OUTPUT_VALUE}, always {@code application/json}. */
+  public static final String OUTPUT_MIME_TYPE = "output.mime_type";
 
   /** OTel GenAI: the operation; always {@link #GEN_AI_OPERATION_EXECUTE_TOOL}. */
   public static final String GEN_AI_OPERATION_NAME = "gen_ai.operation.name";
@@ -48,15 +83,24 @@ public final class SpanAttributes {
   public static final String GEN_AI_OPERATION_EXECUTE_TOOL = "execute_tool";
   /** OTel GenAI: the tool name. */
   public static final String GEN_AI_TOOL_NAME = "gen_ai.tool.name";
+  /** OTel GenAI: the id of a tool call, which is its JSON-RPC request id. */
+  public static final String GEN_AI_TOOL_CALL_ID = "gen_ai.tool.call.id";
+  /** OTel GenAI/MCP: the prompt of {@code prompts/get}, or of a prompt argument's completion. */
+  public static final String GEN_AI_PROMPT_NAME = "gen_ai.prompt.name";
 
-  /** OTel MCP: the JSON-RPC method; always {@code tools/call}. */
+  /** OTel MCP: the JSON-RPC method ({@code tools/call}, {@code prompts/get}, …). */
   public static final String MCP_METHOD_NAME = "mcp.method.name";
+  /**
+   * OTel MCP: the URI of {@code resources/read} as requested (the span name carries the declared
+   * URI or template instead), or the URI template of a resource variable's completion.
+   */
+  public static final String MCP_RESOURCE_URI = "mcp.resource.uri";
   /** OTel MCP: the session id, when the transport has sessions. */
   public static final String MCP_SESSION_ID = "mcp.session.id";
   /** OTel MCP: the negotiated protocol version, when known. */
   public static final String MCP_PROTOCOL_VERSION = "mcp.protocol.version";
 
-  /** The method every tool span is for. */
+  /** The method of a tool span. */
   public static final String TOOLS_CALL = "tools/call";
 
   /** The span name of a call of {@code toolName}: {@code tools/call {tool}}. */

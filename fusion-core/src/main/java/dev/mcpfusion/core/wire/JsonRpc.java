@@ -21,6 +21,18 @@ public final class JsonRpc {
   public static final int SESSION_NOT_FOUND = -32001;
   /** MCP: the resource does not exist (2025 era). */
   public static final int RESOURCE_NOT_FOUND = -32002;
+  /**
+   * {@code SERVER_BUSY} of a prompt, resource or completion: the concurrency gate turned the
+   * request away. Our own code in the range MCP leaves to implementations (-32000 to -32019; the
+   * specification defines codes only from -32020 on): a busy server is neither the client's
+   * mistake (-32602) nor a failure (-32603), and a client may retry after {@code data.retryAfterSeconds}.
+   */
+  public static final int SERVER_BUSY = -32003;
+  /**
+   * {@code TIMEOUT} of a prompt, resource or completion: its deadline passed and the handler was
+   * stopped. In the implementation-defined range, as {@link #SERVER_BUSY}.
+   */
+  public static final int REQUEST_TIMEOUT = -32004;
   /** 2026-07-28: the request needs a capability the client did not declare. */
   public static final int MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;
   /** 2026-07-28: the request names a protocol version the server does not speak. */

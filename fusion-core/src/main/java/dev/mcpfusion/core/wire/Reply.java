@@ -42,6 +42,8 @@ public final class Reply {
    * JSON trees written after the text blocks; empty for none and always empty on an error.
    */
   private final List<Map<String, Object>> attachments;
+  /** The code of an error reply as its writer set it; {@code null} on success or when unknown. */
+  private final String errorCode;
 
   /**
    * A reply from collections the caller may keep using: all three are copied.
@@ -56,13 +58,13 @@ public final class Reply {
     this(List.copyOf(blocks),
         structuredContent == null ? null : new LinkedHashMap<>(structuredContent),
         meta == null || meta.isEmpty() ? Map.of() : new LinkedHashMap<>(meta),
-        isError, -1, false, -1, -1, -1, false, List.of(), Ownership.TAKEN);
+        isError, -1, false, -1, -1, -1, false, List.of(), null, Ownership.TAKEN);
   }
 
   private Reply(List<String> blocks, Map<String, Object> structuredContent,
       Map<String, Object> meta, boolean isError, int items, boolean toon, int structuredChars,
       int metaChars, int textChars, boolean onlyStaticRules, List<Map<String, Object>> attachments,
-      Ownership ownership) {
+      String errorCode, Ownership ownership) {
     this.blocks = blocks;
     this.structuredContent = structuredContent == null
         ? null : Collections.unmodifiableMap(structuredContent);
@@ -75,6 +77,20 @@ public final class Reply {
     this.textChars = textChars;
     this.onlyStaticRules = onlyStaticRules && metaChars >= 0;
     this.attachments = isError ? List.of() : attachments;
+    this.errorCode = isError ? errorCode : null;
+  }
+
+  /**
+   * An error reply whose code is {@code code} ({@code SERVER_BUSY}, {@code NOT_FOUND}, …): the
+   * code rides with the reply, so a step that reads the outcome (the trace) never has to parse the
+   * text or the {@code _meta} the agent reads, whatever a later step did to them. The blocks and
+   * {@code _meta} are copied.
+   */
+  public static Reply error(List<String> blocks, Map<String, Object> meta, String code) {
+    return new Reply(List.copyOf(blocks), null,
+        meta == null || meta.isEmpty() ? Map.of() : new LinkedHashMap<>(meta),
+        true, -1, false, -1, -1, -1, false, List.of(), Objects.requireNonNull(code, "code"),
+        Ownership.TAKEN);
   }
 
   /**
@@ -109,13 +125,13 @@ public final class Reply {
       int textChars, boolean onlyStaticRules) {
     return new Reply(Collections.unmodifiableList(blocks), structuredContent,
         meta == null ? Map.of() : meta, false, items, toon, structuredChars, metaChars, textChars,
-        onlyStaticRules, List.of(), Ownership.TAKEN);
+        onlyStaticRules, List.of(), null, Ownership.TAKEN);
   }
 
   /**
    * A reply like this one with other blocks, {@code structuredContent} and {@code _meta} (all
-   * copied), keeping what the wire does not show: whether it is an error and, for a collection, how
-   * many items it holds. A later step that rewrites a reply (redaction, the byte cap) uses this so
+   * copied), keeping what the wire does not show: whether it is an error (and its code) and, for a
+   * collection, how many items it holds. A later step that rewrites a reply (redaction, the byte cap) uses this so
    * the steps after it still know the reply's shape.
    *
    * @param items the items the rewritten collection holds, or -1 for a reply that is not one
@@ -125,7 +141,7 @@ public final class Reply {
     return new Reply(List.copyOf(blocks),
         structuredContent == null ? null : new LinkedHashMap<>(structuredContent),
         meta == null || meta.isEmpty() ? Map.of() : new LinkedHashMap<>(meta),
-        isError, items, toon, -1, -1, -1, false, attachments, Ownership.TAKEN);
+        isError, items, toon, -1, -1, -1, false, attachments, errorCode, Ownership.TAKEN);
   }
 
   /**
@@ -138,7 +154,7 @@ public final class Reply {
       return this;
     }
     return new Reply(blocks, structuredContent, meta, false, items, toon, structuredChars,
-        metaChars, textChars, onlyStaticRules, List.copyOf(attachments), Ownership.TAKEN);
+        metaChars, textChars, onlyStaticRules, List.copyOf(attachments), null, Ownership.TAKEN);
   }
 
   /**
@@ -229,6 +245,15 @@ public final class Reply {
   /** Whether the result is an error ({@code isError: true}). */
   public boolean isError() {
     return isError;
+  }
+
+  /**
+   * The code of an error reply ({@link Codes}, or a connector's own such as {@code NOT_FOUND}), as
+   * the step that wrote it set it; {@code null} for a success, and for an error reply built
+   * without one (through the public constructor).
+   */
+  public String errorCode() {
+    return errorCode;
   }
 
   /**

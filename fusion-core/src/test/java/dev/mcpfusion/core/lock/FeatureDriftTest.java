@@ -93,4 +93,102 @@ class FeatureDriftTest {
         .isEqualTo("COSMETIC resource billing://invoices/{id}: description changed: \"One invoice\""
             + " \u2192 \"An invoice\"");
   }
+
+  private static PromptContract limitedPrompt(Map<String, Long> limits,
+      Map<String, Map<String, Long>> completionLimits) {
+    return new PromptContract("overdue", "billing", "", "Summarise", Map.of("audience", true),
+        Map.of("audience", "the audience"), null, limits, completionLimits);
+  }
+
+  private static ResourceContract limitedResource(Map<String, Long> limits) {
+    return new ResourceContract("billing://invoices/{id}", "billing", "invoice", "", "One invoice",
+        "application/json", false, null, limits, Map.of());
+  }
+
+  @Test
+  void featureLimitsRoundTripAndAFeatureWithoutLimitsWritesNoLimitsKey() {
+    Contract limited = contract(limitedPrompt(Map.of("timeoutMs", 100L, "maxEgressBytes", 4096L),
+        Map.of("audience", Map.of("timeoutMs", 50L))), limitedResource(Map.of("maxConcurrent", 2L,
+        "queue", 0L)));
+    String text = Lockfile.write(limited);
+    assertThat(text).contains("\"limits\": {", "\"completionLimits\": {", "\"timeoutMs\": 100");
+    assertThat(Lockfile.read(text)).isEqualTo(limited);
+    assertThat(Drift.check(text, limited).isEmpty()).isTrue();
+    // Without limits the entry, and so its digest, reads as before limits were recorded.
+    assertThat(Lockfile.write(contract(PROMPT, RESOURCE))).doesNotContain("limits");
+    assertThat(limitedPrompt(Map.of(), Map.of())).isEqualTo(PROMPT);
+  }
+
+  @Test
+  void featureLimitDriftIsClassifiedAsAToolsLimitDrift() {
+    Contract before = contract(limitedPrompt(Map.of("timeoutMs", 100L),
+        Map.of("audience", Map.of("timeoutMs", 50L))), limitedResource(Map.of("maxEgressBytes", 4096L)));
+    assertThat(report(before, contract(limitedPrompt(Map.of("timeoutMs", 200L),
+        Map.of("audience", Map.of("timeoutMs", 50L))), limitedResource(Map.of("maxEgressBytes", 4096L)))))
+        .isEqualTo("RISKY prompt overdue: limit loosened: timeoutMs: 100 \u2192 200");
+    assertThat(report(before, contract(limitedPrompt(Map.of("timeoutMs", 20L),
+        Map.of("audience", Map.of("timeoutMs", 50L))), limitedResource(Map.of("maxEgressBytes", 4096L)))))
+        .isEqualTo("SAFE prompt overdue: limit tightened: timeoutMs: 100 \u2192 20");
+    assertThat(report(before, contract(limitedPrompt(Map.of(),
+        Map.of("audience", Map.of("timeoutMs", 50L))), limitedResource(Map.of("maxEgressBytes", 4096L)))))
+        .isEqualTo("RISKY prompt overdue: limit removed: timeoutMs: 100 \u2192 none");
+    assertThat(report(before, contract(limitedPrompt(Map.of("timeoutMs", 100L, "maxConcurrent", 4L),
+        Map.of("audience", Map.of("timeoutMs", 50L))), limitedResource(Map.of("maxEgressBytes", 4096L)))))
+        .isEqualTo("SAFE prompt overdue: limit added: maxConcurrent: none \u2192 4");
+    assertThat(report(before, contract(limitedPrompt(Map.of("timeoutMs", 100L), Map.of()),
+        limitedResource(Map.of("maxEgressBytes", 4096L)))))
+        .isEqualTo("RISKY prompt overdue (completion of audience): limit removed: timeoutMs: 50"
+            + " \u2192 none");
+    assertThat(report(before, contract(limitedPrompt(Map.of("timeoutMs", 100L),
+        Map.of("audience", Map.of("timeoutMs", 50L))), limitedResource(Map.of("maxEgressBytes", 8192L)))))
+        .isEqualTo("RISKY resource billing://invoices/{id}: limit loosened: maxEgressBytes: 4096"
+            + " \u2192 8192");
+  }
+
+  /** A class whose prompt, resource and completion carry @Limits, on top of the class's. */
+  @dev.mcpfusion.annotation.Limits(timeoutMs = 5_000)
+  static final class Limited {
+    @dev.mcpfusion.annotation.Prompt(description = "Summarise")
+    @dev.mcpfusion.annotation.Limits(timeoutMs = 100)
+    public String overdue(String audience) {
+      return audience;
+    }
+
+    @dev.mcpfusion.annotation.Resource(uri = "billing://invoices/{id}", description = "One invoice")
+    @dev.mcpfusion.annotation.Limits(maxEgressBytes = 4096)
+    public String invoice(String id) {
+      return id;
+    }
+
+    @dev.mcpfusion.annotation.Complete(prompt = "overdue", argument = "audience")
+    @dev.mcpfusion.annotation.Limits(maxConcurrent = 2)
+    public List<String> audiences(String prefix) {
+      return List.of();
+    }
+  }
+
+  @Test
+  void theContractRecordsTheLimitsTheServerResolves() {
+    dev.mcpfusion.core.spi.FeaturesDescriptor features = new dev.mcpfusion.core.spi.FeaturesDescriptor(
+        "billing", Limited.class,
+        List.of(dev.mcpfusion.core.spi.PromptDescriptor.builder("overdue").method("overdue")
+            .description("Summarise").arguments(dev.mcpfusion.core.spi.PromptArgument.required(
+                "audience", "")).build()),
+        List.of(dev.mcpfusion.core.spi.ResourceDescriptor.builder("billing://invoices/{id}", "invoice")
+            .method("invoice").description("One invoice").mimeType("text/plain").variables("id")
+            .build()),
+        List.of(dev.mcpfusion.core.spi.CompletionDescriptor.forPrompt("overdue", "audience",
+            "audiences")),
+        List.of());
+    LockProfile profile = PROFILE.withLimits(dev.mcpfusion.core.CallLimits.none().maxEgressBytes(65_536));
+    Contract c = Contract.of(List.of(), List.of(features), profile);
+
+    assertThat(c.prompts().get("overdue").limits())
+        .containsExactlyInAnyOrderEntriesOf(Map.of("timeoutMs", 100L, "maxEgressBytes", 65_536L));
+    assertThat(c.prompts().get("overdue").completionLimits()).containsExactlyInAnyOrderEntriesOf(
+        Map.of("audience", Map.of("maxConcurrent", 2L, "queue", 0L, "timeoutMs", 5_000L,
+            "maxEgressBytes", 65_536L)));
+    assertThat(c.resources().get("billing://invoices/{id}").limits())
+        .containsExactlyInAnyOrderEntriesOf(Map.of("timeoutMs", 5_000L, "maxEgressBytes", 4096L));
+  }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.edge.Inbound;
+import dev.mcpfusion.core.edge.Sink;
 import dev.mcpfusion.core.server.fixture.BillingTools;
 import dev.mcpfusion.core.server.fixture.Tenant;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -131,7 +133,7 @@ class TracedPipelineTest {
         .containsEntry("mcpfusion.exposition", "flat")
         .containsEntry("mcp.session.id", "s-1")
         .containsEntry("mcp.protocol.version", "2025-11-25")
-        .containsKeys("mcpfusion.duration_ms", "mcpfusion.response_size")
+        .containsKeys("mcpfusion.duration_ms")
         .doesNotContainKey("error.type");
     assertThat(ok.attributes.values()).noneMatch(v -> String.valueOf(v).contains("SENTINEL"));
 
@@ -143,17 +145,73 @@ class TracedPipelineTest {
   }
 
   @Test
-  void theResponseSizeIsTheUtf8SizeOfWhatIsSent() {
+  void theResponseSizeIsTheBytesTheEdgeWroteAndTheIdsAreTheRequestsId() {
     RecordingTracer tracer = new RecordingTracer();
-    McpSchema.CallToolResult result = call(server(tracer), "billing_get_invoice",
-        Map.of("id", "INV-0001"), RequestContext.empty());
-    long expected = 0;
-    for (McpSchema.Content c : result.content()) {
-      expected += ToolCallTrace.utf8Length(((McpSchema.TextContent) c).text());
-    }
-    expected += ToolCallTrace.utf8Length(dev.mcpfusion.core.json.Json.write(result.structuredContent()));
-    expected += ToolCallTrace.utf8Length(dev.mcpfusion.core.json.Json.write(result.meta()));
-    assertThat(tracer.spans.get(0).attributes.get("mcpfusion.response_size")).isEqualTo(expected);
+    FusionServer server = server(tracer);
+    List<byte[]> written = new ArrayList<>();
+    Sink sink = new Sink() {
+      @Override
+      public void reply(Object id, int errorCode, byte[] json) {
+        written.add(json);
+      }
+
+      @Override
+      public void push(byte[] json) {}
+    };
+    String call = "{\"jsonrpc\":\"2.0\",\"id\":\"req-7\",\"method\":\"tools/call\",\"params\":"
+        + "{\"name\":\"billing_get_invoice\",\"arguments\":{\"id\":\"INV-0001\"},\"_meta\":"
+        + "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+        + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
+    server.edge().dispatch(server.edge().read(call), Inbound.inProcess(), null, sink);
+
+    assertThat(written).hasSize(1);
+    Recorded span = tracer.spans.get(0);
+    assertThat(span.attributes).containsEntry("mcpfusion.response_size", (long) written.get(0).length)
+        .containsEntry("jsonrpc.request.id", "req-7")
+        .containsEntry("gen_ai.tool.call.id", "req-7");
+    assertThat(span.ended).isEqualTo(1);
+  }
+
+  @Test
+  void theSpanTellsTheOutcomeTheClientGetsAfterTheEgressFilters() {
+    RecordingTracer tracer = new RecordingTracer();
+    FusionServer server = FusionServer.builder("billing", "1.0.0")
+        .register(new BillingTools())
+        .context(Tenant.class, request -> new Tenant("t_777"))
+        .egressFilter((out, request) -> out.veto("POLICY", "Not for this caller."))
+        .tracer(tracer)
+        .build();
+    List<byte[]> written = new ArrayList<>();
+    Sink sink = new Sink() {
+      @Override
+      public void reply(Object id, int errorCode, byte[] json) {
+        written.add(json);
+      }
+
+      @Override
+      public void push(byte[] json) {}
+    };
+    String call = "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":"
+        + "{\"name\":\"billing_get_invoice\",\"arguments\":{\"id\":\"INV-0001\"},\"_meta\":"
+        + "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+        + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
+    server.edge().dispatch(server.edge().read(call), Inbound.inProcess(), null, sink);
+
+    assertThat(new String(written.get(0), java.nio.charset.StandardCharsets.UTF_8))
+        .contains("code=\\\"POLICY\\\"");
+    Recorded span = tracer.spans.get(0);
+    // The pipeline's reply succeeded; the client got the filter's veto, and so does the span.
+    assertThat(span.status).isEqualTo(SpanStatus.UNSET);
+    assertThat(span.attributes).containsEntry("error.type", "POLICY")
+        .containsEntry("mcpfusion.response_size", (long) written.get(0).length);
+  }
+
+  @Test
+  void aCallMadeInMemoryHasNoResponseSizeAndNoRequestId() {
+    RecordingTracer tracer = new RecordingTracer();
+    call(server(tracer), "billing_get_invoice", Map.of("id", "INV-0001"), RequestContext.empty());
+    assertThat(tracer.spans.get(0).attributes)
+        .doesNotContainKeys("mcpfusion.response_size", "jsonrpc.request.id", "gen_ai.tool.call.id");
   }
 
   @Test

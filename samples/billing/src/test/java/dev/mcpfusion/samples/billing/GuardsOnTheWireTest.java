@@ -7,6 +7,7 @@ import dev.mcpfusion.core.transport.StdioTransport;
 import dev.mcpfusion.http.FusionHttp;
 import dev.mcpfusion.http.FusionHttpServer;
 import dev.mcpfusion.http.HttpOptions;
+import dev.mcpfusion.samples.billing.fixtures.GuardedFeatures;
 import dev.mcpfusion.samples.billing.fixtures.GuardedTools;
 import dev.mcpfusion.samples.billing.fixtures.HttpWire;
 import java.io.BufferedReader;
@@ -26,7 +27,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The deadline on real transports: the TIMEOUT reply leaves at the deadline while the handler,
- * which ignores its interrupt, is still running — over Streamable HTTP, stateless HTTP and stdio —
+ * which ignores its interrupt, is still running — over Streamable HTTP, stateless HTTP and stdio,
+ * for tools and for prompts, resources and completions alike —
  * and the stdio transport never starts more threads than the server's gates admit calls. Over
  * HTTP the client's next request is answered too, although the handler still holds the thread of
  * the first (the early reply closes its HTTP/1.1 connection; a client that reused it would wait),
@@ -198,5 +200,93 @@ class GuardsOnTheWireTest {
     assertThat(replies.stream().filter(r -> r.contains("code=\\\"SERVER_BUSY\\\""))).hasSize(calls - 4);
     assertThat(replies).noneMatch(r -> r.contains("LATE-RESULT"));
     assertThat(transport.peakThreads()).isLessThanOrEqualTo(transport.maxThreads());
+  }
+
+  // ---- prompts, resources, completions ---------------------------------------------------------
+
+  private static String request(Object id, String method, String params, boolean modern) {
+    return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":{"
+        + params + (modern ? "," + MODERN_META : "") + "}}";
+  }
+
+  private static final String STUBBORN_PROMPT = "\"name\":\"stubborn\"";
+  private static final String STUBBORN_RESOURCE = "\"uri\":\"guarded://stubborn\"";
+  private static final String STUBBORN_COMPLETION = "\"ref\":{\"type\":\"ref/resource\","
+      + "\"uri\":\"guarded://stubborn/{part}\"},\"argument\":{\"name\":\"part\",\"value\":\"\"}";
+
+  @Test
+  void overHttpAFeaturesTimeoutLeavesWhileItsHandlerStillRuns() throws Exception {
+    GuardedFeatures features = new GuardedFeatures();
+    FusionServer server = FusionServer.builder("guards", "1").register(features).build();
+    try (FusionHttpServer running = FusionHttp.serve(server, HttpOptions.port(0).stopOnShutdownSignal(false))) {
+      String url = "http://127.0.0.1:" + running.port() + "/mcp";
+      String session = session(url);
+
+      // The handlers spin until released, and they are released only after every reply came: a
+      // reply that waited for its handler would never come (the client gives up after 20 s).
+      List<HttpResponse<String>> replies = new ArrayList<>();
+      try {
+        replies.add(post(url, session, request(2, "prompts/get", STUBBORN_PROMPT, false)));
+        replies.add(post(url, session, request(3, "resources/read", STUBBORN_RESOURCE, false)));
+        replies.add(post(url, session, request(4, "completion/complete", STUBBORN_COMPLETION, false)));
+        replies.add(post(url, null, request(5, "prompts/get", STUBBORN_PROMPT, true)));
+        replies.add(post(url, null, request(6, "resources/read", STUBBORN_RESOURCE, true)));
+        replies.add(post(url, null, request(7, "completion/complete", STUBBORN_COMPLETION, true)));
+        assertThat(features.stubbornReturned.get()).as("no handler has returned").isFalse();
+      } finally {
+        features.release.countDown();
+      }
+      for (int i = 0; i < replies.size(); i++) {
+        HttpResponse<String> r = replies.get(i);
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.body()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":" + (i + 2) + ",")
+            .contains("\"code\":-32004").contains("code=\\\"TIMEOUT\\\"")
+            .doesNotContain("LATE-RESULT");
+      }
+    }
+  }
+
+  @Test
+  void overStdioAFeaturesTimeoutLeavesWhileItsHandlerStillRuns() throws Exception {
+    GuardedFeatures features = new GuardedFeatures();
+    FusionServer server = FusionServer.builder("guards", "1").register(features).build();
+    Pipe input = Pipe.open();
+    Pipe output = Pipe.open();
+    OutputStream toServer = Channels.newOutputStream(input.sink());
+    OutputStream serverOut = Channels.newOutputStream(output.sink());
+    BufferedReader fromServer = new BufferedReader(new InputStreamReader(
+        Channels.newInputStream(output.source()), StandardCharsets.UTF_8));
+    StdioTransport transport = new StdioTransport(Channels.newInputStream(input.source()), serverOut,
+        server.edge(), Duration.ofSeconds(30));
+    Thread serving = new Thread(() -> {
+      try {
+        transport.serve();
+        serverOut.close();
+      } catch (IOException e) {
+        throw new RuntimeException(e);
+      }
+    }, "feature-guards-stdio");
+    serving.start();
+
+    String burst = request(1, "prompts/get", STUBBORN_PROMPT, true) + "\n"
+        + request(2, "resources/read", STUBBORN_RESOURCE, true) + "\n"
+        + request(3, "completion/complete", STUBBORN_COMPLETION, true) + "\n";
+    toServer.write(burst.getBytes(StandardCharsets.UTF_8));
+    toServer.flush();
+    List<String> replies = new ArrayList<>();
+    try {
+      for (int i = 0; i < 3; i++) {
+        replies.add(fromServer.readLine());
+      }
+      // Every reply is out while the handlers still spin.
+      assertThat(features.stubbornReturned.get()).as("no handler has returned").isFalse();
+    } finally {
+      features.release.countDown();
+      toServer.close();
+    }
+    serving.join(30_000);
+
+    assertThat(replies).hasSize(3).allSatisfy(r -> assertThat(r).contains("\"code\":-32004")
+        .contains("code=\\\"TIMEOUT\\\"").doesNotContain("LATE-RESULT"));
   }
 }

@@ -2,8 +2,10 @@ package dev.mcpfusion.samples.billing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mcpfusion.samples.billing.fixtures.GuardedFeatures;
 import dev.mcpfusion.samples.billing.fixtures.GuardedTools;
 import dev.mcpfusion.testing.FusionTester;
+import dev.mcpfusion.testing.McpResponse;
 import dev.mcpfusion.testing.ToolResult;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -15,7 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The guards' exact wire text in both protocol eras: SERVER_BUSY, TIMEOUT, PAYLOAD_TOO_LARGE and
  * the summary of a collection cut to fit the byte cap; and a timed-out handler's late result, which
- * must never reach the wire.
+ * must never reach the wire. Prompts, resources and completions get the same gate and deadline,
+ * with the same texts, answered as JSON-RPC errors (-32003 busy, -32004 timed out).
  */
 class GuardsTest {
   static final String BUSY = """
@@ -89,12 +92,14 @@ class GuardsTest {
     try (FusionTester tester = FusionTester.of(tools).protocolVersion(era)) {
       // The handler ignores its interrupt and spins until released; it is released only once the
       // TIMEOUT reply is on the wire, so that reply went out at the deadline, not when it returned.
+      java.util.concurrent.atomic.AtomicBoolean sawTimeout = new java.util.concurrent.atomic.AtomicBoolean();
       Thread releaser = new Thread(() -> {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (System.nanoTime() < end
             && tester.rawMessages().stream().noneMatch(m -> m.contains("code=\\\"TIMEOUT\\\""))) {
           Thread.onSpinWait();
         }
+        sawTimeout.set(tester.rawMessages().stream().anyMatch(m -> m.contains("TIMEOUT")));
         tools.release.countDown();
       });
       releaser.start();
@@ -103,6 +108,7 @@ class GuardsTest {
       releaser.join(20_000);
 
       assertThat(r.errorCode()).isEqualTo("TIMEOUT");
+      assertThat(sawTimeout).as("the TIMEOUT was on the wire before the handler returned").isTrue();
       assertThat(tools.stubbornReturned.get()).isTrue();
       assertThat(tools.stubbornRunning.get()).isZero();
       List<String> wire = tester.rawMessages();
@@ -154,5 +160,145 @@ class GuardsTest {
         .replaceAll(",?\"io\\.modelcontextprotocol/serverInfo\":\\{[^}]*\\}", "")
         .replace(",\"_meta\":{}", "");
     return result.getBytes(StandardCharsets.UTF_8).length;
+  }
+
+  // ---- prompts, resources and completions --------------------------------------------------------
+
+  private static String featureBusy(String origin) {
+    return BUSY.replace("[guarded/items]", "[" + origin + "]");
+  }
+
+  private static String featureTimeout(String origin) {
+    return TIMEOUT.replace("[guarded/sleepy]", "[" + origin + "]");
+  }
+
+  /** The error's {@code data}: the {@code mcpfusion/error} entry of the envelope. */
+  private static Map<?, ?> data(McpResponse r) {
+    return (Map<?, ?>) r.errorData();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {FusionTester.DEFAULT_VERSION, FusionTester.MODERN})
+  void overCapacityAPromptAResourceAndACompletionAreServerBusy(String era) throws Exception {
+    GuardedFeatures features = new GuardedFeatures();
+    try (FusionTester tester = FusionTester.of(features).protocolVersion(era)) {
+      Thread holder = new Thread(() -> tester.getPrompt("hold", Map.of()));
+      holder.start();
+      assertThat(features.holding.await(10, TimeUnit.SECONDS)).isTrue();
+
+      McpResponse prompt = tester.getPrompt("greet", Map.of("name", "Ada"));
+      McpResponse resource = tester.readResource("guarded://readme");
+      McpResponse completion = tester.completeResource("guarded://pages/{page}", "page", "i");
+
+      assertThat(prompt.errorMessage()).isEqualTo(featureBusy("GuardedFeatures/greet"));
+      assertThat(resource.errorMessage()).isEqualTo(featureBusy("GuardedFeatures/readme"));
+      assertThat(completion.errorMessage()).isEqualTo(featureBusy("GuardedFeatures/page"));
+      for (McpResponse busy : List.of(prompt, resource, completion)) {
+        assertThat(busy.errorCode()).isEqualTo(-32003);
+        assertThat(data(busy).get("code")).isEqualTo("SERVER_BUSY");
+        assertThat(data(busy).get("retryAfterSeconds")).isEqualTo(1L);
+      }
+      // A completion from an enum's constants runs no user code and takes no slot.
+      assertThat(tester.complete("mood", "mood", "c").result())
+          .containsEntry("completion", Map.of("values", List.of("CALM"), "total", 1L, "hasMore", false));
+      features.release.countDown();
+      holder.join(10_000);
+      // The slot is free again once the holder returned.
+      assertThat(tester.getPrompt("greet", Map.of("name", "Ada")).isError()).isFalse();
+      assertThat(tester.readResource("guarded://readme").isError()).isFalse();
+      assertThat(tester.completeResource("guarded://pages/{page}", "page", "i").isError()).isFalse();
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {FusionTester.DEFAULT_VERSION, FusionTester.MODERN})
+  void aRoutersOneSlotIsSharedByItsToolsAndItsPrompts(String era) throws Exception {
+    GuardedTools tools = new GuardedTools();
+    try (FusionTester tester = FusionTester.of(tools).protocolVersion(era)) {
+      Thread holder = new Thread(() -> tester.call("guarded", "hold"));
+      holder.start();
+      assertThat(tools.holding.await(10, TimeUnit.SECONDS)).isTrue();
+
+      McpResponse busy = tester.getPrompt("status", Map.of());
+
+      assertThat(busy.errorCode()).isEqualTo(-32003);
+      assertThat(busy.errorMessage()).isEqualTo(featureBusy("guarded/status"));
+      tools.release.countDown();
+      holder.join(10_000);
+      assertThat(tester.getPrompt("status", Map.of()).isError()).isFalse();
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {FusionTester.DEFAULT_VERSION, FusionTester.MODERN})
+  void pastTheDeadlineAPromptAResourceAndACompletionAreTimeoutAndInterrupted(String era) {
+    GuardedFeatures features = new GuardedFeatures();
+    try (FusionTester tester = FusionTester.of(features).protocolVersion(era)) {
+      McpResponse prompt = tester.getPrompt("sleepy", Map.of());
+      McpResponse resource = tester.readResource("guarded://sleepy");
+      McpResponse completion = tester.complete("pick", "option", "");
+
+      assertThat(prompt.errorMessage()).isEqualTo(featureTimeout("GuardedFeatures/sleepy"));
+      assertThat(resource.errorMessage()).isEqualTo(featureTimeout("GuardedFeatures/sleepy_resource"));
+      assertThat(completion.errorMessage()).isEqualTo(featureTimeout("GuardedFeatures/pick"));
+      for (McpResponse timedOut : List.of(prompt, resource, completion)) {
+        assertThat(timedOut.errorCode()).isEqualTo(-32004);
+        assertThat(data(timedOut).get("code")).isEqualTo("TIMEOUT");
+      }
+      assertThat(features.interrupted).hasValue(3);
+      assertThat(tester.rawMessages()).noneMatch(m -> m.contains("slept") || m.contains("interrupted\""));
+    }
+  }
+
+  /** Each request kind against a handler that ignores its interrupt (one latch per fixture). */
+  static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> stubbornFeatures() {
+    java.util.stream.Stream.Builder<org.junit.jupiter.params.provider.Arguments> cases =
+        java.util.stream.Stream.builder();
+    for (String era : List.of(FusionTester.DEFAULT_VERSION, FusionTester.MODERN)) {
+      for (String kind : List.of("prompt", "resource", "completion")) {
+        cases.add(org.junit.jupiter.params.provider.Arguments.of(era, kind));
+      }
+    }
+    return cases.build();
+  }
+
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.MethodSource("stubbornFeatures")
+  void aTimedOutFeatureHandlersLateResultNeverReachesTheWire(String era, String kind)
+      throws Exception {
+    GuardedFeatures features = new GuardedFeatures();
+    try (FusionTester tester = FusionTester.of(features).protocolVersion(era)) {
+      // The handler spins until released, and is released only once the TIMEOUT is on the wire:
+      // that error went out at the deadline, not when the handler returned.
+      java.util.concurrent.atomic.AtomicBoolean sawTimeout = new java.util.concurrent.atomic.AtomicBoolean();
+      Thread releaser = new Thread(() -> {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (System.nanoTime() < end
+            && tester.rawMessages().stream().noneMatch(m -> m.contains("code=\\\"TIMEOUT\\\""))) {
+          Thread.onSpinWait();
+        }
+        sawTimeout.set(tester.rawMessages().stream().anyMatch(m -> m.contains("TIMEOUT")));
+        features.release.countDown();
+      });
+      releaser.start();
+
+      McpResponse r = switch (kind) {
+        case "prompt" -> tester.getPrompt("stubborn", Map.of());
+        case "resource" -> tester.readResource("guarded://stubborn");
+        default -> tester.completeResource("guarded://stubborn/{part}", "part", "");
+      };
+      releaser.join(20_000);
+
+      assertThat(r.errorCode()).isEqualTo(-32004);
+      assertThat(data(r).get("code")).isEqualTo("TIMEOUT");
+      assertThat(sawTimeout).as("the TIMEOUT was on the wire before the handler returned").isTrue();
+      assertThat(features.stubbornReturned).isTrue();
+      assertThat(features.stubbornRunning).hasValue(0);
+      List<String> wire = tester.rawMessages();
+      assertThat(wire).noneMatch(m -> m.contains("LATE-RESULT"));
+      assertThat(wire.stream().filter(m -> m.contains("TIMEOUT"))).hasSize(1);
+      // The thread that ran the handler carries no interrupt into the next request.
+      assertThat(tester.getPrompt("greet", Map.of("name", "Ada")).isError()).isFalse();
+    }
   }
 }
