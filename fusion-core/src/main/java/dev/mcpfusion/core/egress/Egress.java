@@ -426,7 +426,12 @@ public final class Egress {
     }
 
     static Refused tooLarge(String origin, Outbound.Channel channel, int cap) {
-      Reply reply = ErrorReplies.payloadTooLarge(origin, null, cap, false);
+      String kind = switch (channel) {
+        case PROMPT -> "prompt";
+        case RESOURCE -> "resource";
+        default -> "completion";
+      };
+      Reply reply = ErrorReplies.answerTooLarge(origin, kind, cap);
       return new Refused(JsonRpc.INTERNAL_ERROR, reply.text(), reply.meta().get(Meta.ERROR));
     }
 

@@ -264,6 +264,15 @@ public final class ErrorReplies {
         + maxBytes + " bytes, the most this tool may send.", RECOVERY_TOO_LARGE, null);
   }
 
+  /**
+   * {@code PAYLOAD_TOO_LARGE} for a prompt's, resource's or completion's answer ({@code kind}):
+   * it is larger than its byte cap and is not sent at all.
+   */
+  public static Reply answerTooLarge(String origin, String kind, long maxBytes) {
+    return guard(Codes.PAYLOAD_TOO_LARGE, "[" + origin + "] The " + kind + "'s answer is larger than "
+        + maxBytes + " bytes, the most it may send.", RECOVERY_TOO_LARGE, null);
+  }
+
   private static Reply guard(String code, String message, String recovery, Long retrySeconds) {
     List<String> lines = new ArrayList<>();
     lines.add("<tool_error code=\"" + code + "\" severity=\"error\">");

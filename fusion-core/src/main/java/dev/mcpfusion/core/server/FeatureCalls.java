@@ -135,30 +135,54 @@ public final class FeatureCalls {
         if (prompt != null) {
           return new Scope(prompt.descriptor().name(),
               routerOf(prompt.router(), prompt.features()) + "/" + prompt.descriptor().name(),
-              answers(prompt.descriptor().presenter()), -1);
+              answers(prompt.descriptor().presenter()), prompt.limits().maxEgressBytes());
         }
       }
       case JsonRpc.RESOURCES_READ -> {
         FeatureRegistry.Resolved resolved = uri instanceof String u ? registry.resolve(u) : null;
         if (resolved != null) {
           FeatureRegistry.BoundResource r = resolved.resource();
-          return new Scope((String) uri, routerOf(r.router(), r.features()) + "/" + r.descriptor().name(),
-              answers(r.descriptor().presenter()), -1);
+          return new Scope((String) uri,
+              routerOf(r.router(), r.features()) + "/" + r.descriptor().name(),
+              answers(r.descriptor().presenter()), r.limits().maxEgressBytes());
         }
       }
       case JsonRpc.COMPLETE -> {
-        Object ref = params == null ? null : params.get("ref");
-        if (ref instanceof Map<?, ?> r) {
-          Object target = r.get("name") instanceof String n ? n : r.get("uri");
-          if (target instanceof String t) {
-            return new Scope(t, t, null, -1);
-          }
+        Scope completion = completionScope(params);
+        if (completion != null) {
+          return completion;
         }
       }
       default -> { }
     }
     return new Scope(method, method, null, -1);
   }
+
+  /**
+   * The scope of a {@code completion/complete}: its prompt's or template's name, and the byte cap
+   * of the completer it runs ({@code null} when the request names nothing known).
+   */
+  private Scope completionScope(Map<?, ?> params) {
+    if (!(params.get("ref") instanceof Map<?, ?> ref)) {
+      return null;
+    }
+    String argument = params.get("argument") instanceof Map<?, ?> a
+        && a.get("name") instanceof String n ? n : null;
+    if (ref.get("name") instanceof String promptName) {
+      FeatureRegistry.BoundPrompt prompt = registry.prompt(promptName);
+      ActionLimits limits = prompt == null || argument == null ? null
+          : prompt.completionLimits(argument);
+      return new Scope(promptName, promptName, null, limits == null ? -1 : limits.maxEgressBytes());
+    }
+    if (ref.get("uri") instanceof String template) {
+      FeatureRegistry.BoundResource resource = registry.template(template);
+      ActionLimits limits = resource == null || argument == null ? null
+          : resource.completionLimits(argument);
+      return new Scope(template, template, null, limits == null ? -1 : limits.maxEgressBytes());
+    }
+    return null;
+  }
+
 
   /** The redaction of the answers {@code binding} presents; {@code null}: the server-wide one. */
   private Redactor answers(PresenterBinding<?, ?> binding) {
@@ -271,17 +295,14 @@ public final class FeatureCalls {
       throw invalidArguments(prompt, problems.list());
     }
     String router = routerOf(prompt.router(), prompt.features());
-    Object result = run(router, prompt.descriptor().name(), promptName, arguments, request,
-        prompt.chain(), prompt.limits(), prompt.gate(), call, JsonRpc.INVALID_PARAMS, "prompt",
-        null, ctx -> prompt.features().prompt(prompt.index(), decoded, ctx));
-    try {
-      return promptResult(prompt, result,
-          egress.content(viewRedactor(prompt.descriptor().presenter())));
-    } catch (FusionError e) {
-      throw fusionError(e, JsonRpc.INVALID_PARAMS);
-    } catch (RuntimeException e) {
-      throw internal(router, promptName, "prompt", e);
-    }
+    Redactor content = egress.content(viewRedactor(prompt.descriptor().presenter()));
+    @SuppressWarnings("unchecked")
+    Map<String, Object> answer = (Map<String, Object>) run(router, prompt.descriptor().name(),
+        promptName, arguments, request, prompt.chain(), prompt.limits(), prompt.gate(), call,
+        JsonRpc.INVALID_PARAMS, "prompt", null,
+        ctx -> prompt.features().prompt(prompt.index(), decoded, ctx),
+        result -> promptResult(prompt, result, content));
+    return answer;
   }
 
   /**
@@ -468,32 +489,37 @@ public final class FeatureCalls {
     FeatureRegistry.BoundResource resource = resolved.resource();
     ResourceDescriptor d = resource.descriptor();
     String router = routerOf(resource.router(), resource.features());
-    Object result = run(router, d.name(), uri, resolved.variables(), request, resource.chain(),
-        resource.limits(), resource.gate(), call, JsonRpc.RESOURCE_NOT_FOUND, "resource", null,
-        ctx -> resource.features().resource(resource.index(), resolved.variables(), ctx));
+    @SuppressWarnings("unchecked")
+    Map<String, Object> answer = (Map<String, Object>) run(router, d.name(), uri,
+        resolved.variables(), request, resource.chain(), resource.limits(), resource.gate(), call,
+        JsonRpc.RESOURCE_NOT_FOUND, "resource", null,
+        ctx -> resource.features().resource(resource.index(), resolved.variables(), ctx),
+        result -> resourceResult(d, uri, result));
+    return answer;
+  }
+
+  /**
+   * The {@code resources/read} result of what the handler returned: its view's stripped data (which
+   * the view's redaction masked), a base64 blob, or text (which the content redactor masked).
+   */
+  private Map<String, Object> resourceResult(ResourceDescriptor d, String uri, Object result) {
     Map<String, Object> content = new LinkedHashMap<>();
     content.put("uri", uri);
     content.put("mimeType", d.mimeType());
-    try {
-      if (d.presenter() != null) {
-        Reply reply = present(d.presenter(), result, d.name());
-        content.put("text", reply.blocks().get(0));
-        if (!reply.meta().isEmpty()) {
-          content.put("_meta", new LinkedHashMap<>(reply.meta()));
-        }
-      } else if (result instanceof byte[] bytes) {
-        content.put("blob", Base64.getEncoder().encodeToString(bytes));
-      } else if (result instanceof String text) {
-        Redactor redactor = egress.content(null);
-        content.put("text", redactor == null ? text : redactor.text(text, new Tally()));
-      } else {
-        throw new IllegalStateException(result == null ? "returned null"
-            : "returned a " + result.getClass().getName());
+    if (d.presenter() != null) {
+      Reply reply = present(d.presenter(), result, d.name());
+      content.put("text", reply.blocks().get(0));
+      if (!reply.meta().isEmpty()) {
+        content.put("_meta", new LinkedHashMap<>(reply.meta()));
       }
-    } catch (FusionError e) {
-      throw fusionError(e, JsonRpc.RESOURCE_NOT_FOUND);
-    } catch (RuntimeException e) {
-      throw internal(router, uri, "resource", e);
+    } else if (result instanceof byte[] bytes) {
+      content.put("blob", Base64.getEncoder().encodeToString(bytes));
+    } else if (result instanceof String text) {
+      Redactor redactor = egress.content(null);
+      content.put("text", redactor == null ? text : redactor.text(text, new Tally()));
+    } else {
+      throw new IllegalStateException(result == null ? "returned null"
+          : "returned a " + result.getClass().getName());
     }
     return Map.of("contents", List.of(content));
   }
@@ -640,11 +666,17 @@ public final class FeatureCalls {
     dev.mcpfusion.core.spi.GeneratedFeatures features = completer.features();
     Map<String, Object> args = new LinkedHashMap<>();
     args.put(completion.argument(), completion.value());
-    Object result = run(routerOf(router, features), target, target, args, request, chain,
-        completer.limits(), completer.gate(), call, JsonRpc.INVALID_PARAMS, "completion",
-        completion, ctx -> features.complete(completer.index(), completion.value(), ctx));
+    @SuppressWarnings("unchecked")
+    List<String> values = (List<String>) run(routerOf(router, features), target, target, args,
+        request, chain, completer.limits(), completer.gate(), call, JsonRpc.INVALID_PARAMS,
+        "completion", completion, ctx -> features.complete(completer.index(), completion.value(), ctx),
+        FeatureCalls::completionValues);
+    return values;
+  }
+
+  private static List<String> completionValues(Object result) {
     if (!(result instanceof List<?> list)) {
-      throw internal(router, target, "completion", new IllegalStateException("returned null"));
+      throw new IllegalStateException("returned null");
     }
     List<String> out = new ArrayList<>();
     for (Object item : list) {
@@ -707,16 +739,26 @@ public final class FeatureCalls {
   }
 
   /**
+   * What turns the handler's result into the answer (presenting, redacting): it runs under the
+   * same deadline and gate slot as the handler, as a tool's presenter does.
+   */
+  @FunctionalInterface
+  private interface Shape {
+    Object answer(Object result) throws Exception;
+  }
+
+  /**
    * Runs one call into user code, through the middleware of its class, under its limits: the
    * concurrency gate and the deadline ({@link Guard}, as for a tool: over capacity
    * {@code SERVER_BUSY}, past the deadline {@code TIMEOUT}, answered as JSON-RPC errors), with the
    * request's span current; a completion's middleware and method also get its
-   * {@link CompletionContext}. Throws {@link FeatureError} for every failure.
+   * {@link CompletionContext}. {@code shape} makes the answer of the handler's result inside the
+   * deadline. Throws {@link FeatureError} for every failure.
    */
   private Object run(String router, String action, String target, Map<String, ?> arguments,
       RequestContext request, List<FusionMiddleware> chain, ActionLimits limits,
       ConcurrencyGate gate, FeatureRequest call, int userErrorCode, String kind,
-      CompletionContext completion, Handler handler) {
+      CompletionContext completion, Handler handler, Shape shape) {
     FeatureInvocation invocation = new FeatureInvocation(router, action, target, arguments,
         request == null ? RequestContext.empty() : request, providers);
     if (completion != null) {
@@ -726,7 +768,7 @@ public final class FeatureCalls {
     Object result;
     try {
       if (!limits.any()) {
-        return invoke(chain, invocation, handler, trace);
+        return shape.answer(invoke(chain, invocation, handler, trace));
       }
       Runnable atDeadline = !call.answersAtDeadline() || limits.timeoutMs() <= 0 ? null
           : () -> call.answerAtDeadline(featureError(
@@ -754,7 +796,7 @@ public final class FeatureCalls {
           return new Refused(featureError(ErrorReplies.timeout(router, action,
               limits.timeoutMs()), userErrorCode));
         }
-      }, () -> invoke(chain, invocation, handler, trace));
+      }, () -> shape.answer(invoke(chain, invocation, handler, trace)));
     } catch (Throwable failure) {
       Throwable cause = Pipeline.unwrap(failure);
       if (cause instanceof InterruptedException) {

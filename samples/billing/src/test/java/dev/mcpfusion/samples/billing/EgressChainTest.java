@@ -239,6 +239,36 @@ class EgressChainTest {
     }
   }
 
+  @Test
+  void aPromptAResourceAndACompletionOverTheirByteCapAnswerAClearError() {
+    try (FusionTester tester = tester()) {
+      PromptResponse p = tester.getPrompt("long_prompt", Map.of());
+      assertThat(p.isError()).isTrue();
+      assertThat(p.errorCode()).isEqualTo(-32603);
+      assertThat(p.errorMessage()).contains("PAYLOAD_TOO_LARGE", "larger than 1024 bytes");
+      assertThat(p.raw()).doesNotContain("pppppppppp");
+      ResourceResponse r = tester.readResource("ledger://long");
+      assertThat(r.errorMessage()).contains("PAYLOAD_TOO_LARGE", "larger than 1024 bytes");
+      assertThat(r.raw()).doesNotContain("rrrrrrrrrr");
+      CompletionResponse c = tester.completeResource("ledger://pages/{page}", "page", "");
+      assertThat(c.errorMessage()).contains("PAYLOAD_TOO_LARGE", "larger than 1024 bytes");
+      assertThat(c.raw()).doesNotContain("99999999999999999999");
+      // Under the cap, the same channels answer.
+      assertThat(tester.readResource("ledger://pages/7").text()).isEqualTo("page 7");
+    }
+  }
+
+  @Test
+  void aFeaturesDeadlineCoversPresentingItsAnswerNotOnlyItsHandler() {
+    try (FusionTester tester = tester()) {
+      // The handler returns a stream at once; presenting its 20 items takes 2 s.
+      ResourceResponse r = tester.readResource("ledger://slow-notes");
+      assertThat(r.isError()).isTrue();
+      assertThat(r.errorCode()).isEqualTo(-32004);
+      assertThat(r.errorMessage()).contains("TIMEOUT", "300 ms");
+    }
+  }
+
   // ---- egress filters ----------------------------------------------------------------------------
 
   @Test
