@@ -316,7 +316,7 @@ public final class FeatureRegistry {
    */
   public static FeatureRegistry build(ServerConfig config, Gates gates) {
     List<String> errors = new ArrayList<>();
-    ToolRegistry.MiddlewareResolver resolver = new ToolRegistry.MiddlewareResolver(config, errors);
+    MiddlewareResolver resolver = new MiddlewareResolver(config, errors);
     Set<Class<?>> provided = new HashSet<>(config.providers().keySet());
     provided.add(RequestContext.class);
     List<BoundPrompt> prompts = new ArrayList<>();
@@ -426,7 +426,7 @@ public final class FeatureRegistry {
   }
 
   private static List<FusionMiddleware> chain(List<FusionMiddleware> classChain,
-      List<Class<?>> own, String where, ToolRegistry.MiddlewareResolver resolver) {
+      List<Class<?>> own, String where, MiddlewareResolver resolver) {
     List<FusionMiddleware> chain = new ArrayList<>(classChain);
     for (Class<?> m : own) {
       FusionMiddleware resolved = resolver.resolve(m, where);
