@@ -36,7 +36,7 @@ final class RouterBinding {
         return false;
       }
     }
-    return FeatureRegistry.hasFeatures(registration.getClass());
+    return FeatureBinding.hasFeatures(registration.getClass());
   }
 
   static BoundRouter bind(Object registration, List<String> errors) {
@@ -62,10 +62,15 @@ final class RouterBinding {
 
   /** The generated class name of a {@code @Router} class: {@code pkg.X_Fusion}, {@code pkg.Outer_Inner_Fusion}. */
   static String generatedName(Class<?> type) {
+    return generatedName(type, "_Fusion");
+  }
+
+  /** The name of the class the processor generates for {@code type}: its nesting joined by {@code _}, then {@code suffix}. */
+  static String generatedName(Class<?> type, String suffix) {
     String pkg = type.getPackageName();
     String binary = type.getName();
     String local = pkg.isEmpty() ? binary : binary.substring(pkg.length() + 1);
-    return (pkg.isEmpty() ? "" : pkg + ".") + local.replace('$', '_') + "_Fusion";
+    return (pkg.isEmpty() ? "" : pkg + ".") + local.replace('$', '_') + suffix;
   }
 
   static GeneratedRouter bindGenerated(Object target, List<String> errors) {
@@ -77,9 +82,9 @@ final class RouterBinding {
     if (type == null) {
       // Prompts, resources and completions without their generated class: the processor did not
       // run, and annotating the class @Router would not help.
-      Class<?> features = FeatureRegistry.declaringFeatures(target.getClass());
+      Class<?> features = FeatureBinding.declaringFeatures(target.getClass());
       errors.add(features != null
-          ? BuildProblem.GENERATED_FEATURES_MISSING.text(FeatureRegistry.generatedName(features),
+          ? BuildProblem.GENERATED_FEATURES_MISSING.text(FeatureBinding.generatedName(features),
               features.getName())
           : BuildProblem.NOT_A_ROUTER.text(target.getClass().getName()));
       return null;

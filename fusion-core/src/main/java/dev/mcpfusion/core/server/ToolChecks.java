@@ -149,7 +149,8 @@ final class ToolChecks {
     return true;
   }
 
-  static void checkContext(ActionDescriptor action, String where,
+  /** Reports each {@code @Context} parameter whose type neither the server nor the member's middleware provides. */
+  static void checkContext(List<ContextParameter> parameters, String where,
       List<FusionMiddleware> chain, Set<Class<?>> provided, List<String> errors) {
     Set<Class<?>> available = new HashSet<>(provided);
     for (FusionMiddleware m : chain) {
@@ -158,7 +159,7 @@ final class ToolChecks {
         available.addAll(types);
       }
     }
-    for (ContextParameter parameter : action.contextParameters()) {
+    for (ContextParameter parameter : parameters) {
       if (!available.contains(parameter.type())) {
         errors.add(BuildProblem.CONTEXT_NOT_PROVIDED.text(where, parameter.name(),
             parameter.type().getSimpleName()));

@@ -258,7 +258,7 @@ public final class ToolRegistry {
     for (BoundRouter router : byName.values()) {
       RouterDescriptor descriptor = router.descriptor();
       if (descriptor.actions().isEmpty()) {
-        if (FeatureRegistry.hasFeatures(descriptor.routerType())) {
+        if (FeatureBinding.hasFeatures(descriptor.routerType())) {
           continue; // a router of prompts and resources only exposes no tool
         }
         errors.add(BuildProblem.NO_ACTIONS.text(router.name(), RouterBinding.typeName(router)));
@@ -283,7 +283,7 @@ public final class ToolRegistry {
             chain.add(m);
           }
         }
-        ToolChecks.checkContext(action, where, chain, provided, errors);
+        ToolChecks.checkContext(action.contextParameters(), where, chain, provided, errors);
         boolean presenterFits = action.presenter() == null
             || action.presenter().spiVersion() == FusionSpi.VERSION;
         if (!presenterFits) {
