@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.server;
 
+import dev.mcpfusion.annotation.internal.NearNames;
 import dev.mcpfusion.annotation.Context;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.presenter.Presentation;
@@ -10,6 +11,7 @@ import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.ContextParameter;
 import dev.mcpfusion.core.spi.Reference;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -109,30 +111,9 @@ final class ToolChecks {
     return fitted.redactor();
   }
 
-  /** The candidate within a small edit distance of {@code name}, or {@code null}. */
-  private static String nearest(String name, java.util.Collection<String> candidates) {
-    String best = null;
-    int bestDistance = Math.max(2, name.length() / 3) + 1;
-    for (String c : candidates) {
-      int[] prev = new int[c.length() + 1];
-      for (int j = 0; j <= c.length(); j++) {
-        prev[j] = j;
-      }
-      for (int i = 1; i <= name.length(); i++) {
-        int[] cur = new int[c.length() + 1];
-        cur[0] = i;
-        for (int j = 1; j <= c.length(); j++) {
-          int cost = name.charAt(i - 1) == c.charAt(j - 1) ? 0 : 1;
-          cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-        }
-        prev = cur;
-      }
-      if (prev[c.length()] < bestDistance) {
-        best = c;
-        bestDistance = prev[c.length()];
-      }
-    }
-    return best;
+  /** The candidate within a small edit distance of {@code name} ({@link NearNames}), or {@code null}. */
+  private static String nearest(String name, Collection<String> candidates) {
+    return NearNames.nearest(name, candidates, NearNames.tolerance(name));
   }
 
   static boolean checkToolName(String toolName, String where, Map<String, String> owners,
