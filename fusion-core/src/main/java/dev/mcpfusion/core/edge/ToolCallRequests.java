@@ -80,17 +80,13 @@ final class ToolCallRequests {
           byte[] body = Bodies.error(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, text,
               Map.of("requiredCapabilities", Map.of(missing, Map.of())));
           sink.reply(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, body);
-          if (trace != null) {
-            trace.rpcError(JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, null, text);
-            trace.written(body, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY);
-          }
+          trace.rpcError(JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, null, text);
+          trace.written(body, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY);
           return;
         }
         writeResult(id, name, reply, modernEra, sink, false, trace);
       } finally {
-        if (trace != null) {
-          trace.end();
-        }
+        trace.end();
       }
       features.afterToolCall(reply, request);
     }, out);
@@ -120,8 +116,6 @@ final class ToolCallRequests {
     } else {
       sink.reply(id, code, body);
     }
-    if (trace != null) {
-      trace.written(body, code);
-    }
+    trace.written(body, code);
   }
 }

@@ -55,9 +55,7 @@ final class CompletionCalls {
     }
     String value = a.get("value") instanceof String v ? v : "";
     Object type = r.get("type");
-    if (tracer != FusionTracer.NOOP) {
-      traceCompletion(r, type, params, request, call);
-    }
+    traceCompletion(r, type, params, request, call);
     CompletionContext completion = new CompletionContext(argumentName, value,
         resolved(params.get("context")));
     List<String> values;
@@ -139,12 +137,8 @@ final class CompletionCalls {
       template = t == null ? null : uri;
       router = t == null ? null : FeatureRunner.routerOf(t.router(), t.features());
     }
-    Map<String, Object> input = new LinkedHashMap<>();
-    input.put("argument", params.get("argument"));
-    if (params.get("context") != null) {
-      input.put("context", params.get("context"));
-    }
-    call.trace(RequestTrace.completion(tracer, prompt, template, router, request, call.id(), input));
+    call.trace(RequestTrace.completion(tracer, prompt, template, router, request, call.id(),
+        params.get("argument"), params.get("context")));
   }
 
   private List<String> completeWith(FeatureRegistry.BoundCompletion completer, String router,

@@ -87,9 +87,7 @@ final class FeatureRunner {
       result = Guard.run(limits, gate, deadlines, atDeadline, new Guard.Refusal<>() {
         @Override
         public Object busy(ConcurrencyGate full) {
-          if (trace != null) {
-            trace.agentError("The server is busy.");
-          }
+          trace.busy();
           return new Refused(featureError(ErrorReplies.serverBusy(router, action,
               full.maxConcurrent(), full.queue()), userErrorCode));
         }
@@ -101,9 +99,7 @@ final class FeatureRunner {
             LOG.debug("[{}/{}] the {} failed after its deadline; the failure is discarded", router,
                 target, kind, discarded);
           }
-          if (trace != null) {
-            trace.agentError("The call did not finish within " + limits.timeoutMs() + " ms.");
-          }
+          trace.timedOut(limits.timeoutMs());
           return new Refused(featureError(ErrorReplies.timeout(router, action,
               limits.timeoutMs()), userErrorCode));
         }
@@ -130,9 +126,10 @@ final class FeatureRunner {
   /** The middleware chain and the handler, with the request's span current when there is one. */
   private static Object invoke(List<FusionMiddleware> chain, FeatureInvocation invocation,
       Handler handler, RequestTrace trace) throws Exception {
-    return trace == null
-        ? proceed(chain, 0, invocation, handler)
-        : trace.withCurrent(() -> proceed(chain, 0, invocation, handler));
+    // Asked, not left to OFF.withCurrent: the lambda would be an allocation per untraced call.
+    return trace.recording()
+        ? trace.withCurrent(() -> proceed(chain, 0, invocation, handler))
+        : proceed(chain, 0, invocation, handler);
   }
 
   private static Object proceed(List<FusionMiddleware> chain, int position, Invocation call,

@@ -88,11 +88,9 @@ final class PromptCalls {
     }
     FeatureRegistry.BoundPrompt prompt = registry.prompt(promptName);
     Object raw = params.get("arguments");
-    if (tracer != FusionTracer.NOOP) {
-      call.trace(RequestTrace.prompt(tracer, promptName,
-          prompt == null ? null : FeatureRunner.routerOf(prompt.router(), prompt.features()), request, call.id(),
-          raw instanceof Map<?, ?> m ? m : null));
-    }
+    call.trace(RequestTrace.prompt(tracer, promptName,
+        prompt == null ? null : FeatureRunner.routerOf(prompt.router(), prompt.features()), request,
+        call.id(), raw instanceof Map<?, ?> m ? m : null));
     if (prompt == null) {
       throw unknownPrompt(promptName);
     }

@@ -106,11 +106,9 @@ final class ResourceCalls {
       FeatureRequest call) {
     String uri = uri(params, "resources/read");
     FeatureRegistry.Resolved resolved = registry.resolve(uri);
-    if (tracer != FusionTracer.NOOP) {
-      FeatureRegistry.BoundResource r = resolved == null ? null : resolved.resource();
-      call.trace(RequestTrace.resource(tracer, uri, r == null ? null : r.descriptor().uri(),
-          r == null ? null : FeatureRunner.routerOf(r.router(), r.features()), request, call.id()));
-    }
+    FeatureRegistry.BoundResource r = resolved == null ? null : resolved.resource();
+    call.trace(RequestTrace.resource(tracer, uri, r == null ? null : r.descriptor().uri(),
+        r == null ? null : FeatureRunner.routerOf(r.router(), r.features()), request, call.id()));
     if (resolved == null) {
       throw unknownResource(uri);
     }

@@ -5,6 +5,7 @@ import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.spi.Problem;
 import dev.mcpfusion.core.wire.Codes;
+import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Reply;
 import java.nio.charset.StandardCharsets;
@@ -37,6 +38,10 @@ import org.slf4j.LoggerFactory;
  * handler still runs); everything else from the request's thread. The span itself is only touched
  * by the request's thread. A tracer that fails never changes the answer: its failures are logged
  * and the request goes on.
+ *
+ * <p>A request is always in a trace: with {@link FusionTracer#NOOP} the factories return
+ * {@link #OFF}, so the pipeline tells its trace what happens without asking whether it traces,
+ * and tracing that is off costs no allocation and no attribute work.
  */
 public final class RequestTrace {
   private static final Logger LOG = LoggerFactory.getLogger(RequestTrace.class);
@@ -44,6 +49,13 @@ public final class RequestTrace {
   private static final String UNACCEPTED = "is not an accepted field";
   private static final String JSON = "application/json";
 
+  /**
+   * The trace of a request the server does not trace: every call on it does nothing (no span, no
+   * attribute, no message built) and {@link #withCurrent} just runs its body. Shared; holds no state.
+   */
+  public static final RequestTrace OFF = new RequestTrace(null, TraceOptions.DEFAULT, 0);
+
+  /** {@code null} only for {@link #OFF}. */
   private final FusionSpan span;
   private final TraceOptions options;
   private final long startNanos;
@@ -78,6 +90,9 @@ public final class RequestTrace {
   public static RequestTrace tool(FusionTracer tracer, String toolName, Exposition exposition,
       String router, String action, RequestContext request, Object requestId,
       Map<String, ?> arguments) {
+    if (tracer == FusionTracer.NOOP) {
+      return OFF;
+    }
     Map<String, Object> attributes = new LinkedHashMap<>();
     attributes.put(SpanAttributes.MCP_METHOD_NAME, JsonRpc.TOOLS_CALL);
     attributes.put(SpanAttributes.GEN_AI_OPERATION_NAME, SpanAttributes.GEN_AI_OPERATION_EXECUTE_TOOL);
@@ -110,6 +125,9 @@ public final class RequestTrace {
    */
   public static RequestTrace prompt(FusionTracer tracer, String promptName, String router,
       RequestContext request, Object requestId, Map<?, ?> arguments) {
+    if (tracer == FusionTracer.NOOP) {
+      return OFF;
+    }
     Map<String, Object> attributes = new LinkedHashMap<>();
     attributes.put(SpanAttributes.MCP_METHOD_NAME, JsonRpc.PROMPTS_GET);
     attributes.put(SpanAttributes.GEN_AI_PROMPT_NAME, promptName);
@@ -130,6 +148,9 @@ public final class RequestTrace {
    */
   public static RequestTrace resource(FusionTracer tracer, String uri, String declared,
       String router, RequestContext request, Object requestId) {
+    if (tracer == FusionTracer.NOOP) {
+      return OFF;
+    }
     Map<String, Object> attributes = new LinkedHashMap<>();
     attributes.put(SpanAttributes.MCP_METHOD_NAME, JsonRpc.RESOURCES_READ);
     attributes.put(SpanAttributes.MCP_RESOURCE_URI, uri);
@@ -147,10 +168,19 @@ public final class RequestTrace {
    * @param prompt the prompt name ({@code ref/prompt}), or {@code null}
    * @param template the URI template ({@code ref/resource}) when it exists, or {@code null}
    * @param router the router of the target's class, or {@code null}
-   * @param input what the client sent to complete: {@code argument} and {@code context}
+   * @param argument what the client sent to complete ({@code params.argument})
+   * @param context the values the client already resolved ({@code params.context}), or {@code null}
    */
   public static RequestTrace completion(FusionTracer tracer, String prompt, String template,
-      String router, RequestContext request, Object requestId, Map<String, ?> input) {
+      String router, RequestContext request, Object requestId, Object argument, Object context) {
+    if (tracer == FusionTracer.NOOP) {
+      return OFF;
+    }
+    Map<String, Object> input = new LinkedHashMap<>();
+    input.put("argument", argument);
+    if (context != null) {
+      input.put("context", context);
+    }
     Map<String, Object> attributes = new LinkedHashMap<>();
     attributes.put(SpanAttributes.MCP_METHOD_NAME, JsonRpc.COMPLETE);
     if (prompt != null) {
@@ -216,6 +246,9 @@ public final class RequestTrace {
 
   /** The action, once the discriminator resolved it. */
   public void action(String action) {
+    if (span == null) {
+      return;
+    }
     guard(() -> span.setAttribute(SpanAttributes.MCPFUSION_ACTION, action));
   }
 
@@ -224,11 +257,60 @@ public final class RequestTrace {
    * too: it tells that redaction ran and found nothing).
    */
   public void redactions(int count) {
+    if (span == null) {
+      return;
+    }
     guard(() -> span.setAttribute(SpanAttributes.MCPFUSION_REDACTIONS, (long) count));
+  }
+
+  /** The grouped tool's {@code action} argument is missing. */
+  public void missingAction() {
+    agentError("The required field \"action\" is missing.");
+  }
+
+  /** The grouped tool's {@code action} argument is a JSON {@code type}, not a string. */
+  public void actionNotText(String type) {
+    if (span == null) {
+      return;
+    }
+    agentError("Field \"action\" must be a string, got " + type + ".");
+  }
+
+  /** The grouped tool's {@code action} argument names no action of {@code router}. */
+  public void unknownAction(String action, String router) {
+    if (span == null) {
+      return;
+    }
+    agentError("The action " + Echo.quoted(action) + " does not exist in " + router + ".");
+  }
+
+  /** The call named a tool the server does not have: answered -32602 {@code UNKNOWN_TOOL}. */
+  public void unknownTool(String name) {
+    if (span == null) {
+      return;
+    }
+    rpcError(JsonRpc.INVALID_PARAMS, Codes.UNKNOWN_TOOL,
+        "The tool " + Echo.quoted(name) + " does not exist.");
+  }
+
+  /** The concurrency gate turned the call away. */
+  public void busy() {
+    agentError("The server is busy.");
+  }
+
+  /** The deadline of {@code timeoutMs} passed before the call finished. */
+  public void timedOut(long timeoutMs) {
+    if (span == null) {
+      return;
+    }
+    agentError("The call did not finish within " + timeoutMs + " ms.");
   }
 
   /** A failure the agent can recover from, with the message it was told. */
   public void agentError(String message) {
+    if (span == null) {
+      return;
+    }
     this.message = message;
   }
 
@@ -238,6 +320,9 @@ public final class RequestTrace {
    * agent text, not a declared path, so it is not named.
    */
   public void validation(List<Problem> problems) {
+    if (span == null) {
+      return;
+    }
     StringBuilder text = new StringBuilder("Invalid arguments: ");
     for (int i = 0; i < problems.size(); i++) {
       Problem p = problems.get(i);
@@ -253,13 +338,24 @@ public final class RequestTrace {
 
   /** An unexpected exception, answered as {@code INTERNAL_ERROR} with {@code incident}. */
   public void unexpected(Throwable exception, String incident) {
+    if (span == null) {
+      return;
+    }
     this.unexpected = exception;
     this.incident = incident;
   }
 
+  /**
+   * Whether this trace records anything ({@code false} for {@link #OFF}): for the one caller whose
+   * argument would cost work to build (a message to redact, a body to wrap).
+   */
+  public boolean recording() {
+    return span != null;
+  }
+
   /** Runs the middleware chain and handler with this span current. */
   public <T> T withCurrent(Callable<T> body) throws Exception {
-    return span.withCurrent(body);
+    return span == null ? body.call() : span.withCurrent(body);
   }
 
   // ---- the outcome -----------------------------------------------------------------------------
@@ -270,6 +366,9 @@ public final class RequestTrace {
    * {@link SpanStatus#ERROR}).
    */
   public void replied(Reply reply) {
+    if (span == null) {
+      return;
+    }
     if (reply == null) {
       return;
     }
@@ -283,6 +382,9 @@ public final class RequestTrace {
 
   /** A prompt, resource or completion request answered with a result. */
   public void succeeded() {
+    if (span == null) {
+      return;
+    }
     answered = true;
     failed = false;
   }
@@ -296,6 +398,9 @@ public final class RequestTrace {
    * @param message the message the client was told, when nothing said a shorter one before
    */
   public void rpcError(int code, String type, String message) {
+    if (span == null) {
+      return;
+    }
     answered = true;
     failed = true;
     rpcCode = code;
@@ -312,6 +417,9 @@ public final class RequestTrace {
    * @param errorCode the JSON-RPC error code of an error response, 0 for a result
    */
   public void written(byte[] json, int errorCode) {
+    if (span == null) {
+      return;
+    }
     responseBytes = json.length;
     if (errorCode == 0 && options.recordOutput()) {
       output = resultMember(json);
@@ -334,6 +442,9 @@ public final class RequestTrace {
 
   /** Records the outcome, the size and the duration and ends the span. Never throws. */
   public void end() {
+    if (span == null) {
+      return;
+    }
     try {
       long bytes = responseBytes;
       if (bytes >= 0) {
