@@ -41,7 +41,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A request is always in a trace: with {@link FusionTracer#NOOP} the factories return
  * {@link #OFF}, so the pipeline tells its trace what happens without asking whether it traces,
- * and tracing that is off costs no allocation and no attribute work.
+ * and tracing that is off costs no allocation and no attribute work. Each factory is a small test
+ * in front of the method that builds the span, so the compiler inlines it: the request and the
+ * arguments passed to it then do not escape when the server does not trace.
  */
 public final class RequestTrace {
   private static final Logger LOG = LoggerFactory.getLogger(RequestTrace.class);
@@ -93,6 +95,12 @@ public final class RequestTrace {
     if (tracer == FusionTracer.NOOP) {
       return OFF;
     }
+    return toolSpan(tracer, toolName, exposition, router, action, request, requestId, arguments);
+  }
+
+  private static RequestTrace toolSpan(FusionTracer tracer, String toolName, Exposition exposition,
+      String router, String action, RequestContext request, Object requestId,
+      Map<String, ?> arguments) {
     Map<String, Object> attributes = new LinkedHashMap<>();
     attributes.put(SpanAttributes.MCP_METHOD_NAME, JsonRpc.TOOLS_CALL);
     attributes.put(SpanAttributes.GEN_AI_OPERATION_NAME, SpanAttributes.GEN_AI_OPERATION_EXECUTE_TOOL);
@@ -128,6 +136,11 @@ public final class RequestTrace {
     if (tracer == FusionTracer.NOOP) {
       return OFF;
     }
+    return promptSpan(tracer, promptName, router, request, requestId, arguments);
+  }
+
+  private static RequestTrace promptSpan(FusionTracer tracer, String promptName, String router,
+      RequestContext request, Object requestId, Map<?, ?> arguments) {
     Map<String, Object> attributes = new LinkedHashMap<>();
     attributes.put(SpanAttributes.MCP_METHOD_NAME, JsonRpc.PROMPTS_GET);
     attributes.put(SpanAttributes.GEN_AI_PROMPT_NAME, promptName);
@@ -151,6 +164,11 @@ public final class RequestTrace {
     if (tracer == FusionTracer.NOOP) {
       return OFF;
     }
+    return resourceSpan(tracer, uri, declared, router, request, requestId);
+  }
+
+  private static RequestTrace resourceSpan(FusionTracer tracer, String uri, String declared,
+      String router, RequestContext request, Object requestId) {
     Map<String, Object> attributes = new LinkedHashMap<>();
     attributes.put(SpanAttributes.MCP_METHOD_NAME, JsonRpc.RESOURCES_READ);
     attributes.put(SpanAttributes.MCP_RESOURCE_URI, uri);
@@ -176,6 +194,11 @@ public final class RequestTrace {
     if (tracer == FusionTracer.NOOP) {
       return OFF;
     }
+    return completionSpan(tracer, prompt, template, router, request, requestId, argument, context);
+  }
+
+  private static RequestTrace completionSpan(FusionTracer tracer, String prompt, String template,
+      String router, RequestContext request, Object requestId, Object argument, Object context) {
     Map<String, Object> input = new LinkedHashMap<>();
     input.put("argument", argument);
     if (context != null) {
