@@ -22,22 +22,15 @@ import java.util.Map;
  * Answers {@code completion/complete}: a prompt argument's or template variable's completer, or
  * the values a prompt argument lists.
  */
-final class CompletionCalls {
+final class CompletionCalls extends FeatureAnswers {
   /** The most completion values one answer carries (the protocol's limit). */
   static final int MAX_COMPLETIONS = 100;
 
-  private final FeatureRegistry registry;
-  private final Egress egress;
-  private final FusionTracer tracer;
-  private final FeatureRunner runner;
   private final PromptCalls prompts;
 
   CompletionCalls(FeatureRegistry registry, Egress egress, FusionTracer tracer, FeatureRunner runner,
-      PromptCalls prompts) {
-    this.registry = registry;
-    this.egress = egress;
-    this.tracer = tracer;
-    this.runner = runner;
+      FeaturePresenter presenter, PromptCalls prompts) {
+    super(registry, egress, tracer, runner, presenter);
     this.prompts = prompts;
   }
 

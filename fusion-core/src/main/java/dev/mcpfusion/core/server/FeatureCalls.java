@@ -60,7 +60,7 @@ public final class FeatureCalls {
     FeatureRunner runner = new FeatureRunner(tools.providers(), tools.references(), deadlines);
     this.prompts = new PromptCalls(registry, egress, traced, runner, presenter);
     this.resources = new ResourceCalls(registry, egress, traced, runner, presenter);
-    this.completions = new CompletionCalls(registry, egress, traced, runner, prompts);
+    this.completions = new CompletionCalls(registry, egress, traced, runner, presenter, prompts);
   }
 
   /** The egress chain what these calls answer passes. */

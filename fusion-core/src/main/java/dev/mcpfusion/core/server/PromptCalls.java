@@ -21,20 +21,10 @@ import java.util.List;
 import java.util.Map;
 
 /** Answers {@code prompts/list} and {@code prompts/get}. */
-final class PromptCalls {
-  private final FeatureRegistry registry;
-  private final Egress egress;
-  private final FusionTracer tracer;
-  private final FeatureRunner runner;
-  private final FeaturePresenter presenter;
-
+final class PromptCalls extends FeatureAnswers {
   PromptCalls(FeatureRegistry registry, Egress egress, FusionTracer tracer, FeatureRunner runner,
       FeaturePresenter presenter) {
-    this.registry = registry;
-    this.egress = egress;
-    this.tracer = tracer;
-    this.runner = runner;
-    this.presenter = presenter;
+    super(registry, egress, tracer, runner, presenter);
   }
 
   /** The {@code prompts/list} result. */

@@ -20,20 +20,10 @@ import java.util.Map;
  * Answers {@code resources/list}, {@code resources/templates/list} and {@code resources/read},
  * and checks the URI a subscription names.
  */
-final class ResourceCalls {
-  private final FeatureRegistry registry;
-  private final Egress egress;
-  private final FusionTracer tracer;
-  private final FeatureRunner runner;
-  private final FeaturePresenter presenter;
-
+final class ResourceCalls extends FeatureAnswers {
   ResourceCalls(FeatureRegistry registry, Egress egress, FusionTracer tracer, FeatureRunner runner,
       FeaturePresenter presenter) {
-    this.registry = registry;
-    this.egress = egress;
-    this.tracer = tracer;
-    this.runner = runner;
-    this.presenter = presenter;
+    super(registry, egress, tracer, runner, presenter);
   }
 
   /** The {@code resources/list} result: the static resources. */
