@@ -9,10 +9,7 @@ import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Reply;
 import java.nio.charset.StandardCharsets;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
@@ -42,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * <p>A request is always in a trace: with {@link FusionTracer#NOOP} the factories return
  * {@link #OFF}, so the pipeline tells its trace what happens without asking whether it traces,
  * and tracing that is off costs no allocation and no attribute work. Each factory is a small test
- * in front of the method that builds the span, so the compiler inlines it: the request and the
+ * in front of {@code SpanStart}, which builds the span, so the compiler inlines it: the request and the
  * arguments passed to it then do not escape when the server does not trace.
  */
 public final class RequestTrace {
@@ -74,7 +71,7 @@ public final class RequestTrace {
   private volatile long responseBytes = -1;
   private volatile String output;
 
-  private RequestTrace(FusionSpan span, TraceOptions options, long startNanos) {
+  RequestTrace(FusionSpan span, TraceOptions options, long startNanos) {
     this.span = span;
     this.options = options;
     this.startNanos = startNanos;
@@ -95,33 +92,7 @@ public final class RequestTrace {
     if (tracer == FusionTracer.NOOP) {
       return OFF;
     }
-    return toolSpan(tracer, toolName, exposition, router, action, request, requestId, arguments);
-  }
-
-  private static RequestTrace toolSpan(FusionTracer tracer, String toolName, Exposition exposition,
-      String router, String action, RequestContext request, Object requestId,
-      Map<String, ?> arguments) {
-    Map<String, Object> attributes = new LinkedHashMap<>();
-    attributes.put(SpanAttributes.MCP_METHOD_NAME, JsonRpc.TOOLS_CALL);
-    attributes.put(SpanAttributes.GEN_AI_OPERATION_NAME, SpanAttributes.GEN_AI_OPERATION_EXECUTE_TOOL);
-    attributes.put(SpanAttributes.GEN_AI_TOOL_NAME, toolName);
-    attributes.put(SpanAttributes.OPENINFERENCE_SPAN_KIND, SpanAttributes.OPENINFERENCE_KIND_TOOL);
-    attributes.put(SpanAttributes.TOOL_NAME, toolName);
-    if (router != null) {
-      attributes.put(SpanAttributes.MCPFUSION_ROUTER, router);
-    }
-    if (action != null) {
-      attributes.put(SpanAttributes.MCPFUSION_ACTION, action);
-    }
-    if (exposition != null) {
-      attributes.put(SpanAttributes.MCPFUSION_EXPOSITION, exposition.name().toLowerCase(Locale.ROOT));
-    }
-    if (requestId != null) {
-      // The tool call is the JSON-RPC request: its id names the call in both conventions.
-      attributes.put(SpanAttributes.GEN_AI_TOOL_CALL_ID, idText(requestId));
-    }
-    return start(tracer, SpanAttributes.spanName(toolName), attributes, request, requestId,
-        arguments == null ? Map.of() : arguments);
+    return SpanStart.tool(tracer, toolName, exposition, router, action, request, requestId, arguments);
   }
 
   /**
@@ -136,18 +107,7 @@ public final class RequestTrace {
     if (tracer == FusionTracer.NOOP) {
       return OFF;
     }
-    return promptSpan(tracer, promptName, router, request, requestId, arguments);
-  }
-
-  private static RequestTrace promptSpan(FusionTracer tracer, String promptName, String router,
-      RequestContext request, Object requestId, Map<?, ?> arguments) {
-    Map<String, Object> attributes = new LinkedHashMap<>();
-    attributes.put(SpanAttributes.MCP_METHOD_NAME, JsonRpc.PROMPTS_GET);
-    attributes.put(SpanAttributes.GEN_AI_PROMPT_NAME, promptName);
-    attributes.put(SpanAttributes.OPENINFERENCE_SPAN_KIND, SpanAttributes.OPENINFERENCE_KIND_PROMPT);
-    router(attributes, router);
-    return start(tracer, JsonRpc.PROMPTS_GET + " " + promptName, attributes, request, requestId,
-        arguments == null ? Map.of() : arguments);
+    return SpanStart.prompt(tracer, promptName, router, request, requestId, arguments);
   }
 
   /**
@@ -164,19 +124,7 @@ public final class RequestTrace {
     if (tracer == FusionTracer.NOOP) {
       return OFF;
     }
-    return resourceSpan(tracer, uri, declared, router, request, requestId);
-  }
-
-  private static RequestTrace resourceSpan(FusionTracer tracer, String uri, String declared,
-      String router, RequestContext request, Object requestId) {
-    Map<String, Object> attributes = new LinkedHashMap<>();
-    attributes.put(SpanAttributes.MCP_METHOD_NAME, JsonRpc.RESOURCES_READ);
-    attributes.put(SpanAttributes.MCP_RESOURCE_URI, uri);
-    attributes.put(SpanAttributes.OPENINFERENCE_SPAN_KIND,
-        SpanAttributes.OPENINFERENCE_KIND_RETRIEVER);
-    router(attributes, router);
-    return start(tracer, declared == null ? JsonRpc.RESOURCES_READ
-        : JsonRpc.RESOURCES_READ + " " + declared, attributes, request, requestId, uri);
+    return SpanStart.resource(tracer, uri, declared, router, request, requestId);
   }
 
   /**
@@ -194,75 +142,7 @@ public final class RequestTrace {
     if (tracer == FusionTracer.NOOP) {
       return OFF;
     }
-    return completionSpan(tracer, prompt, template, router, request, requestId, argument, context);
-  }
-
-  private static RequestTrace completionSpan(FusionTracer tracer, String prompt, String template,
-      String router, RequestContext request, Object requestId, Object argument, Object context) {
-    Map<String, Object> input = new LinkedHashMap<>();
-    input.put("argument", argument);
-    if (context != null) {
-      input.put("context", context);
-    }
-    Map<String, Object> attributes = new LinkedHashMap<>();
-    attributes.put(SpanAttributes.MCP_METHOD_NAME, JsonRpc.COMPLETE);
-    if (prompt != null) {
-      attributes.put(SpanAttributes.GEN_AI_PROMPT_NAME, prompt);
-    }
-    if (template != null) {
-      attributes.put(SpanAttributes.MCP_RESOURCE_URI, template);
-    }
-    attributes.put(SpanAttributes.OPENINFERENCE_SPAN_KIND, SpanAttributes.OPENINFERENCE_KIND_CHAIN);
-    router(attributes, router);
-    String target = prompt != null ? prompt : template;
-    return start(tracer, target == null ? JsonRpc.COMPLETE : JsonRpc.COMPLETE + " " + target,
-        attributes, request, requestId, input);
-  }
-
-  private static void router(Map<String, Object> attributes, String router) {
-    if (router != null && !router.isEmpty()) {
-      attributes.put(SpanAttributes.MCPFUSION_ROUTER, router);
-    }
-  }
-
-  /** Starts a span; {@code input} is a JSON tree, or a string recorded as plain text. */
-  private static RequestTrace start(FusionTracer tracer, String name, Map<String, Object> attributes,
-      RequestContext request, Object requestId, Object input) {
-    long start = System.nanoTime();
-    if (requestId != null) {
-      attributes.put(SpanAttributes.JSONRPC_REQUEST_ID, idText(requestId));
-    }
-    TraceContext parent = TraceContext.EMPTY;
-    if (request != null) {
-      request.sessionId().ifPresent(id -> attributes.put(SpanAttributes.MCP_SESSION_ID, id));
-      request.protocolVersion().ifPresent(v -> attributes.put(SpanAttributes.MCP_PROTOCOL_VERSION, v));
-      parent = TraceContext.from(request);
-    }
-    FusionSpan span;
-    TraceOptions options;
-    try {
-      options = tracer.options();
-      options = options == null ? TraceOptions.DEFAULT : options;
-      if (options.recordInput()) {
-        boolean text = input instanceof String;
-        attributes.put(SpanAttributes.INPUT_VALUE, text ? (String) input : Json.write(input));
-        attributes.put(SpanAttributes.INPUT_MIME_TYPE, text ? "text/plain" : JSON);
-      }
-      span = tracer.startSpan(name, parent, Collections.unmodifiableMap(attributes));
-    } catch (RuntimeException e) {
-      LOG.warn("tracer {} failed to start span {}; the request goes on untraced", tracer, name, e);
-      span = NoopSpan.INSTANCE;
-      options = TraceOptions.DEFAULT;
-    }
-    return new RequestTrace(span == null ? NoopSpan.INSTANCE : span, options, start);
-  }
-
-  /** A JSON-RPC id as the conventions record it: its string form. */
-  private static String idText(Object id) {
-    if (id instanceof Double d && d == Math.rint(d) && !Double.isInfinite(d)) {
-      return Long.toString(d.longValue());
-    }
-    return String.valueOf(id);
+    return SpanStart.completion(tracer, prompt, template, router, request, requestId, argument, context);
   }
 
   // ---- on the way ------------------------------------------------------------------------------
