@@ -46,8 +46,8 @@ import org.slf4j.LoggerFactory;
  * arrived on. {@link #destroy()} drains calls in flight within the shutdown grace.
  *
  * <p>This class holds what every request passes through (shutdown, the shared checks of
- * {@link RequestChecks}, CORS preflight) and hands each method to its own class:
- * {@link PostRequests}, {@link GetEventStream}, {@link DeleteSession}.
+ * {@code RequestChecks}, CORS preflight) and hands each method to its own class:
+ * {@code PostRequests}, {@code GetEventStream}, {@code DeleteSession}.
  */
 public final class McpHttpServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;

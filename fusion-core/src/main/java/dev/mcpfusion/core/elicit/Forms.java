@@ -31,7 +31,7 @@ import java.util.Set;
  * does not allow. A form class is analysed once.
  *
  * <p>Framework-internal ({@link dev.mcpfusion.core.RequestContext#elicit} is the user's entry
- * point); reading an answer back is {@link FormAnswers}.
+ * point); reading an answer back is {@code FormAnswers}.
  */
 public final class Forms {
   private static final ClassValue<Form> FORMS = new ClassValue<>() {
