@@ -4,6 +4,8 @@
  */
 module dev.mcpfusion.processor {
   requires java.compiler;
+  // The shared "did you mean" (an internal package exported to this module only).
+  requires dev.mcpfusion.annotation;
   requires jdk.compiler;
   // Shaded: the published jar carries JavaPoet relocated under dev.mcpfusion.processor.shaded, so
   // the module needs it to compile, never at run time.

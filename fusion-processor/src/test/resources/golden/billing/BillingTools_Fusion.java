@@ -45,7 +45,7 @@ public final class BillingTools_Fusion implements GeneratedRouter {
 
   @Override
   public int spiVersion() {
-    return 1;
+    return 2;
   }
 
   @Override

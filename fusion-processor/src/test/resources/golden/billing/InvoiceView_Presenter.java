@@ -30,7 +30,7 @@ public final class InvoiceView_Presenter implements PresenterBinding<Invoice, In
 
   @Override
   public int spiVersion() {
-    return 1;
+    return 2;
   }
 
   @Override

@@ -44,7 +44,7 @@ public final class MathTools_Fusion implements GeneratedRouter {
 
   @Override
   public int spiVersion() {
-    return 1;
+    return 2;
   }
 
   @Override

@@ -32,7 +32,7 @@ public final class AlarmView_Presenter implements PresenterBinding<Alarm, AlarmV
 
   @Override
   public int spiVersion() {
-    return 1;
+    return 2;
   }
 
   @Override

@@ -48,7 +48,7 @@ public final class Library_Features implements GeneratedFeatures {
 
   @Override
   public int spiVersion() {
-    return 1;
+    return 2;
   }
 
   @Override

@@ -43,7 +43,7 @@ public final class CartTools_Fusion implements GeneratedRouter {
 
   @Override
   public int spiVersion() {
-    return 1;
+    return 2;
   }
 
   @Override

@@ -29,7 +29,7 @@ public final class ItemView_Presenter implements PresenterBinding<Item, ItemView
 
   @Override
   public int spiVersion() {
-    return 1;
+    return 2;
   }
 
   @Override

@@ -41,7 +41,7 @@ public final class CrmTools_Fusion implements GeneratedRouter {
 
   @Override
   public int spiVersion() {
-    return 1;
+    return 2;
   }
 
   @Override

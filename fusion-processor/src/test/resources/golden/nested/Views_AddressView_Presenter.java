@@ -29,7 +29,7 @@ public final class Views_AddressView_Presenter implements PresenterBinding<Addre
 
   @Override
   public int spiVersion() {
-    return 1;
+    return 2;
   }
 
   @Override

@@ -29,7 +29,7 @@ public final class Views_CustomerView_Presenter implements PresenterBinding<Cust
 
   @Override
   public int spiVersion() {
-    return 1;
+    return 2;
   }
 
   @Override

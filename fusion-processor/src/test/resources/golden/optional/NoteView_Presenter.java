@@ -30,7 +30,7 @@ public final class NoteView_Presenter implements PresenterBinding<Note, NoteView
 
   @Override
   public int spiVersion() {
-    return 1;
+    return 2;
   }
 
   @Override

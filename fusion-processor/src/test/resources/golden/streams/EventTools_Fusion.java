@@ -40,7 +40,7 @@ public final class EventTools_Fusion implements GeneratedRouter {
 
   @Override
   public int spiVersion() {
-    return 1;
+    return 2;
   }
 
   @Override

@@ -29,7 +29,7 @@ public final class EventView_Presenter implements PresenterBinding<Event, EventV
 
   @Override
   public int spiVersion() {
-    return 1;
+    return 2;
   }
 
   @Override

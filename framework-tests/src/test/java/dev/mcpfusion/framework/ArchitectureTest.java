@@ -194,8 +194,7 @@ class ArchitectureTest {
   @Test
   void transportsFrameBytesAndLeaveJsonAndTheSdkToTheEdge() {
     noClasses().that().haveFullyQualifiedName("dev.mcpfusion.core.transport.StdioTransport")
-        .or().haveFullyQualifiedName("dev.mcpfusion.http.McpHttpServlet")
-        .or().haveFullyQualifiedName("dev.mcpfusion.http.HttpSessions")
+        .or().resideInAPackage("dev.mcpfusion.http")
         .or().haveFullyQualifiedName("dev.mcpfusion.testing.internal.InProcessWire")
         .should().dependOnClassesThat().resideInAnyPackage("tools.jackson..", "com.fasterxml.jackson..",
             "io.modelcontextprotocol..")

@@ -144,15 +144,23 @@ class ModulePathConsumerTest {
     }
   }
 
-  /** The published processor jar shades JavaPoet; its module descriptor must hold without it. */
+  /**
+   * The published processor jar shades JavaPoet; its module descriptor must hold without it. Its
+   * one dependency, fusion-annotations (the shared "did you mean"), comes along, as Maven's
+   * annotationProcessorPaths brings a path's dependencies.
+   */
   @Test
   void theShadedProcessorRunsFromTheProcessorModulePath(@TempDir Path dir) throws IOException {
-    Path processor = ModuleFinder.of(modulePath.toArray(Path[]::new)).find("dev.mcpfusion.processor")
+    ModuleFinder finder = ModuleFinder.of(modulePath.toArray(Path[]::new));
+    Path processor = finder.find("dev.mcpfusion.processor")
         .flatMap(m -> m.location()).map(Path::of).orElseThrow();
     assumeTrue(processor.toString().endsWith(".jar"),
         "the shaded jar exists from the package phase on; this run has " + processor);
+    Path annotations = finder.find("dev.mcpfusion.annotation")
+        .flatMap(m -> m.location()).map(Path::of).orElseThrow();
 
-    Result result = compile(dir, MAIN, "--processor-module-path", processor.toString());
+    Result result = compile(dir, MAIN, "--processor-module-path",
+        processor + java.io.File.pathSeparator + annotations);
 
     assertThat(result.errors()).isEmpty();
     assertThat(dir.resolve("out/consumer/tools/GreeterTools_Fusion.class")).isRegularFile();

@@ -1,5 +1,6 @@
 package dev.mcpfusion.core;
 
+import dev.mcpfusion.core.elicit.Forms;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -44,10 +44,7 @@ final class CleanErrors {
   /** The server-wide error handler (errors outside any context and HTTP parse failures). */
   static final class ServerHandler extends org.eclipse.jetty.server.handler.ErrorHandler {
     ServerHandler() {
-      setShowStacks(false);
-      setShowCauses(false);
-      setShowMessageInTitle(false);
-      setShowOrigin(false);
+      quiet(this);
     }
 
     @Override
@@ -59,18 +56,14 @@ final class CleanErrors {
 
     @Override
     public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
-      fields.put(HttpHeader.CONTENT_TYPE, "application/json");
-      return ByteBuffer.wrap(body(status));
+      return badMessage(status, fields);
     }
   }
 
   /** The servlet context's error handler ({@code sendError} and uncaught failures). */
   static final class ContextHandler extends org.eclipse.jetty.ee10.servlet.ErrorHandler {
     ContextHandler() {
-      setShowStacks(false);
-      setShowCauses(false);
-      setShowMessageInTitle(false);
-      setShowOrigin(false);
+      quiet(this);
     }
 
     @Override
@@ -82,8 +75,21 @@ final class CleanErrors {
 
     @Override
     public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
-      fields.put(HttpHeader.CONTENT_TYPE, "application/json");
-      return ByteBuffer.wrap(body(status));
+      return badMessage(status, fields);
     }
+  }
+
+  /** Nothing of the failure in a page: no stack, no cause, no message, no origin. */
+  private static void quiet(org.eclipse.jetty.server.handler.ErrorHandler handler) {
+    handler.setShowStacks(false);
+    handler.setShowCauses(false);
+    handler.setShowMessageInTitle(false);
+    handler.setShowOrigin(false);
+  }
+
+  /** The JSON body of a request Jetty could not parse. */
+  private static ByteBuffer badMessage(int status, HttpFields.Mutable fields) {
+    fields.put(HttpHeader.CONTENT_TYPE, "application/json");
+    return ByteBuffer.wrap(body(status));
   }
 }

@@ -3,14 +3,12 @@ package dev.mcpfusion.http;
 import dev.mcpfusion.core.edge.Edge;
 import dev.mcpfusion.core.edge.EdgeSession;
 import dev.mcpfusion.core.edge.Sink;
-import dev.mcpfusion.core.wire.ProtocolVersions;
 import jakarta.servlet.AsyncContext;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -35,9 +33,6 @@ import org.slf4j.LoggerFactory;
  */
 final class HttpSessions {
   private static final Logger log = LoggerFactory.getLogger(HttpSessions.class);
-
-  /** The protocol versions with Streamable HTTP (it first appeared in 2025-03-26). */
-  static final List<String> PROTOCOL_VERSIONS = ProtocolVersions.STREAMABLE_HTTP;
 
   private final Edge edge;
   private final Duration idleTimeout;

@@ -124,8 +124,9 @@ class AbandonedEventStreamTest {
       String session = post(url, null, INITIALIZE).headers().firstValue("Mcp-Session-Id").orElseThrow();
       HttpSessions sessions = running.servlet().sessions();
       Socket stream = openStream(running.port(), session);
-      // The request is on its way; the servlet registers the stream when it serves it.
-      await("the stream is open", () -> sessions.openStreams() == 1);
+      // The headers leave before the servlet's thread registers the stream (they must not wait
+      // for it): the count catches up a moment after the client has read them.
+      await("the stream is registered", () -> sessions.openStreams() == 1);
       assertThat(post(url, null, INITIALIZE).statusCode()).as("the one session slot is taken").isEqualTo(503);
 
       stream.close(); // the client goes away: no DELETE, no further request

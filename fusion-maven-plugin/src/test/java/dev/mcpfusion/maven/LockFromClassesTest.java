@@ -115,7 +115,7 @@ class LockFromClassesTest {
             return new RouterDescriptor("from_describe", "", Object.class, List.of(), List.of(), List.of());
           }
 
-          @Override public int spiVersion() { return 1; }
+          @Override public int spiVersion() { return FusionSpi.VERSION; }
           @Override public RouterDescriptor descriptor() { return DESCRIPTOR; }
           @Override public Object[] decode(int a, Map<String, ?> args, Problems p) { return new Object[0]; }
           @Override public Object invoke(int a, Object[] args, ContextLookup c) { return null; }
@@ -141,7 +141,7 @@ class LockFromClassesTest {
           private static final RouterDescriptor DESCRIPTOR =
               new RouterDescriptor("from_field", "", Object.class, List.of(), List.of(), List.of());
 
-          @Override public int spiVersion() { return 1; }
+          @Override public int spiVersion() { return FusionSpi.VERSION; }
           @Override public RouterDescriptor descriptor() { return DESCRIPTOR; }
           @Override public Object[] decode(int a, Map<String, ?> args, Problems p) { return new Object[0]; }
           @Override public Object invoke(int a, Object[] args, ContextLookup c) { return null; }

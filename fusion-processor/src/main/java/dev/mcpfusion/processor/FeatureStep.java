@@ -7,7 +7,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.element.AnnotationMirror;
@@ -26,9 +25,10 @@ import javax.lang.model.util.Types;
  * The {@code @Prompt} / {@code @Resource} / {@code @Complete} family: validates every class that
  * declares such methods (a {@code @Router} class or any other) and generates {@code X_Features}
  * (nested: {@code Outer_Inner_Features}) with its descriptor and {@code switch} dispatchers. It
- * validates a whole class first and generates only from a clean model.
+ * validates a whole class first and generates only from a clean model, on {@link TypeStep}'s round
+ * loop.
  */
-final class FeatureStep implements FusionProcessor.Step {
+final class FeatureStep extends TypeStep<FeatureStep.FeaturesModel> {
   static final String PROMPT = Props.ANN + "Prompt";
   static final String RESOURCE = Props.ANN + "Resource";
   static final String COMPLETE = Props.ANN + "Complete";
@@ -38,10 +38,10 @@ final class FeatureStep implements FusionProcessor.Step {
   private final Reporter reporter;
   private final FeatureValidation validation;
   private final FeatureWriter writer;
-  private final Set<String> deferred = new TreeSet<>();
-  private final Set<String> done = new HashSet<>();
 
   FeatureStep(ProcessingEnvironment env, Reporter reporter) {
+    // No one annotation marks the unit (a class with such methods): collect finds them.
+    super(env.getElementUtils(), reporter, null);
     this.elements = env.getElementUtils();
     this.reporter = reporter;
     Types types = env.getTypeUtils();
@@ -128,10 +128,9 @@ final class FeatureStep implements FusionProcessor.Step {
 
   // ---------------------------------------------------------------- rounds
 
+  /** The classes that declare a {@code @Prompt}, {@code @Resource} or {@code @Complete} method. */
   @Override
-  public void process(RoundEnvironment round) {
-    Set<String> names = new TreeSet<>(deferred);
-    deferred.clear();
+  void collect(RoundEnvironment round, Set<String> names) {
     for (String annotation : List.of(PROMPT, RESOURCE, COMPLETE)) {
       TypeElement a = elements.getTypeElement(annotation);
       if (a == null) {
@@ -143,38 +142,24 @@ final class FeatureStep implements FusionProcessor.Step {
         }
       }
     }
-    for (String name : names) {
-      TypeElement type = elements.getTypeElement(name);
-      if (type == null || done.contains(name)) {
-        continue;
-      }
-      if (unresolved(type)) {
-        if (round.processingOver()) {
-          // Still missing after the last round: say so instead of silently generating nothing.
-          done.add(name);
-          reporter.markBroken(type);
-          reporter.report(Diagnostic.UNRESOLVED_TYPE, type, Names.display(type),
-              "a type one of its @Prompt, @Resource or @Complete methods names",
-              featuresName(type).simpleName());
-        } else {
-          deferred.add(name);
-        }
-        continue;
-      }
-      done.add(name);
-      int before = reporter.errorCount();
-      try {
-        FeaturesModel model = validate(type);
-        if (model != null && reporter.errorCount() == before && !usesBrokenView(model)) {
-          writer.write(model);
-        }
-      } catch (RuntimeException e) {
-        reporter.report(Diagnostic.PROCESSOR_FAILURE, type, name, e);
-      }
-    }
   }
 
-  private boolean usesBrokenView(FeaturesModel f) {
+  @Override
+  String missing(TypeElement type) {
+    return unresolved(type) ? "a type one of its @Prompt, @Resource or @Complete methods names" : null;
+  }
+
+  @Override
+  String generatedName(TypeElement type) {
+    return featuresName(type).simpleName();
+  }
+
+  /** No generated class depends on an {@code X_Features}: its failure breaks nothing else. */
+  @Override
+  void failed(TypeElement type) {}
+
+  @Override
+  boolean dependsOnBroken(FeaturesModel f) {
     for (PromptModel p : f.prompts) {
       if (p.view != null && reporter.isBroken(p.view)) {
         return true;
@@ -186,6 +171,11 @@ final class FeatureStep implements FusionProcessor.Step {
       }
     }
     return false;
+  }
+
+  @Override
+  void write(FeaturesModel model) {
+    writer.write(model);
   }
 
   private boolean unresolved(TypeElement type) {
@@ -214,7 +204,8 @@ final class FeatureStep implements FusionProcessor.Step {
 
   // ---------------------------------------------------------------- validation
 
-  private FeaturesModel validate(TypeElement type) {
+  @Override
+  FeaturesModel validate(TypeElement type) {
     String display = Names.display(type);
     FeaturesModel f = new FeaturesModel();
     f.type = type;
@@ -317,6 +308,4 @@ final class FeatureStep implements FusionProcessor.Step {
     }
     return false;
   }
-
-
 }

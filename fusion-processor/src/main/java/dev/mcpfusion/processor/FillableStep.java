@@ -1,11 +1,8 @@
 package dev.mcpfusion.processor;
 
-import java.util.Set;
-import java.util.TreeSet;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
@@ -30,18 +27,10 @@ final class FillableStep implements FusionProcessor.Step {
 
   @Override
   public void process(RoundEnvironment round) {
-    TypeElement model = elements.getTypeElement(Props.ANN + "Model");
-    if (model == null) {
-      return;
-    }
-    Set<String> seen = new TreeSet<>();
-    for (Element e : round.getElementsAnnotatedWith(model)) {
-      if (!(e instanceof TypeElement)
-          || (e.getKind() != ElementKind.CLASS && e.getKind() != ElementKind.RECORD)
-          || !seen.add(((TypeElement) e).getQualifiedName().toString())) {
+    for (TypeElement type : ModelStep.models(elements, round)) {
+      if (type.getKind() != ElementKind.CLASS && type.getKind() != ElementKind.RECORD) {
         continue;
       }
-      TypeElement type = (TypeElement) e;
       for (Props.Prop p : Props.of(type, types)) {
         AnnotationMirror fillable = p.annotation(Fillables.FILLABLE);
         if (fillable == null || !(p.has("Guarded") || p.has("Hidden"))) {

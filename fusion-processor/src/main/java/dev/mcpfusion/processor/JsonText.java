@@ -62,22 +62,10 @@ final class JsonText {
     StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
+      if (escapeCommon(c, sb)) {
+        continue;
+      }
       switch (c) {
-        case '"':
-          sb.append("\\\"");
-          break;
-        case '\\':
-          sb.append("\\\\");
-          break;
-        case '\n':
-          sb.append("\\n");
-          break;
-        case '\r':
-          sb.append("\\r");
-          break;
-        case '\t':
-          sb.append("\\t");
-          break;
         case '\b':
           sb.append("\\b");
           break;
@@ -102,6 +90,32 @@ final class JsonText {
   }
 
   /**
+   * Appends the escape both writers give {@code c} ({@code "} and {@code \}, {@code \n \r \t});
+   * false for any other character, which each writer escapes by its own rules.
+   */
+  private static boolean escapeCommon(char c, StringBuilder sb) {
+    switch (c) {
+      case '"':
+        sb.append("\\\"");
+        return true;
+      case '\\':
+        sb.append("\\\\");
+        return true;
+      case '\n':
+        sb.append("\\n");
+        return true;
+      case '\r':
+        sb.append("\\r");
+        return true;
+      case '\t':
+        sb.append("\\t");
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /**
    * The escaping of schema text (parsed again at run time, so only validity matters; U+2028/2029
    * escaped so the text is also safe inside JavaScript). Not {@link #runtimeString}: that one must
    * match the runtime writer byte for byte, and changing this one would change every golden schema.
@@ -110,30 +124,15 @@ final class JsonText {
     sb.append('"');
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
-      switch (c) {
-        case '"':
-          sb.append("\\\"");
-          break;
-        case '\\':
-          sb.append("\\\\");
-          break;
-        case '\n':
-          sb.append("\\n");
-          break;
-        case '\r':
-          sb.append("\\r");
-          break;
-        case '\t':
-          sb.append("\\t");
-          break;
-        default:
-          if (c < 0x20 || c == 0x2028 || c == 0x2029) {
-            sb.append("\\u");
-            String hex = Integer.toHexString(c);
-            sb.append("0000", hex.length(), 4).append(hex);
-          } else {
-            sb.append(c);
-          }
+      if (escapeCommon(c, sb)) {
+        continue;
+      }
+      if (c < 0x20 || c == 0x2028 || c == 0x2029) {
+        sb.append("\\u");
+        String hex = Integer.toHexString(c);
+        sb.append("0000", hex.length(), 4).append(hex);
+      } else {
+        sb.append(c);
       }
     }
     sb.append('"');

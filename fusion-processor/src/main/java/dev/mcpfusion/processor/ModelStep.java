@@ -1,5 +1,7 @@
 package dev.mcpfusion.processor;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -26,21 +28,25 @@ final class ModelStep implements FusionProcessor.Step {
     this.reporter = reporter;
   }
 
-  @Override
-  public void process(RoundEnvironment round) {
+  /** The types annotated {@code @Model} in {@code round}, each once, in the order javac gives them. */
+  static List<TypeElement> models(Elements elements, RoundEnvironment round) {
+    List<TypeElement> models = new ArrayList<>();
     TypeElement model = elements.getTypeElement(Props.ANN + "Model");
     if (model == null) {
-      return;
+      return models;
     }
     Set<String> seen = new TreeSet<>();
     for (Element e : round.getElementsAnnotatedWith(model)) {
-      if (!(e instanceof TypeElement)) {
-        continue;
+      if (e instanceof TypeElement type && seen.add(type.getQualifiedName().toString())) {
+        models.add(type);
       }
-      TypeElement type = (TypeElement) e;
-      if (!seen.add(type.getQualifiedName().toString())) {
-        continue;
-      }
+    }
+    return models;
+  }
+
+  @Override
+  public void process(RoundEnvironment round) {
+    for (TypeElement type : models(elements, round)) {
       if (type.getKind() != ElementKind.CLASS && type.getKind() != ElementKind.RECORD) {
         String kind = type.getKind().toString().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
         reporter.report(Diagnostic.INVALID_MODEL, type, Names.display(type),

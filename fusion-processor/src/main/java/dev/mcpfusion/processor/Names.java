@@ -1,7 +1,7 @@
 package dev.mcpfusion.processor;
 
+import dev.mcpfusion.annotation.internal.NearNames;
 import java.util.Collection;
-import java.util.Locale;
 import java.util.regex.Pattern;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
@@ -47,45 +47,15 @@ final class Names {
     return Character.toLowerCase(name.charAt(0)) + name.substring(1);
   }
 
-  /** The nearest candidate within a small edit distance, or {@code null}; ties go to the first. */
+  /** The nearest candidate within a small edit distance ({@link NearNames}), or {@code null}. */
   static String nearest(String name, Collection<String> candidates) {
-    String best = null;
-    int bestDistance = Integer.MAX_VALUE;
-    int limit = Math.max(2, name.length() / 3);
-    String lower = name.toLowerCase(Locale.ROOT);
-    for (String c : candidates) {
-      int d = distance(lower, c.toLowerCase(Locale.ROOT));
-      if (d <= limit && d < bestDistance) {
-        best = c;
-        bestDistance = d;
-      }
-    }
-    return best;
+    return NearNames.nearest(name, candidates, NearNames.tolerance(name));
   }
 
   /** {@code " Did you mean 'x'?"} or the empty string. */
   static String didYouMean(String name, Collection<String> candidates) {
     String near = nearest(name, candidates);
     return near == null ? "" : " Did you mean '" + near + "'?";
-  }
-
-  static int distance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
   }
 
   /** The simple names of a type and its enclosing types joined by {@code _}: {@code Outer_Inner}. */

@@ -28,7 +28,7 @@ import javax.lang.model.util.Types;
  * (nested: {@code Outer_Inner_Presenter}).
  */
 final class PresenterStep extends TypeStep<PresenterStep.ViewModel> {
-  static final int SPI_VERSION = 1;
+  static final int SPI_VERSION = 2;
 
   private final Elements elements;
   private final Types types;

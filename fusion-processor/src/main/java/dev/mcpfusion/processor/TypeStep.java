@@ -16,6 +16,9 @@ import javax.lang.model.util.Elements;
  * an immutable model and written only if its own validation reported no error. An error, or a
  * processor bug, in one type never stops the others.
  *
+ * <p>Every step whose unit is a type runs on this loop; a step plugs in what it finds in a round
+ * ({@link #collect}), what a type still lacks ({@link #missing}), and how it validates and writes.
+ *
  * @param <M> the validated model of one type
  */
 abstract class TypeStep<M> implements FusionProcessor.Step {
@@ -51,6 +54,11 @@ abstract class TypeStep<M> implements FusionProcessor.Step {
   /** Writes the generated class of a clean model. */
   abstract void write(M model);
 
+  /** Records a type whose class will not be generated, for the steps that depend on it. */
+  void failed(TypeElement type) {
+    reporter.markBroken(type);
+  }
+
   @Override
   public final void process(RoundEnvironment round) {
     for (String name : typesToProcess(round)) {
@@ -62,7 +70,7 @@ abstract class TypeStep<M> implements FusionProcessor.Step {
       if (missing != null) {
         if (round.processingOver()) {
           done.add(name);
-          reporter.markBroken(type);
+          failed(type);
           reporter.report(Diagnostic.UNRESOLVED_TYPE, type, Names.display(type), missing,
               generatedName(type));
         } else {
@@ -77,10 +85,10 @@ abstract class TypeStep<M> implements FusionProcessor.Step {
         if (model != null && reporter.errorCount() == before && !dependsOnBroken(model)) {
           write(model);
         } else {
-          reporter.markBroken(type);
+          failed(type);
         }
       } catch (RuntimeException e) {
-        reporter.markBroken(type);
+        failed(type);
         reporter.report(Diagnostic.PROCESSOR_FAILURE, type, name, e);
       }
     }
@@ -93,6 +101,15 @@ abstract class TypeStep<M> implements FusionProcessor.Step {
   private Set<String> typesToProcess(RoundEnvironment round) {
     Set<String> names = new TreeSet<>(deferred);
     deferred.clear();
+    collect(round, names);
+    return names;
+  }
+
+  /**
+   * Adds the qualified names of the types this step handles that {@code round} brings: by
+   * default, those annotated with the step's annotation.
+   */
+  void collect(RoundEnvironment round, Set<String> names) {
     TypeElement type = elements.getTypeElement(annotation);
     if (type != null) {
       for (Element e : round.getElementsAnnotatedWith(type)) {
@@ -101,6 +118,5 @@ abstract class TypeStep<M> implements FusionProcessor.Step {
         }
       }
     }
-    return names;
   }
 }

@@ -66,7 +66,7 @@ class BillingFunctionalTest {
   @Test
   void descriptorCarriesEveryResolvedActionFact() throws Exception {
     var d = router.descriptor();
-    assertThat(router.spiVersion()).isEqualTo(1);
+    assertThat(router.spiVersion()).isEqualTo(dev.mcpfusion.core.spi.FusionSpi.VERSION);
     assertThat(d.name()).isEqualTo("billing");
     assertThat(d.description()).isEqualTo("Invoices: list, inspect and void them");
     assertThat(d.routerType().getName()).isEqualTo("billing.BillingTools");
@@ -192,7 +192,7 @@ class BillingFunctionalTest {
   @Test
   void presenterCarriesSchemaRulesAndLimit() {
     PresenterBinding<Object, Object> b = presenter();
-    assertThat(b.spiVersion()).isEqualTo(1);
+    assertThat(b.spiVersion()).isEqualTo(dev.mcpfusion.core.spi.FusionSpi.VERSION);
     assertThat(b.modelType().getName()).isEqualTo("billing.Invoice");
     assertThat(b.viewType().getName()).isEqualTo("billing.InvoiceView");
     assertThat(b.outputSchemaJson()).isEqualTo("{\"type\":\"object\",\"properties\":{"

@@ -124,7 +124,7 @@ public final class BaselineComparison {
           + ": run mvn -B -q -pl benchmarks -am package -DskipTests first");
     }
     String started = java.time.Instant.now().toString();
-    String loadBefore = WireBenchmark.loadAverage();
+    String loadBefore = WireProcesses.loadAverage();
     List<Subject> subjects = subjects(o);
     if (o.transports().contains("stdio")) {
       stdio(o, subjects.stream().filter(s -> s.stdio() != null).toList());
@@ -136,8 +136,8 @@ public final class BaselineComparison {
     out.append("## Baselines: fusion against the TypeScript SDK and Quarkus MCP (`billing_get_invoice`, warm)\n\n");
     out.append("- started: ").append(started).append(", finished: ").append(java.time.Instant.now()).append('\n');
     out.append("- machine: nproc ").append(Runtime.getRuntime().availableProcessors()).append(", ")
-        .append(WireBenchmark.cpuModel()).append("; load average (1/5/15 min) before ").append(loadBefore)
-        .append(", after ").append(WireBenchmark.loadAverage()).append('\n');
+        .append(WireProcesses.cpuModel()).append("; load average (1/5/15 min) before ").append(loadBefore)
+        .append(", after ").append(WireProcesses.loadAverage()).append('\n');
     out.append("- JVM servers: `java ").append(String.join(" ", o.jvmFlags())).append("` (")
         .append(System.getProperty("java.vm.name")).append(' ').append(System.getProperty("java.runtime.version"))
         .append("); node: ").append(nodeVersion(o.node())).append('\n');
@@ -185,7 +185,7 @@ public final class BaselineComparison {
     Map<String, Long> pids = new LinkedHashMap<>();
     try {
       for (Subject s : subjects) {
-        Process process = WireBenchmark.spawn(s.stdio());
+        Process process = WireProcesses.spawn(s.stdio());
         pids.put(s.name(), process.pid());
         clients.put(s.name(), StdioPipeline.open(process));
         System.err.printf("%s stdio server pid %d%n", s.name(), process.pid());
@@ -206,9 +206,9 @@ public final class BaselineComparison {
           StdioPipeline client = clients.get(name);
           long limit = (long) (o.maxSeconds() * 1e9);
           StdioPipeline.Run warm = client.run(o.warmup(), n, System.nanoTime() + limit);
-          long ticks0 = WireBenchmark.cpuTicks(pids.get(name));
+          long ticks0 = WireProcesses.cpuTicks(pids.get(name));
           StdioPipeline.Run measured = client.run(o.stdioCalls(), n, System.nanoTime() + limit);
-          long ticks1 = WireBenchmark.cpuTicks(pids.get(name));
+          long ticks1 = WireProcesses.cpuTicks(pids.get(name));
           cells.add(report(new Cell(name, measured.calls(), measured.nanos(), ticks1 - ticks0,
               warm.timedOut() || measured.timedOut())));
         }
@@ -225,7 +225,7 @@ public final class BaselineComparison {
       for (Subject s : subjects) {
         // Quarkus cannot report a port it picked itself (HttpServerStart carries -1 for port 0), so
         // every server gets a free port chosen here.
-        servers.put(s.name(), WireBenchmark.startHttp(s.name(), s.http().forPort(freePort()), "/mcp", "/mcp"));
+        servers.put(s.name(), WireProcesses.startHttp(s.name(), s.http().forPort(freePort()), "/mcp", "/mcp"));
       }
       WireBenchmark.Server fusion = servers.get(FUSION);
       for (WireBenchmark.Server server : servers.values()) {
@@ -245,7 +245,7 @@ public final class BaselineComparison {
       }
     } finally {
       for (WireBenchmark.Server server : servers.values()) {
-        WireBenchmark.stop(server);
+        WireProcesses.stop(server);
       }
     }
   }
@@ -258,9 +258,9 @@ public final class BaselineComparison {
       }
       long limit = (long) (o.maxSeconds() * 1e9);
       long[] warm = closedLoop(callers, o.warmup(), System.nanoTime() + limit);
-      long ticks0 = WireBenchmark.cpuTicks(server.process().pid());
+      long ticks0 = WireProcesses.cpuTicks(server.process().pid());
       long[] measured = closedLoop(callers, o.httpCalls(), System.nanoTime() + limit);
-      long ticks1 = WireBenchmark.cpuTicks(server.process().pid());
+      long ticks1 = WireProcesses.cpuTicks(server.process().pid());
       return new Cell(server.name(), measured[0], measured[1], ticks1 - ticks0,
           warm[0] < o.warmup() || measured[0] < o.httpCalls());
     } finally {

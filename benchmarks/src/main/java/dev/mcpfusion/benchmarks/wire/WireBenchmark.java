@@ -1,13 +1,8 @@
 package dev.mcpfusion.benchmarks.wire;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
@@ -15,13 +10,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -47,7 +39,6 @@ public final class WireBenchmark {
   private static final double GOAL = 0.9;
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final String FUSION_MAIN = "dev.mcpfusion.samples.billing.BillingMain";
-  private static final Pattern LISTENING = Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+)/");
 
   private WireBenchmark() {}
 
@@ -98,7 +89,7 @@ public final class WireBenchmark {
     double measure = -1;
     int[] clients = {1, 16};
     String jvm = "-Xms512m -Xmx512m";
-    String jar = jarOfThisClass();
+    String jar = WireProcesses.jarOfThisClass();
     List<String> transports = List.of("streamable", "stateless", "stdio");
     Path jfr = null;
     String fusionMain = FUSION_MAIN;
@@ -137,7 +128,7 @@ public final class WireBenchmark {
 
   private void run(Options o) throws Exception {
     String started = java.time.Instant.now().toString();
-    String loadBefore = loadAverage();
+    String loadBefore = WireProcesses.loadAverage();
     List<String> rows = new ArrayList<>();
     List<Boolean> eras = new ArrayList<>();
     if (o.transports().contains("streamable")) {
@@ -152,13 +143,13 @@ public final class WireBenchmark {
     if (o.transports().contains("stdio")) {
       stdioCells(o, rows);
     }
-    String loadAfter = loadAverage();
+    String loadAfter = WireProcesses.loadAverage();
 
     StringBuilder out = new StringBuilder();
     out.append("## 4. Over the wire (").append(o.mode().toUpperCase(Locale.ROOT)).append(")\n\n");
     out.append("- started: ").append(started).append(", finished: ").append(java.time.Instant.now()).append('\n');
     out.append("- machine: nproc ").append(Runtime.getRuntime().availableProcessors()).append(", ")
-        .append(cpuModel()).append('\n');
+        .append(WireProcesses.cpuModel()).append('\n');
     out.append("- JDK: ").append(System.getProperty("java.vm.name")).append(' ')
         .append(System.getProperty("java.runtime.version")).append('\n');
     out.append("- load average (1/5/15 min): before ").append(loadBefore).append(", after ")
@@ -185,11 +176,11 @@ public final class WireBenchmark {
   }
 
   private void httpCells(Options o, List<Boolean> eras, List<String> rows) throws Exception {
-    Server fusion = startHttp("fusion", o.java("fusion-http", o.fusionMain(),
+    Server fusion = WireProcesses.startHttp("fusion", o.java("fusion-http", o.fusionMain(),
         "--http", "0"), "/mcp", "/mcp");
     Server plain = null;
     try {
-      plain = startHttp("plain", o.java("plain-http", PlainSdkWireServer.class.getName(), "--http", "0"),
+      plain = WireProcesses.startHttp("plain", o.java("plain-http", PlainSdkWireServer.class.getName(), "--http", "0"),
           PlainSdkWireServer.CLASSIC_PATH, PlainSdkWireServer.MODERN_PATH);
       for (boolean modern : eras) {
         for (McpCaller.Tool tool : McpCaller.Tool.values()) {
@@ -215,16 +206,16 @@ public final class WireBenchmark {
         }
       }
     } finally {
-      stop(fusion);
+      WireProcesses.stop(fusion);
       if (plain != null) {
-        stop(plain);
+        WireProcesses.stop(plain);
       }
     }
   }
 
   private void stdioCells(Options o, List<String> rows) throws Exception {
-    Process fusionStdio = spawn(o.java("fusion-stdio", o.fusionMain()));
-    Process plainStdio = spawn(o.java("plain-stdio", PlainSdkWireServer.class.getName(), "--stdio"));
+    Process fusionStdio = WireProcesses.spawn(o.java("fusion-stdio", o.fusionMain()));
+    Process plainStdio = WireProcesses.spawn(o.java("plain-stdio", PlainSdkWireServer.class.getName(), "--stdio"));
     try (McpCaller f = McpCaller.stdio(fusionStdio); McpCaller p = McpCaller.stdio(plainStdio)) {
       for (McpCaller.Tool tool : McpCaller.Tool.values()) {
         verify("stdio", tool, () -> kept(f), () -> kept(p));
@@ -401,14 +392,14 @@ public final class WireBenchmark {
       t.start();
     }
     sleepUntil(from);
-    long serverCpu0 = cpuTicks(serverPid);
-    long switches0 = contextSwitches(serverPid);
-    long clientCpu0 = clientCpuNanos();
+    long serverCpu0 = WireProcesses.cpuTicks(serverPid);
+    long switches0 = WireProcesses.contextSwitches(serverPid);
+    long clientCpu0 = WireProcesses.clientCpuNanos();
     long wall0 = System.nanoTime();
     sleepUntil(to);
-    long serverCpu1 = cpuTicks(serverPid);
-    long switches1 = contextSwitches(serverPid);
-    long clientCpu1 = clientCpuNanos();
+    long serverCpu1 = WireProcesses.cpuTicks(serverPid);
+    long switches1 = WireProcesses.contextSwitches(serverPid);
+    long clientCpu1 = WireProcesses.clientCpuNanos();
     double wall = (System.nanoTime() - wall0) / 1e9;
     if (!done.await(120, TimeUnit.SECONDS)) {
       throw new IllegalStateException("Clients did not finish");
@@ -441,136 +432,6 @@ public final class WireBenchmark {
     long left;
     while ((left = nanoTime - System.nanoTime()) > 0) {
       TimeUnit.NANOSECONDS.sleep(left);
-    }
-  }
-
-  /** utime + stime of a process in clock ticks (USER_HZ, 100 on Linux); 0 where /proc is absent. */
-  static long cpuTicks(long pid) {
-    try {
-      String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      return Long.parseLong(f[11]) + Long.parseLong(f[12]);
-    } catch (IOException | RuntimeException e) {
-      return 0;
-    }
-  }
-
-  /** Voluntary + involuntary context switches summed over a process's live threads. */
-  private static long contextSwitches(long pid) {
-    long sum = 0;
-    try (var tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
-      for (Path task : (Iterable<Path>) tasks::iterator) {
-        try {
-          for (String line : Files.readAllLines(task.resolve("status"))) {
-            if (line.startsWith("voluntary_ctxt_switches:") || line.startsWith("nonvoluntary_ctxt_switches:")) {
-              sum += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
-            }
-          }
-        } catch (IOException threadEnded) {
-          // The thread exited between the listing and the read.
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      return 0;
-    }
-    return sum;
-  }
-
-  private static long clientCpuNanos() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-        .getProcessCpuTime();
-  }
-
-  static Process spawn(List<String> command) throws IOException {
-    ProcessBuilder builder = new ProcessBuilder(command);
-    // Tracing off on both sides; the sample reads it from the environment.
-    builder.environment().remove("FUSION_TRACE");
-    builder.redirectError(ProcessBuilder.Redirect.PIPE);
-    Process process = builder.start();
-    drain(process, new ArrayDeque<>(), null);
-    return process;
-  }
-
-  static Server startHttp(String name, List<String> command, String classicPath, String modernPath)
-      throws Exception {
-    ProcessBuilder builder = new ProcessBuilder(command);
-    builder.environment().remove("FUSION_TRACE");
-    // Only stderr is read (for the listening line); a server logging to stdout must never block on it.
-    builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
-    Process process = builder.start();
-    process.getOutputStream().close();
-    Deque<String> stderr = new ArrayDeque<>();
-    CompletableFuture<Integer> port = new CompletableFuture<>();
-    drain(process, stderr, port);
-    int p;
-    try {
-      p = port.get(60, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      process.destroyForcibly();
-      throw new IllegalStateException(name + " server did not start: " + String.join("\n", stderr), e);
-    }
-    System.err.printf("%s server pid %d on port %d%n", name, process.pid(), p);
-    return new Server(name, process, p, classicPath, modernPath, stderr);
-  }
-
-  /** Reads a child's stderr (keeping the last lines) so it never blocks on a full pipe. */
-  private static void drain(Process process, Deque<String> last, CompletableFuture<Integer> port) {
-    Thread t = new Thread(() -> {
-      try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getErrorStream(),
-          StandardCharsets.UTF_8))) {
-        for (String line = r.readLine(); line != null; line = r.readLine()) {
-          synchronized (last) {
-            last.addLast(line);
-            if (last.size() > 50) {
-              last.removeFirst();
-            }
-          }
-          Matcher m = LISTENING.matcher(line);
-          if (port != null && m.find()) {
-            port.complete(Integer.parseInt(m.group(1)));
-          }
-        }
-      } catch (IOException ignored) {
-        // The process ended.
-      }
-      if (port != null) {
-        port.completeExceptionally(new IOException("stderr closed before the server listened"));
-      }
-    }, "wire-stderr");
-    t.setDaemon(true);
-    t.start();
-  }
-
-  static void stop(Server server) throws InterruptedException {
-    server.process().destroy();
-    if (!server.process().waitFor(15, TimeUnit.SECONDS)) {
-      server.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-    }
-  }
-
-  private static String jarOfThisClass() {
-    try {
-      return Path.of(WireBenchmark.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-    } catch (Exception e) {
-      return "benchmarks/target/benchmarks.jar";
-    }
-  }
-
-  static String loadAverage() {
-    try {
-      return Files.readString(Path.of("/proc/loadavg")).trim();
-    } catch (IOException e) {
-      return "n/a";
-    }
-  }
-
-  static String cpuModel() {
-    try {
-      return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
-          .filter(l -> l.startsWith("model name")).findFirst()
-          .map(l -> l.substring(l.indexOf(':') + 1).trim()).orElse("n/a");
-    } catch (IOException e) {
-      return "n/a";
     }
   }
 

@@ -12,15 +12,11 @@ import dev.mcpfusion.core.server.Pipeline;
 import dev.mcpfusion.core.server.ToolRegistry;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.wire.Echo;
-import dev.mcpfusion.core.trace.RequestTrace;
 import dev.mcpfusion.core.wire.JsonRpc;
-import dev.mcpfusion.core.wire.Meta;
 import dev.mcpfusion.core.wire.ProtocolVersions;
 import dev.mcpfusion.core.wire.Reply;
-import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
-import io.modelcontextprotocol.spec.McpServerSession;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -56,8 +52,7 @@ public final class Edge {
   private final ClassicEra classic;
   private final ModernEra modern;
   private final FeatureRequests features;
-  /** Writes a tool's result in an era; replaceable only by tests, to prove an unwritable result is answered. */
-  private volatile ResultWriter resultWriter;
+  private final ToolCallRequests toolCalls;
 
   /**
    * An edge in front of {@code pipeline}.
@@ -86,9 +81,9 @@ public final class Edge {
     String serverInfo = Bodies.serverInfoMember(name, version);
     this.features = new FeatureRequests(new FeatureCalls(features, registry, pipeline.egress(),
         pipeline.deadlines(), this.tools.tracer()), serverInfo);
-    this.resultWriter = (id, reply, modernEra) -> modernEra
+    this.toolCalls = new ToolCallRequests(tools, this.features, (id, reply, modernEra) -> modernEra
         ? Bodies.modernToolResult(id, reply, serverInfo)
-        : Bodies.classicToolResult(id, reply);
+        : Bodies.classicToolResult(id, reply));
   }
 
   // ---- reading ---------------------------------------------------------------------------------
@@ -158,7 +153,7 @@ public final class Edge {
           // The answer to a request a handler sent the client (sampling, elicitation), or else to
           // one of the SDK session's own requests.
           if (session == null || !session.answer(message.id(), message.tree())) {
-            forward(message, session);
+            SdkForwarding.forward(message, session);
           }
         }
       }
@@ -201,7 +196,7 @@ public final class Edge {
       return;
     }
     if (isModern(message, inbound)) {
-      String unnamed = unnamedVersion(message);
+      String unnamed = ModernEra.unnamedVersion(message);
       if (unnamed != null) {
         // The era may come from the HTTP header alone, but the request must still name its
         // version: the schema requires it, and the header is checked against it.
@@ -218,11 +213,11 @@ public final class Edge {
         return;
       }
       if (JsonRpc.TOOLS_CALL.equals(message.method())) {
-        toolCall(message, inbound, session, out, true);
+        toolCalls.toolCall(message, inbound, session, out, true);
       } else if (features.handles(message.method())) {
         featureRequest(message, inbound, session, out, true);
       } else if (!unknownLongMethod(message, out)) {
-        run(message, session, (sink, call) -> modern.answer(message, sink), out);
+        RequestRunner.run(message, session, (sink, call) -> modern.answer(message, sink), out);
       }
       return;
     }
@@ -235,7 +230,7 @@ public final class Edge {
       Map<?, ?> params = message.params();
       session.clientCapabilities(params == null ? null : params.get("capabilities"));
       session.initializing(message.id());
-      forward(message, session);
+      SdkForwarding.forward(message, session);
       return;
     }
     if (session.state() == EdgeSession.NEW) {
@@ -245,7 +240,7 @@ public final class Edge {
       return;
     }
     if (JsonRpc.TOOLS_CALL.equals(message.method())) {
-      toolCall(message, inbound, session, out, false);
+      toolCalls.toolCall(message, inbound, session, out, false);
       return;
     }
     if (features.handles(message.method())) {
@@ -274,7 +269,7 @@ public final class Edge {
           .subscribe(null, e -> LOG.warn("Session {}: implied initialized failed", session.id(), e));
     }
     if (!unknownLongMethod(message, out)) {
-      forward(message, session);
+      SdkForwarding.forward(message, session);
     }
   }
 
@@ -289,30 +284,6 @@ public final class Edge {
     out.reply(message.id(), JsonRpc.METHOD_NOT_FOUND, Bodies.error(message.id(),
         JsonRpc.METHOD_NOT_FOUND, "Method not found: " + Echo.quoted(message.method()) + "."));
     return true;
-  }
-
-  /**
-   * Why a 2026-07-28 request does not name its protocol version in {@code params._meta} (missing,
-   * {@code null}, not a string), or {@code null} when it does.
-   */
-  static String unnamedVersion(Message message) {
-    Map<?, ?> params = message.params();
-    Object meta = params == null ? null : params.get("_meta");
-    String problem;
-    if (meta != null && !(meta instanceof Map<?, ?>)) {
-      problem = "params._meta must be an object that names the protocol version";
-    } else if (!(meta instanceof Map<?, ?> m) || !m.containsKey(Meta.PROTOCOL_VERSION)) {
-      problem = "\"" + Meta.PROTOCOL_VERSION + "\" is missing from params._meta";
-    } else if (m.get(Meta.PROTOCOL_VERSION) == null) {
-      problem = "\"" + Meta.PROTOCOL_VERSION + "\" is null in params._meta";
-    } else if (!(m.get(Meta.PROTOCOL_VERSION) instanceof String)) {
-      problem = "\"" + Meta.PROTOCOL_VERSION + "\" in params._meta must be a string";
-    } else {
-      return null;
-    }
-    return "Invalid params: " + problem + ". Every " + ProtocolVersions.MODERN + " request names"
-        + " its protocol version there (over HTTP, the MCP-Protocol-Version header as well); this"
-        + " server speaks " + ProtocolVersions.MODERN + ".";
   }
 
   private void notification(Message message, Inbound inbound, EdgeSession session) {
@@ -331,116 +302,7 @@ public final class Edge {
         return; // already taken as initialized; the SDK session must not see it twice
       }
     }
-    forward(message, session);
-  }
-
-  /** Hands a classic message to the connection's SDK session. */
-  private void forward(Message message, EdgeSession session) {
-    if (session == null) {
-      LOG.debug("Dropped {}: no session on this transport", message);
-      return;
-    }
-    McpServerSession sdk = session.sdk();
-    McpSchema.JSONRPCMessage sdkMessage = switch (message.kind()) {
-      case REQUEST -> new McpSchema.JSONRPCRequest(McpSchema.JSONRPC_VERSION, message.method(),
-          message.id(), message.rawParams());
-      case NOTIFICATION -> new McpSchema.JSONRPCNotification(McpSchema.JSONRPC_VERSION,
-          message.method(), message.rawParams());
-      default -> response(message);
-    };
-    boolean request = message.kind() == Message.Kind.REQUEST;
-    if (request) {
-      session.opened();
-    }
-    sdk.handle(sdkMessage)
-        .contextWrite(c -> c.put(McpTransportContext.KEY, McpTransportContext.EMPTY))
-        .doFinally(signal -> {
-          if (request) {
-            session.settled();
-          }
-        })
-        .subscribe(null, e -> {
-          String incident = ErrorReplies.newIncidentId();
-          LOG.error("Session {} failed on {} (incident {})", session.id(), message, incident, e);
-          if (request) {
-            session.out().reply(message.id(), JsonRpc.INTERNAL_ERROR, Bodies.error(message.id(),
-                JsonRpc.INTERNAL_ERROR, "Internal error (incident " + incident + ")."));
-          }
-        });
-  }
-
-  private static McpSchema.JSONRPCResponse response(Message message) {
-    Map<String, Object> tree = message.tree();
-    McpSchema.JSONRPCResponse.JSONRPCError error = null;
-    if (tree.get("error") instanceof Map<?, ?> e) {
-      error = new McpSchema.JSONRPCResponse.JSONRPCError(
-          e.get("code") instanceof Number n ? n.intValue() : JsonRpc.INTERNAL_ERROR,
-          e.get("message") instanceof String s ? s : "", e.get("data"));
-    }
-    return new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, message.id(), tree.get("result"), error);
-  }
-
-  // ---- tools/call ------------------------------------------------------------------------------
-
-  @SuppressWarnings("unchecked")
-  private void toolCall(Message message, Inbound inbound, EdgeSession session, Sink out,
-      boolean modernEra) {
-    Object id = message.id();
-    String invalid = ToolCalls.invalidParams(message.rawParams());
-    if (invalid != null) {
-      out.reply(id, JsonRpc.INVALID_PARAMS, Bodies.error(id, JsonRpc.INVALID_PARAMS, invalid));
-      return;
-    }
-    Map<?, ?> params = message.params();
-    String name = (String) params.get("name");
-    Map<String, Object> meta = (Map<String, Object>) params.get("_meta");
-    String sessionId = session == null ? null : session.id();
-    String version = modernEra ? ProtocolVersions.MODERN : protocolVersion(inbound, session);
-    ExposedTool tool = tools.find(name);
-    Map<String, ?> arguments = (Map<String, ?>) params.get("arguments");
-    if (tool == null) {
-      out.reply(id, JsonRpc.INVALID_PARAMS, tools.unknownTool(id, name,
-          RequestContext.of(inbound.headers(), meta, sessionId, version), arguments));
-      return;
-    }
-    run(message, session, (sink, call) -> {
-      CallLink link = tools.link(tool, arguments, session, sink, call, modernEra, meta);
-      RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version, link);
-      link.request(request);
-      // The span ends once the reply is written (it records the bytes written); null: no tracing.
-      RequestTrace trace = tools.trace(tool, request, id, arguments);
-      Reply reply;
-      try {
-        // A deadline's TIMEOUT reply is written at the deadline, from the timer's thread (without
-        // what the handler attached); the pipeline then returns null and whatever the handler
-        // produced is never written.
-        reply = tools.call(tool, arguments == null ? Map.of() : arguments, request,
-            early -> writeResult(id, name, early, modernEra, sink, true, trace),
-            trace);
-        if (reply == null) {
-          return;
-        }
-        String missing = link.missingCapability();
-        if (modernEra && missing != null) {
-          String text = "Missing required client capability: " + missing
-              + " (declare it in io.modelcontextprotocol/clientCapabilities).";
-          byte[] body = Bodies.error(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, text,
-              Map.of("requiredCapabilities", Map.of(missing, Map.of())));
-          sink.reply(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, body);
-          if (trace != null) {
-            trace.rpcError(JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, null, text);
-            trace.written(body, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY);
-          }
-          return;
-        }
-        writeResult(id, name, reply, modernEra, sink, false, trace);
-      } finally {
-        if (trace != null) {
-          trace.end();
-        }
-      }
-      features.afterToolCall(reply, request);
-    }, out);
+    SdkForwarding.forward(message, session);
   }
 
   // ---- prompts, resources, completions ---------------------------------------------------------
@@ -459,42 +321,13 @@ public final class Edge {
         ? (Map<String, Object>) m : null;
     String sessionId = session == null ? null : session.id();
     String version = modernEra ? ProtocolVersions.MODERN : protocolVersion(inbound, session);
-    run(message, session, (sink, call) -> {
+    RequestRunner.run(message, session, (sink, call) -> {
       // A prompt or resource handler reaches the client (progress, logs) as a tool handler does.
       CallLink link = features.link(message, session, sink, call, modernEra, meta);
       RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version, link);
       link.request(request);
       features.answer(message, request, session, sink, modernEra);
     }, out);
-  }
-
-  /**
-   * Writes the result of a call; {@code held} when the call's thread is still held by its handler
-   * (a deadline's reply, {@link Sink#replyWhileHeld}). The call's span, when there is one, is told
-   * the bytes written.
-   */
-  private void writeResult(Object id, String name, Reply reply, boolean modernEra, Sink sink,
-      boolean held, RequestTrace trace) {
-    byte[] body;
-    int code = 0;
-    try {
-      body = resultWriter.write(id, reply, modernEra);
-    } catch (RuntimeException | StackOverflowError unwritable) {
-      String incident = ErrorReplies.newIncidentId();
-      LOG.error("Could not write the result of {} for request {} (incident {})", name, id, incident,
-          unwritable);
-      code = JsonRpc.INTERNAL_ERROR;
-      body = Bodies.error(id, JsonRpc.INTERNAL_ERROR,
-          "Internal error: the result could not be written (incident " + incident + ").");
-    }
-    if (held) {
-      sink.replyWhileHeld(id, code, body);
-    } else {
-      sink.reply(id, code, body);
-    }
-    if (trace != null) {
-      trace.written(body, code);
-    }
   }
 
   /**
@@ -522,83 +355,12 @@ public final class Edge {
     return Gates.capacity(gates);
   }
 
-  private static String protocolVersion(Inbound inbound, EdgeSession session) {
+  static String protocolVersion(Inbound inbound, EdgeSession session) {
     String header = inbound.header("mcp-protocol-version");
     if (header != null) {
       return header.trim();
     }
     return session == null ? null : session.protocolVersion();
-  }
-
-  /**
-   * Runs the answer to one request on this thread, tracked so that a
-   * {@code notifications/cancelled} can stop it: a cancelled call's thread is interrupted and its
-   * late reply discarded. A second request with the id of one still in flight is refused (its
-   * reply would be taken for the other's).
-   */
-  private void run(Message message, EdgeSession session, Answer answer, Sink out) {
-    if (session == null) {
-      runGuarded(message, answer, out, null);
-      return;
-    }
-    EdgeSession.Call call = session.track(message.id());
-    if (call == null) {
-      out.reply(null, JsonRpc.INVALID_REQUEST, Bodies.error(null, JsonRpc.INVALID_REQUEST,
-          "Invalid Request: a request with id " + Echo.id(message.id())
-              + " is still in flight; use a new id."));
-      return;
-    }
-    Sink guarded = new Sink() {
-      @Override
-      public void reply(Object id, int errorCode, byte[] json) {
-        if (!call.cancelled()) {
-          out.reply(id, errorCode, json);
-        }
-      }
-
-      @Override
-      public void replyWhileHeld(Object id, int errorCode, byte[] json) {
-        if (!call.cancelled()) {
-          out.replyWhileHeld(id, errorCode, json);
-        }
-      }
-
-      @Override
-      public void push(byte[] json) {
-        if (!call.cancelled()) {
-          out.push(json);
-        }
-      }
-    };
-    session.opened();
-    call.running(Thread.currentThread());
-    try {
-      if (!call.cancelled()) {
-        runGuarded(message, answer, guarded, call);
-      }
-    } finally {
-      call.running(null);
-      Thread.interrupted(); // a cancellation's interrupt must not outlive the call
-      session.untrack(call);
-      session.settled();
-    }
-  }
-
-  /** The answer to one request: writes to {@code out}; {@code call} is its tracking, or {@code null}. */
-  @FunctionalInterface
-  private interface Answer {
-    void answer(Sink out, EdgeSession.Call call);
-  }
-
-  private static void runGuarded(Message message, Answer answer, Sink out, EdgeSession.Call call) {
-    try {
-      answer.answer(out, call);
-    } catch (RuntimeException | Error e) {
-      String incident = ErrorReplies.newIncidentId();
-      LOG.error("Answering {} failed (incident {})", message, incident, e);
-      out.reply(message.id(), JsonRpc.INTERNAL_ERROR, Bodies.error(message.id(), JsonRpc.INTERNAL_ERROR,
-          "Internal error (incident " + incident + ")."));
-    }
   }
 
   // ---- in memory -------------------------------------------------------------------------------
@@ -647,7 +409,7 @@ public final class Edge {
 
   /** Replaces the result writer (tests of the unwritable-result rule only). */
   void resultWriter(ResultWriter writer) {
-    this.resultWriter = writer;
+    toolCalls.resultWriter(writer);
   }
 
   /**

@@ -143,17 +143,13 @@ final class FeatureRequests {
           ? modernResult(id, result, CACHEABLE.contains(message.method()))
           : Bodies.result(id, result);
       out.reply(id, 0, body);
-      if (call.trace() != null) {
-        call.trace().succeeded();
-        call.trace().written(body, 0);
-      }
+      call.trace().succeeded();
+      call.trace().written(body, 0);
     } catch (Egress.Refused e) {
       byte[] body = Bodies.error(id, e.code(), e.getMessage(), e.data());
       out.reply(id, e.code(), body);
-      if (call.trace() != null) {
-        call.trace().rpcError(e.code(), FeatureError.typeOf(e.data()), e.getMessage());
-        call.trace().written(body, e.code());
-      }
+      call.trace().rpcError(e.code(), FeatureError.typeOf(e.data()), e.getMessage());
+      call.trace().written(body, e.code());
     } catch (FeatureError e) {
       if (call.answeredAtDeadline()) {
         // The TIMEOUT went out at the deadline; the span has its bytes.
@@ -180,21 +176,16 @@ final class FeatureRequests {
       out.reply(id, e.code(), body);
       traced(e, text, body, call.trace());
     } finally {
-      if (call.trace() != null) {
-        call.trace().end();
-      }
+      call.trace().end();
     }
   }
 
   /**
-   * Tells {@code trace} (when not {@code null}) that the request failed with {@code error}, whose
+   * Tells {@code trace} that the request failed with {@code error}, whose
    * message went out as {@code text} (redacted), and the bytes of {@code body} when it was written
    * here ({@code null}: written at the deadline).
    */
   private static void traced(FeatureError error, String text, byte[] body, RequestTrace trace) {
-    if (trace == null) {
-      return;
-    }
     trace.rpcError(error.code(), error.type(), text);
     if (error.unexpected() != null) {
       trace.unexpected(error.unexpected(), error.incident());

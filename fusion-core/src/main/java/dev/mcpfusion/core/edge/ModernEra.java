@@ -1,6 +1,7 @@
 package dev.mcpfusion.core.edge;
 
 import dev.mcpfusion.core.server.McpJson;
+import dev.mcpfusion.core.wire.Meta;
 import dev.mcpfusion.core.wire.ProtocolVersions;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -13,6 +14,7 @@ import io.modelcontextprotocol.modern.server.McpTransportResponse;
 import io.modelcontextprotocol.modern.server.feature.ToolsFeature;
 import java.security.SecureRandom;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -146,5 +148,29 @@ public final class ModernEra {
       // Caught by the edge, which answers INTERNAL_ERROR for the request and logs it.
       throw new java.io.UncheckedIOException("could not write a 2026-07-28 message", e);
     }
+  }
+
+  /**
+   * Why a 2026-07-28 request does not name its protocol version in {@code params._meta} (missing,
+   * {@code null}, not a string), or {@code null} when it does.
+   */
+  static String unnamedVersion(Message message) {
+    Map<?, ?> params = message.params();
+    Object meta = params == null ? null : params.get("_meta");
+    String problem;
+    if (meta != null && !(meta instanceof Map<?, ?>)) {
+      problem = "params._meta must be an object that names the protocol version";
+    } else if (!(meta instanceof Map<?, ?> m) || !m.containsKey(Meta.PROTOCOL_VERSION)) {
+      problem = "\"" + Meta.PROTOCOL_VERSION + "\" is missing from params._meta";
+    } else if (m.get(Meta.PROTOCOL_VERSION) == null) {
+      problem = "\"" + Meta.PROTOCOL_VERSION + "\" is null in params._meta";
+    } else if (!(m.get(Meta.PROTOCOL_VERSION) instanceof String)) {
+      problem = "\"" + Meta.PROTOCOL_VERSION + "\" in params._meta must be a string";
+    } else {
+      return null;
+    }
+    return "Invalid params: " + problem + ". Every " + ProtocolVersions.MODERN + " request names"
+        + " its protocol version there (over HTTP, the MCP-Protocol-Version header as well); this"
+        + " server speaks " + ProtocolVersions.MODERN + ".";
   }
 }

@@ -124,7 +124,7 @@ final class ToolCalls {
 
   /**
    * Runs the pipeline once in {@code trace}, the span the edge started for the request and ends
-   * once the reply is written ({@code null}: not traced); the span is told the outcome the client
+   * once the reply is written ({@link RequestTrace#OFF}: not traced); the span is told the outcome the client
    * gets, after the egress filters.
    */
   Reply call(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
@@ -136,9 +136,7 @@ final class ToolCalls {
     } catch (Throwable failure) {
       reply = outside(tool, failure);
     }
-    if (trace != null) {
-      trace.replied(reply);
-    }
+    trace.replied(reply);
     return reply;
   }
 
@@ -164,13 +162,10 @@ final class ToolCalls {
   }
 
   /**
-   * Starts the span of a {@code tools/call} of {@code tool} with JSON-RPC id {@code id}, or returns
-   * {@code null} when the server does not trace (no span work at all).
+   * Starts the span of a {@code tools/call} of {@code tool} with JSON-RPC id {@code id}
+   * ({@link RequestTrace#OFF} when the server does not trace: no span work at all).
    */
   RequestTrace trace(ExposedTool tool, RequestContext request, Object id, Map<String, ?> arguments) {
-    if (tracer == FusionTracer.NOOP) {
-      return null;
-    }
     return RequestTrace.tool(tracer, tool.name(), registry.exposition(), tool.router().name(),
         tool.grouped() ? null : tool.single().name(), request, id, arguments);
   }
@@ -180,19 +175,15 @@ final class ToolCalls {
     Map<String, Object> data = unknownToolData();
     String text = ErrorReplies.unknownToolMessage(name, registry.toolNames());
     byte[] body = Bodies.error(id, JsonRpc.INVALID_PARAMS, text, data);
-    if (tracer != FusionTracer.NOOP) {
-      RequestTrace trace = unknownTrace(name, request, id, arguments);
-      trace.written(body, JsonRpc.INVALID_PARAMS);
-      trace.end();
-    }
+    RequestTrace trace = unknownTrace(name, request, id, arguments);
+    trace.written(body, JsonRpc.INVALID_PARAMS);
+    trace.end();
     return body;
   }
 
   /** Records the span of a call of an unknown tool answered without a JSON-RPC message. */
   void traceUnknown(String name, RequestContext request, Map<String, ?> arguments) {
-    if (tracer != FusionTracer.NOOP) {
-      unknownTrace(name, request, null, arguments).end();
-    }
+    unknownTrace(name, request, null, arguments).end();
   }
 
   private RequestTrace unknownTrace(String name, RequestContext request, Object id,
@@ -200,8 +191,7 @@ final class ToolCalls {
     // The span is named after the tool: a name no tool could have is cut there too.
     RequestTrace trace = RequestTrace.tool(tracer, Echo.cut(name), registry.exposition(), null, null,
         request, id, arguments);
-    trace.rpcError(JsonRpc.INVALID_PARAMS, Codes.UNKNOWN_TOOL,
-        "The tool " + Echo.quoted(name) + " does not exist.");
+    trace.unknownTool(name);
     return trace;
   }
 

@@ -19,8 +19,9 @@ import java.util.stream.Stream;
 
 /**
  * Reads router descriptors from compiled classes without instantiating anything of the user's:
- * for every generated {@code X_Fusion} it calls the static {@code describe()} (or, in classes
- * generated before that method existed, reads the static {@code DESCRIPTOR} field). Loading
+ * for every generated {@code X_Fusion} it calls the static {@code describe()} (a router class
+ * written by hand in the generated shape may offer only a static {@code DESCRIPTOR} field, which
+ * is read instead). Loading
  * {@code X_Fusion} runs only generated code; the user's router class is named by a class literal,
  * which loads it without running its static initialiser, and no constructor is called.
  *

@@ -5,7 +5,6 @@ import dev.mcpfusion.annotation.Mask;
 import dev.mcpfusion.core.Redaction;
 import dev.mcpfusion.core.json.Json;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,10 +32,6 @@ public final class Redactor {
   /** How many strings {@link #clean} remembers, and the longest it remembers. */
   private static final int CLEAN_SLOTS = 512;
   private static final int CLEAN_MAX_LENGTH = 2048;
-  /** The flags of a {@link #scan}: the string holds an {@code @}, a {@code -}, a {@code +}. */
-  private static final long AT = 1L << 62;
-  private static final long DASH = 1L << 61;
-  private static final long PLUS = 1L << 60;
 
   private final Redaction policy;
   private final PathPattern[] paths;
@@ -127,7 +122,7 @@ public final class Redactor {
 
   /** {@link #forView(String, List)} of a schema already parsed. */
   Redactor forView(Object schema, List<String> staticRules) {
-    boolean closed = !open(schema, 0);
+    boolean closed = !ViewSchemas.open(schema, 0);
     boolean pathsInView = viewPaths && (!closed || anyPathIn(schema));
     String[] fields = null;
     int declared = -1;
@@ -135,7 +130,7 @@ public final class Redactor {
         && root.get("properties") instanceof Map<?, ?> properties) {
       List<String> text = new ArrayList<>();
       for (Map.Entry<?, ?> p : properties.entrySet()) {
-        if (mayHoldText(p.getValue())) {
+        if (ViewSchemas.mayHoldText(p.getValue(), v -> text(v, new Tally()) != v)) {
           // Interned, as the presenter's keys are (constants in its code): the lookup then
           // matches them by identity instead of comparing characters.
           text.add(String.valueOf(p.getKey()).intern());
@@ -154,46 +149,8 @@ public final class Redactor {
   private boolean anyPathIn(Object schema) {
     for (PathPattern path : paths) {
       List<String> found = new ArrayList<>();
-      walkSchema(schema, path, new String[64], 0, found, new ArrayList<>());
+      ViewSchemas.walk(schema, path, new String[64], 0, found, new ArrayList<>());
       if (!found.isEmpty()) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * Whether a value the property schema {@code node} of a closed view allows can hold text in
-   * which a finder may find something. Only what the schema rules out is {@code false}: numbers,
-   * booleans and {@code null}, and enum or constant values all checked clean now.
-   */
-  private boolean mayHoldText(Object node) {
-    if (!(node instanceof Map<?, ?> schema)) {
-      return true;
-    }
-    if (schema.containsKey("anyOf") || schema.containsKey("oneOf") || schema.containsKey("allOf")) {
-      return true;
-    }
-    if (schema.containsKey("enum") || schema.containsKey("const")) {
-      Object values = schema.containsKey("enum") ? schema.get("enum")
-          : java.util.Collections.singletonList(schema.get("const"));
-      if (!(values instanceof List<?> list)) {
-        return true;
-      }
-      for (Object value : list) {
-        if (value instanceof String s ? text(s, new Tally()) != s
-            : !(value == null || value instanceof Number || value instanceof Boolean)) {
-          return true;
-        }
-      }
-      return false;
-    }
-    Object type = schema.get("type");
-    if (type == null) {
-      return true;
-    }
-    for (Object t : type instanceof Collection<?> types ? types : List.of(type)) {
-      if (!("integer".equals(t) || "number".equals(t) || "boolean".equals(t) || "null".equals(t))) {
         return true;
       }
     }
@@ -203,51 +160,6 @@ public final class Redactor {
   /** Whether the static rules of this redactor's view hold nothing to mask (see {@link #forView}). */
   public boolean staticRulesClean() {
     return staticRulesClean;
-  }
-
-  /** Whether some object in {@code node} may hold keys its schema does not declare (or is unreadable). */
-  private static boolean open(Object node, int depth) {
-    if (!(node instanceof Map<?, ?> schema)) {
-      // false allows nothing; true, or anything unreadable, allows any value.
-      return !Boolean.FALSE.equals(node);
-    }
-    if (depth > 32 || schema.containsKey("$ref") || schema.containsKey("patternProperties")) {
-      return true;
-    }
-    Object type = schema.get("type");
-    boolean object = hasType(type, "object") || schema.containsKey("properties");
-    if (object && (!(schema.get("properties") instanceof Map<?, ?>)
-        || !Boolean.FALSE.equals(schema.get("additionalProperties")))) {
-      return true;
-    }
-    if (type == null && !object && !schema.containsKey("enum") && !schema.containsKey("const")
-        && !schema.containsKey("anyOf") && !schema.containsKey("oneOf")) {
-      // No declared type: anything, an object included.
-      return true;
-    }
-    if (schema.get("properties") instanceof Map<?, ?> properties) {
-      for (Object p : properties.values()) {
-        if (open(p, depth + 1)) {
-          return true;
-        }
-      }
-    }
-    if (hasType(type, "array") && !schema.containsKey("items")) {
-      return true;
-    }
-    if (schema.containsKey("items") && open(schema.get("items"), depth + 1)) {
-      return true;
-    }
-    for (String key : new String[] {"anyOf", "oneOf", "allOf"}) {
-      if (schema.get(key) instanceof List<?> branches) {
-        for (Object branch : branches) {
-          if (open(branch, depth + 1)) {
-            return true;
-          }
-        }
-      }
-    }
-    return false;
   }
 
   /** The policy this was compiled from. */
@@ -277,7 +189,7 @@ public final class Redactor {
     for (PathPattern path : paths) {
       List<String> found = new ArrayList<>();
       List<String[]> wrong = new ArrayList<>();
-      walkSchema(schema, path, new String[64], 0, found, wrong);
+      ViewSchemas.walk(schema, path, new String[64], 0, found, wrong);
       if (mustMatch && found.isEmpty()) {
         problems.add(new PathProblem(path.toString(), null, null));
       }
@@ -288,63 +200,6 @@ public final class Redactor {
     return problems;
   }
 
-  private static void walkSchema(Object node, PathPattern path, String[] at, int size,
-      List<String> found, List<String[]> wrong) {
-    if (!(node instanceof Map<?, ?> schema) || size >= at.length - 1) {
-      return;
-    }
-    if (size > 0 && path.matches(at, size)) {
-      String where = String.join(".", java.util.Arrays.asList(at).subList(0, size))
-          .replace(".[*]", "[*]");
-      found.add(where);
-      if (!isText(schema)) {
-        wrong.add(new String[] {where, describe(schema)});
-      }
-      return;
-    }
-    if (schema.get("properties") instanceof Map<?, ?> properties) {
-      for (Map.Entry<?, ?> p : properties.entrySet()) {
-        at[size] = String.valueOf(p.getKey());
-        walkSchema(p.getValue(), path, at, size + 1, found, wrong);
-      }
-    }
-    if (schema.get("items") instanceof Map<?, ?> items) {
-      at[size] = PathPattern.ELEMENT;
-      walkSchema(items, path, at, size + 1, found, wrong);
-    }
-    if (schema.get("anyOf") instanceof List<?> branches) {
-      for (Object branch : branches) {
-        walkSchema(branch, path, at, size, found, wrong);
-      }
-    }
-  }
-
-  private static boolean isText(Map<?, ?> schema) {
-    if (schema.containsKey("enum") || schema.containsKey("const") || schema.containsKey("pattern")) {
-      return false;
-    }
-    Object type = schema.get("type");
-    if (hasType(type, "string")) {
-      return true;
-    }
-    return hasType(type, "array") && schema.get("items") instanceof Map<?, ?> items && isText(items);
-  }
-
-  private static boolean hasType(Object type, String name) {
-    return name.equals(type) || (type instanceof Collection<?> types && types.contains(name));
-  }
-
-  private static String describe(Map<?, ?> schema) {
-    if (schema.containsKey("enum")) {
-      return "an enum";
-    }
-    if (schema.containsKey("pattern")) {
-      return "a string with a pattern";
-    }
-    Object type = schema.get("type");
-    return type == null ? "a value of no declared type" : "type " + Json.write(type);
-  }
-
   /** Masks what the detectors find in {@code text}; {@code null} stays {@code null}. */
   public String text(String text, Tally tally) {
     if (text == null || textClean(text)) {
@@ -352,10 +207,10 @@ public final class Redactor {
     }
     // Some finder's necessary condition holds (the scan is read again: rare, and cheaper than
     // the finders that follow).
-    long scan = scan(text);
+    long scan = TextScan.scan(text);
     Spans spans = tally.spans();
     for (Finder finder : finders) {
-      if (mayMatch(finder, scan)) {
+      if (TextScan.mayMatch(finder, scan)) {
         finder.find(text, spans);
       }
     }
@@ -387,9 +242,9 @@ public final class Redactor {
         || text.isEmpty()) {
       return true;
     }
-    long scan = scan(text);
+    long scan = TextScan.scan(text);
     for (Finder finder : finders) {
-      if (mayMatch(finder, scan)) {
+      if (TextScan.mayMatch(finder, scan)) {
         return false;
       }
     }
@@ -402,50 +257,6 @@ public final class Redactor {
     if (text.length() <= CLEAN_MAX_LENGTH) {
       clean[System.identityHashCode(text) & (CLEAN_SLOTS - 1)] = text;
     }
-  }
-
-  /**
-   * One pass that reads every finder's necessary condition (see {@link Finder#mayMatch}), so a
-   * string none can match (most of them: ids, names, dates, amounts) costs this loop alone. Packed
-   * into a long: the length in the low 31 bits, the longest digit run in the next 29, and the
-   * {@code @}, {@code -} and {@code +} flags above them.
-   */
-  private static long scan(String text) {
-    int length = text.length();
-    int run = 0;
-    int longest = 0;
-    int gap = 0;
-    long flags = 0;
-    for (int i = 0; i < length; i++) {
-      char c = text.charAt(i);
-      if (c >= '0' && c <= '9') {
-        if (++run > longest) {
-          longest = run;
-        }
-        gap = 0;
-      } else if (c == ' ' || c == '-' || c == '.' || c == '(' || c == ')' || c == '+') {
-        if (++gap > 3) {
-          run = 0;
-        }
-        if (c == '-') {
-          flags |= DASH;
-        } else if (c == '+') {
-          flags |= PLUS;
-        }
-      } else {
-        run = 0;
-        gap = 0;
-        if (c == '@') {
-          flags |= AT;
-        }
-      }
-    }
-    return flags | (long) Math.min(longest, (1 << 29) - 1) << 31 | length;
-  }
-
-  private static boolean mayMatch(Finder finder, long scan) {
-    return finder.mayMatch((int) (scan & Integer.MAX_VALUE), (int) (scan >>> 31 & ((1 << 29) - 1)),
-        (scan & AT) != 0, (scan & DASH) != 0, (scan & PLUS) != 0);
   }
 
   /**

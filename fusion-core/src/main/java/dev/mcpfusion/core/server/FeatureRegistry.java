@@ -2,7 +2,6 @@ package dev.mcpfusion.core.server;
 
 import dev.mcpfusion.annotation.Complete;
 import dev.mcpfusion.annotation.Prompt;
-import dev.mcpfusion.annotation.Resource;
 import dev.mcpfusion.core.CompletionContext;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.RequestContext;
@@ -10,16 +9,12 @@ import dev.mcpfusion.core.guard.ActionLimits;
 import dev.mcpfusion.core.guard.ConcurrencyGate;
 import dev.mcpfusion.core.guard.Gates;
 import dev.mcpfusion.core.spi.CompletionDescriptor;
-import dev.mcpfusion.core.spi.ContextParameter;
 import dev.mcpfusion.core.spi.FeaturesDescriptor;
 import dev.mcpfusion.core.spi.FusionSpi;
 import dev.mcpfusion.core.spi.GeneratedFeatures;
 import dev.mcpfusion.core.spi.PromptArgument;
 import dev.mcpfusion.core.spi.PromptDescriptor;
 import dev.mcpfusion.core.spi.ResourceDescriptor;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -316,7 +311,7 @@ public final class FeatureRegistry {
    */
   public static FeatureRegistry build(ServerConfig config, Gates gates) {
     List<String> errors = new ArrayList<>();
-    ToolRegistry.MiddlewareResolver resolver = new ToolRegistry.MiddlewareResolver(config, errors);
+    MiddlewareResolver resolver = new MiddlewareResolver(config, errors);
     Set<Class<?>> provided = new HashSet<>(config.providers().keySet());
     provided.add(RequestContext.class);
     List<BoundPrompt> prompts = new ArrayList<>();
@@ -325,7 +320,7 @@ public final class FeatureRegistry {
     Map<String, String> uriOwners = new LinkedHashMap<>();
     for (Object registration : config.registrations()) {
       GeneratedFeatures features = registration instanceof GeneratedFeatures g ? g
-          : bindGenerated(registration, errors);
+          : FeatureBinding.bindGenerated(registration, errors);
       if (features == null) {
         continue;
       }
@@ -363,7 +358,7 @@ public final class FeatureRegistry {
           continue;
         }
         List<FusionMiddleware> chain = chain(classChain, p.middleware(), where, resolver);
-        checkContext(p.contextParameters(), where, chain, provided, errors);
+        ToolChecks.checkContext(p.contextParameters(), where, chain, provided, errors);
         ActionLimits limits = limits(ActionLimits.ofPrompt(config.limits(), d, p, invalid), invalid,
             errors);
         prompts.add(new BoundPrompt(features, i, p, d.router(), chain,
@@ -379,7 +374,7 @@ public final class FeatureRegistry {
           continue;
         }
         List<FusionMiddleware> chain = chain(classChain, r.middleware(), where, resolver);
-        checkContext(r.contextParameters(), where, chain, provided, errors);
+        ToolChecks.checkContext(r.contextParameters(), where, chain, provided, errors);
         ActionLimits limits = limits(ActionLimits.ofResource(config.limits(), d, r, invalid),
             invalid, errors);
         resources.add(new BoundResource(features, i, r, d.router(), chain,
@@ -390,7 +385,7 @@ public final class FeatureRegistry {
       Set<Class<?>> forCompletions = new HashSet<>(provided);
       forCompletions.add(CompletionContext.class);
       for (CompletionDescriptor c : d.completions()) {
-        checkContext(c.contextParameters(), type + "." + c.methodName(), classChain,
+        ToolChecks.checkContext(c.contextParameters(), type + "." + c.methodName(), classChain,
             forCompletions, errors);
       }
     }
@@ -426,7 +421,7 @@ public final class FeatureRegistry {
   }
 
   private static List<FusionMiddleware> chain(List<FusionMiddleware> classChain,
-      List<Class<?>> own, String where, ToolRegistry.MiddlewareResolver resolver) {
+      List<Class<?>> own, String where, MiddlewareResolver resolver) {
     List<FusionMiddleware> chain = new ArrayList<>(classChain);
     for (Class<?> m : own) {
       FusionMiddleware resolved = resolver.resolve(m, where);
@@ -437,95 +432,13 @@ public final class FeatureRegistry {
     return List.copyOf(chain);
   }
 
-  private static void checkContext(List<ContextParameter> parameters, String where,
-      List<FusionMiddleware> chain, Set<Class<?>> provided, List<String> errors) {
-    Set<Class<?>> available = new HashSet<>(provided);
-    for (FusionMiddleware m : chain) {
-      Set<Class<?>> types = m.provides();
-      if (types != null) {
-        available.addAll(types);
-      }
-    }
-    for (ContextParameter parameter : parameters) {
-      if (!available.contains(parameter.type())) {
-        errors.add(BuildProblem.CONTEXT_NOT_PROVIDED.text(where, parameter.name(),
-            parameter.type().getSimpleName()));
-      }
-    }
-  }
-
   /** The generated class name of a class with features: {@code pkg.X_Features}, {@code pkg.Outer_Inner_Features}. */
   public static String generatedName(Class<?> type) {
-    String pkg = type.getPackageName();
-    String binary = type.getName();
-    String local = pkg.isEmpty() ? binary : binary.substring(pkg.length() + 1);
-    return (pkg.isEmpty() ? "" : pkg + ".") + local.replace('$', '_') + "_Features";
-  }
-
-  /**
-   * The generated features class of {@code type} or one of its superclasses (a framework proxy
-   * binds as the class it extends), or {@code null} when none has one.
-   */
-  static Class<?> generatedClass(Class<?> type) {
-    for (Class<?> t = type; t != null && t != Object.class; t = t.getSuperclass()) {
-      ClassLoader loader = t.getClassLoader() != null ? t.getClassLoader()
-          : ClassLoader.getSystemClassLoader();
-      try {
-        return Class.forName(generatedName(t), true, loader);
-      } catch (ClassNotFoundException | LinkageError absent) {
-        // not this class: try its superclass
-      }
-    }
-    return null;
-  }
-
-  /**
-   * The class, {@code type} or a superclass, that declares {@code @Prompt}, {@code @Resource} or
-   * {@code @Complete} methods (read from the annotations, which are kept at run time, not from a
-   * generated class); {@code null} when none does.
-   */
-  static Class<?> declaringFeatures(Class<?> type) {
-    for (Class<?> t = type; t != null && t != Object.class; t = t.getSuperclass()) {
-      for (Method m : t.getDeclaredMethods()) {
-        if (m.isAnnotationPresent(Prompt.class) || m.isAnnotationPresent(Resource.class)
-            || m.isAnnotationPresent(Complete.class)) {
-          return t;
-        }
-      }
-    }
-    return null;
+    return FeatureBinding.generatedName(type);
   }
 
   /** Whether {@code type} (or a superclass) has prompts, resources or completions. */
   public static boolean hasFeatures(Class<?> type) {
-    return type != null && generatedClass(type) != null;
-  }
-
-  private static GeneratedFeatures bindGenerated(Object target, List<String> errors) {
-    if (target instanceof dev.mcpfusion.core.spi.GeneratedRouter) {
-      return null;
-    }
-    Class<?> generated = generatedClass(target.getClass());
-    if (generated == null) {
-      return null;
-    }
-    for (Method m : generated.getMethods()) {
-      if (m.getName().equals("bind") && Modifier.isStatic(m.getModifiers())
-          && m.getParameterCount() == 1 && m.getParameterTypes()[0].isInstance(target)
-          && GeneratedFeatures.class.isAssignableFrom(m.getReturnType())) {
-        try {
-          return (GeneratedFeatures) m.invoke(null, target);
-        } catch (InvocationTargetException e) {
-          throw new IllegalStateException(BuildProblem.BIND_FAILED.text(generated.getName()),
-              e.getCause());
-        } catch (IllegalAccessException e) {
-          throw new IllegalStateException(BuildProblem.BIND_INACCESSIBLE.text(generated.getName()),
-              e);
-        }
-      }
-    }
-    errors.add(BuildProblem.GENERATED_FEATURES_BIND_MISSING.text(generated.getName(),
-        target.getClass().getSimpleName()));
-    return null;
+    return FeatureBinding.hasFeatures(type);
   }
 }

@@ -14,7 +14,7 @@ import java.util.function.Function;
 public final class FeatureRequest {
   private final Object id;
   private final Function<FeatureError, byte[]> atDeadline;
-  private RequestTrace trace;
+  private RequestTrace trace = RequestTrace.OFF;
   private volatile boolean answeredAtDeadline;
 
   /**
@@ -33,7 +33,7 @@ public final class FeatureRequest {
     return id;
   }
 
-  /** The request's span, or {@code null} when it has none (no tracer, or malformed params). */
+  /** The request's span; {@link RequestTrace#OFF} when it has none (no tracer, or malformed params). */
   public RequestTrace trace() {
     return trace;
   }
@@ -50,9 +50,8 @@ public final class FeatureRequest {
   /** Writes {@code timeout} at the deadline (on its thread); the span learns the bytes written. */
   void answerAtDeadline(FeatureError timeout) {
     byte[] written = atDeadline.apply(timeout);
-    RequestTrace span = trace;
-    if (span != null && written != null) {
-      span.written(written, timeout.code());
+    if (written != null) {
+      trace.written(written, timeout.code());
     }
   }
 

@@ -28,7 +28,6 @@ import dev.mcpfusion.core.spi.Verb;
 import dev.mcpfusion.core.sync.StateSync;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.trace.RequestTrace;
-import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.References;
 import dev.mcpfusion.core.wire.Reply;
 import java.lang.reflect.InvocationTargetException;
@@ -115,10 +114,7 @@ public final class Pipeline {
    */
   public Reply call(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
       Consumer<Reply> early) {
-    if (tracer == FusionTracer.NOOP) {
-      return call(tool, arguments, request, early, null);
-    }
-    // 9. one span around all of it
+    // 9. one span around all of it (RequestTrace.OFF when the server does not trace)
     RequestTrace trace = RequestTrace.tool(tracer, tool.name(), registry.exposition(),
         tool.router().name(), tool.grouped() ? null : tool.single().name(), request, null, arguments);
     try {
@@ -130,7 +126,8 @@ public final class Pipeline {
 
   /**
    * As {@link #call(ExposedTool, Map, RequestContext, Consumer)}, in the span {@code trace} of the
-   * caller, which started it and ends it once the reply is written ({@code null}: not traced). The
+   * caller, which started it and ends it once the reply is written ({@link RequestTrace#OFF}: not
+   * traced). The
    * span is told the outcome and is current while the middleware chain and the handler run.
    */
   public Reply call(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
@@ -140,9 +137,7 @@ public final class Pipeline {
     try {
       reply = execute(tool, arguments, request, trace, sent);
     } finally {
-      if (trace != null) {
-        trace.replied(reply);
-      }
+      trace.replied(reply);
     }
     return sent != null && sent.expired ? null : reply;
   }
@@ -163,7 +158,7 @@ public final class Pipeline {
     }
   }
 
-  /** The pipeline proper; {@code trace} is {@code null} when not tracing. */
+  /** The pipeline proper; {@code trace} is {@link RequestTrace#OFF} when not tracing. */
   private Reply execute(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
       RequestTrace trace, Early early) {
     String router = tool.router().name();
@@ -180,28 +175,20 @@ public final class Pipeline {
         args = rest;
         Object discriminator = rest.remove(Exposer.DISCRIMINATOR);
         if (discriminator == null) {
-          if (trace != null) {
-            trace.agentError("The required field \"action\" is missing.");
-          }
+          trace.missingAction();
           return ErrorReplies.missingDiscriminator(router, tool.renderedActions());
         }
         if (!(discriminator instanceof String name)) {
           String type = Args.jsonType(discriminator);
-          if (trace != null) {
-            trace.agentError("Field \"action\" must be a string, got " + type + ".");
-          }
+          trace.actionNotText(type);
           return ErrorReplies.invalidDiscriminator(router, type, tool.renderedActions());
         }
         action = tool.actions().get(name);
         if (action == null) {
-          if (trace != null) {
-            trace.agentError("The action " + Echo.quoted(name) + " does not exist in " + router + ".");
-          }
+          trace.unknownAction(name, router);
           return ErrorReplies.unknownAction(router, name, tool.renderedActions());
         }
-        if (trace != null) {
-          trace.action(action.name());
-        }
+        trace.action(action.name());
       } else {
         // FLAT: the arguments are only read (decoders and middleware get a read-only view).
         args = arguments == null ? Map.of() : arguments;
@@ -230,9 +217,7 @@ public final class Pipeline {
     Reply reply = Guard.run(limits, action.gate(), deadlines, atDeadline, new Guard.Refusal<>() {
       @Override
       public Reply busy(ConcurrencyGate gate) {
-        if (trace != null) {
-          trace.agentError("The server is busy.");
-        }
+        trace.busy();
         return ErrorReplies.serverBusy(router, action.name(), gate.maxConcurrent(), gate.queue());
       }
 
@@ -245,9 +230,7 @@ public final class Pipeline {
           LOG.debug("[{}/{}] failed after its deadline; the failure is discarded", router,
               action.name(), discarded);
         }
-        if (trace != null) {
-          trace.agentError("The call did not finish within " + limits.timeoutMs() + " ms.");
-        }
+        trace.timedOut(limits.timeoutMs());
         return ErrorReplies.timeout(router, action.name(), limits.timeoutMs());
       }
     }, () -> run(tool, action, args, request, trace));
@@ -279,9 +262,7 @@ public final class Pipeline {
         beanValidation.validate(action.executable(), decoded, problems);
       }
       if (!problems.isEmpty()) {
-        if (trace != null) {
-          trace.validation(problems.list());
-        }
+        trace.validation(problems.list());
         return ErrorReplies.validation(router, action.name(), problems.list());
       }
 
@@ -290,9 +271,10 @@ public final class Pipeline {
           registry.providers());
       // Whether the handler itself ran: a middleware that answers without calling it changed nothing.
       boolean[] handled = new boolean[1];
-      Object result = trace == null
-          ? proceed(action, decoded, 0, invocation, handled)
-          : trace.withCurrent(() -> proceed(action, decoded, 0, invocation, handled));
+      // Asked, not left to OFF.withCurrent: the lambda would be an allocation per untraced call.
+      Object result = trace.recording()
+          ? trace.withCurrent(() -> proceed(action, decoded, 0, invocation, handled))
+          : proceed(action, decoded, 0, invocation, handled);
 
       // 6. presenter
       Reply reply = ResultPresenter.present(action.presentation(), result, references, perCall);
@@ -308,9 +290,7 @@ public final class Pipeline {
         List<Problem> problems = List.of(new Problem(PerCall.CURSOR, invalid.getMessage(),
             sent == null ? Problems.MISSING : sent,
             "Omit cursor to start again from the first page."));
-        if (trace != null) {
-          trace.validation(problems);
-        }
+        trace.validation(problems);
         return ErrorReplies.validation(router, action.name(), problems);
       }
       throw cause;
@@ -331,15 +311,11 @@ public final class Pipeline {
     Redactor redactor = action.redactor();
     if (redactor != null && EgressRedaction.knownClean(redactor, reply, descriptor.resultShape())) {
       // The usual answer, vouched for without a walk: nothing to count, nothing allocated.
-      if (trace != null) {
-        trace.redactions(0);
-      }
+      trace.redactions(0);
     } else if (redactor != null) {
       Tally tally = new Tally();
       reply = EgressRedaction.success(redactor, reply, descriptor.resultShape(), references, tally);
-      if (trace != null) {
-        trace.redactions(tally.count());
-      }
+      trace.redactions(tally.count());
     }
 
     // What the handler attached leaves with the reply: its text redacted like every text no view
@@ -393,9 +369,7 @@ public final class Pipeline {
     String incident = ErrorReplies.newIncidentId();
     LOG.error("[{}/{}] tool {} failed unexpectedly (incident {})", router, action, toolName,
         incident, cause);
-    if (trace != null) {
-      trace.unexpected(cause, incident);
-    }
+    trace.unexpected(cause, incident);
     return ErrorReplies.internal(router, action, incident);
   }
 
@@ -409,7 +383,8 @@ public final class Pipeline {
     Tally tally = redactor == null ? null : new Tally();
     Reply reply = ErrorReplies.fusionError(error, references,
         value -> registry.detailPresenter().present(value, presenter), redactor, tally);
-    if (trace != null) {
+    // Asked: masking the message for the span is work an untraced call must not do.
+    if (trace.recording()) {
       trace.agentError(redactor == null ? error.getMessage()
           : redactor.text(error.getMessage(), new Tally()));
       if (redactor != null) {

@@ -13,31 +13,20 @@ import dev.mcpfusion.core.guard.Gates;
 import dev.mcpfusion.core.presenter.Presentation;
 import dev.mcpfusion.core.redact.DetailPresenter;
 import dev.mcpfusion.core.redact.PathPattern;
-import dev.mcpfusion.core.redact.Redactions;
 import dev.mcpfusion.core.redact.Redactor;
 import dev.mcpfusion.core.spi.ActionDescriptor;
-import dev.mcpfusion.core.spi.ContextParameter;
 import dev.mcpfusion.core.spi.FieldDescriptor;
 import dev.mcpfusion.core.spi.FusionSpi;
-import dev.mcpfusion.core.spi.GeneratedRouter;
 import dev.mcpfusion.core.spi.PresenterBinding;
-import dev.mcpfusion.core.spi.Reference;
 import dev.mcpfusion.core.spi.RouterDescriptor;
 import dev.mcpfusion.core.wire.References;
 import dev.mcpfusion.core.wire.Toon;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
-import java.lang.reflect.Parameter;
-import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -224,10 +213,10 @@ public final class ToolRegistry {
 
     List<BoundRouter> routers = new ArrayList<>();
     for (Object registration : config.registrations()) {
-      if (featuresOnly(registration)) {
+      if (RouterBinding.featuresOnly(registration)) {
         continue; // prompts, resources and completions only: FeatureRegistry binds it
       }
-      BoundRouter bound = bind(registration, errors);
+      BoundRouter bound = RouterBinding.bind(registration, errors);
       if (bound != null) {
         routers.add(bound);
       }
@@ -237,12 +226,12 @@ public final class ToolRegistry {
     for (BoundRouter router : routers) {
       BoundRouter earlier = byName.putIfAbsent(router.name(), router);
       if (earlier != null) {
-        errors.add(BuildProblem.DUPLICATE_ROUTER.text(router.name(), typeName(earlier),
-            typeName(router)));
+        errors.add(BuildProblem.DUPLICATE_ROUTER.text(router.name(), RouterBinding.typeName(earlier),
+            RouterBinding.typeName(router)));
       }
     }
 
-    checkInvalidates(byName, errors);
+    ToolChecks.checkInvalidates(byName, errors);
 
     MiddlewareResolver resolver = new MiddlewareResolver(config, errors);
     List<ActionLimits.Invalid> invalidLimits = new ArrayList<>();
@@ -269,16 +258,16 @@ public final class ToolRegistry {
     for (BoundRouter router : byName.values()) {
       RouterDescriptor descriptor = router.descriptor();
       if (descriptor.actions().isEmpty()) {
-        if (FeatureRegistry.hasFeatures(descriptor.routerType())) {
+        if (FeatureBinding.hasFeatures(descriptor.routerType())) {
           continue; // a router of prompts and resources only exposes no tool
         }
-        errors.add(BuildProblem.NO_ACTIONS.text(router.name(), typeName(router)));
+        errors.add(BuildProblem.NO_ACTIONS.text(router.name(), RouterBinding.typeName(router)));
         continue;
       }
       List<FusionMiddleware> routerChain = new ArrayList<>(config.middleware());
       for (Class<?> type : descriptor.middleware()) {
         FusionMiddleware m = resolver.resolve(type, "router '" + router.name() + "' ("
-            + typeName(router) + ")");
+            + RouterBinding.typeName(router) + ")");
         if (m != null) {
           routerChain.add(m);
         }
@@ -286,7 +275,7 @@ public final class ToolRegistry {
       List<BoundAction> actions = new ArrayList<>();
       for (int i = 0; i < descriptor.actions().size(); i++) {
         ActionDescriptor action = descriptor.actions().get(i);
-        String where = typeName(router) + "." + action.methodName();
+        String where = RouterBinding.typeName(router) + "." + action.methodName();
         List<FusionMiddleware> chain = new ArrayList<>(routerChain);
         for (Class<?> type : action.middleware()) {
           FusionMiddleware m = resolver.resolve(type, where);
@@ -294,7 +283,7 @@ public final class ToolRegistry {
             chain.add(m);
           }
         }
-        checkContext(action, where, chain, provided, errors);
+        ToolChecks.checkContext(action.contextParameters(), where, chain, provided, errors);
         boolean presenterFits = action.presenter() == null
             || action.presenter().spiVersion() == FusionSpi.VERSION;
         if (!presenterFits) {
@@ -303,7 +292,7 @@ public final class ToolRegistry {
               FusionSpi.VERSION));
         }
         ExecutableTarget executable = action.beanValidation()
-            ? executableTarget(router, action, where, errors)
+            ? RouterBinding.executableTarget(router, action, where, errors)
             : null;
         Presentation presentation = null;
         try {
@@ -319,7 +308,7 @@ public final class ToolRegistry {
         }
         Redactor redactor = null;
         if (presentation != null) {
-          redactor = redactor(action, presentation, config, where,
+          redactor = ToolChecks.redactor(action, presentation, config, where,
               defaultRedactor != null || config.redaction().isEmpty(), errors);
           if (action.presenter() != null) {
             presenters.add(action.presenter());
@@ -327,7 +316,7 @@ public final class ToolRegistry {
         }
         int reported = invalidLimits.size();
         ActionLimits limits = ActionLimits.resolve(config.limits(), descriptor.routerType(),
-            actionMethod(descriptor, action), where, invalidLimits);
+            RouterBinding.actionMethod(descriptor, action), where, invalidLimits);
         for (ActionLimits.Invalid bad : invalidLimits.subList(reported, invalidLimits.size())) {
           errors.add(BuildProblem.INVALID_LIMITS.text(bad.where(), bad.name(), bad.value(), bad.min()));
         }
@@ -340,13 +329,13 @@ public final class ToolRegistry {
           rendered.put(action.reference(), router.name() + " (action: " + action.name() + ")");
           for (FieldDescriptor field : action.descriptor().fields()) {
             if (Exposer.DISCRIMINATOR.equals(field.name())) {
-              errors.add(BuildProblem.DISCRIMINATOR_CLASH.text(typeName(router),
+              errors.add(BuildProblem.DISCRIMINATOR_CLASH.text(RouterBinding.typeName(router),
                   action.descriptor().methodName()));
             }
           }
         }
         String toolName = router.name();
-        if (checkToolName(toolName, typeName(router), toolOwners, errors)) {
+        if (ToolChecks.checkToolName(toolName, RouterBinding.typeName(router), toolOwners, errors)) {
           Map<String, BoundAction> byAction = new LinkedHashMap<>();
           List<String> renderedActions = new ArrayList<>();
           for (BoundAction action : actions) {
@@ -360,7 +349,7 @@ public final class ToolRegistry {
         for (BoundAction action : actions) {
           String toolName = router.name() + separator + action.name();
           rendered.put(action.reference(), toolName);
-          if (checkToolName(toolName, typeName(router) + "." + action.descriptor().methodName(),
+          if (ToolChecks.checkToolName(toolName, RouterBinding.typeName(router) + "." + action.descriptor().methodName(),
               toolOwners, errors)) {
             exposed.add(new ExposedTool(Exposer.flatTool(toolName, action.descriptor()), router,
                 false, Map.of(action.name(), action), List.of(toolName)));
@@ -377,365 +366,8 @@ public final class ToolRegistry {
         defaultRedactor, new DetailPresenter(presenters));
   }
 
-  /**
-   * {@code @Invalidates} patterns, and the {@code Suggestion}/{@code FusionError} references the
-   * processor left to us (a router's and the presenters' of its actions), name registered routers
-   * (and, unless a wildcard, their actions): the processor checks those of its own compilation; a
-   * router of another module is only known here. A reference listed twice (a presenter nested in
-   * a router, or shared by several actions) is reported once.
-   */
-  private static void checkInvalidates(Map<String, BoundRouter> routers, List<String> errors) {
-    Map<String, List<String>> actionsOf = new LinkedHashMap<>();
-    for (BoundRouter router : routers.values()) {
-      List<String> names = new ArrayList<>();
-      for (ActionDescriptor action : router.descriptor().actions()) {
-        names.add(action.name());
-      }
-      actionsOf.put(router.name(), names);
-    }
-    Set<Reference> references = new LinkedHashSet<>();
-    for (BoundRouter router : routers.values()) {
-      for (ActionDescriptor action : router.descriptor().actions()) {
-        String where = "@Invalidates on " + typeName(router) + "." + action.methodName();
-        for (String pattern : action.invalidates()) {
-          references.add(new Reference(where, pattern));
-        }
-      }
-      // Suggestion and FusionError references to routers outside the router's compilation.
-      references.addAll(router.router().references());
-      for (ActionDescriptor action : router.descriptor().actions()) {
-        if (action.presenter() != null) {
-          references.addAll(action.presenter().references());
-        }
-      }
-    }
-    for (Reference reference : references) {
-      String where = reference.site();
-      String pattern = reference.target();
-      int dot = pattern.indexOf('.');
-      if (pattern.equals("*") || dot < 0) {
-        continue;
-      }
-      String routerName = pattern.substring(0, dot);
-      String actionName = pattern.substring(dot + 1);
-      List<String> actions = actionsOf.get(routerName);
-      if (actions == null) {
-        String near = nearest(routerName, actionsOf.keySet());
-        errors.add(BuildProblem.UNKNOWN_ROUTER_REFERENCE.text(where, pattern, routerName,
-            near == null ? "" : " Did you mean '" + near + "." + actionName + "'?",
-            String.join(", ", actionsOf.keySet())));
-      } else if (!actionName.contains("*") && !actions.contains(actionName)) {
-        List<String> qualified = new ArrayList<>();
-        for (String a : actions) {
-          qualified.add(routerName + "." + a);
-        }
-        String near = nearest(pattern, qualified);
-        errors.add(BuildProblem.UNKNOWN_ACTION_REFERENCE.text(where, pattern, routerName,
-            actionName, near == null ? "" : " Did you mean '" + near + "'?",
-            String.join(", ", qualified)));
-      }
-    }
-  }
-
-  /**
-   * The redaction of one action, with each path that does not fit its view reported; a malformed
-   * server-wide path is reported once, where the default is compiled ({@code defaultOk} false).
-   */
-  private static Redactor redactor(ActionDescriptor action, Presentation presentation,
-      ServerConfig config, String where, boolean defaultOk, List<String> errors) {
-    Redactions.Fitted fitted;
-    try {
-      fitted = Redactions.forAction(action, config.redaction(), presentation.staticRules());
-    } catch (PathPattern.InvalidPath e) {
-      if (defaultOk || Redactions.policy(action, config.redaction()) != config.redaction()) {
-        errors.add(BuildProblem.REDACT_PATH_INVALID.text(where, e.path(), e.segment()));
-      }
-      return null;
-    }
-    String view = action.presenter() == null ? "" : action.presenter().viewType().getSimpleName();
-    for (Redactor.PathProblem p : fitted.problems()) {
-      errors.add(p.field() == null
-          ? BuildProblem.REDACT_PATH_UNMATCHED.text(p.path(), view)
-          : BuildProblem.REDACT_PATH_NOT_TEXT.text(p.path(), view, p.field(), p.kind()));
-    }
-    return fitted.redactor();
-  }
-
-  /** The candidate within a small edit distance of {@code name}, or {@code null}. */
-  private static String nearest(String name, java.util.Collection<String> candidates) {
-    String best = null;
-    int bestDistance = Math.max(2, name.length() / 3) + 1;
-    for (String c : candidates) {
-      int[] prev = new int[c.length() + 1];
-      for (int j = 0; j <= c.length(); j++) {
-        prev[j] = j;
-      }
-      for (int i = 1; i <= name.length(); i++) {
-        int[] cur = new int[c.length() + 1];
-        cur[0] = i;
-        for (int j = 1; j <= c.length(); j++) {
-          int cost = name.charAt(i - 1) == c.charAt(j - 1) ? 0 : 1;
-          cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-        }
-        prev = cur;
-      }
-      if (prev[c.length()] < bestDistance) {
-        best = c;
-        bestDistance = prev[c.length()];
-      }
-    }
-    return best;
-  }
-
-  private static boolean checkToolName(String toolName, String where, Map<String, String> owners,
-      List<String> errors) {
-    if (!TOOL_NAME.matcher(toolName).matches()) {
-      errors.add(BuildProblem.INVALID_TOOL_NAME.text(toolName, where));
-      return false;
-    }
-    String earlier = owners.putIfAbsent(toolName, where);
-    if (earlier != null) {
-      errors.add(BuildProblem.DUPLICATE_TOOL_NAME.text(toolName, earlier, where));
-      return false;
-    }
-    return true;
-  }
-
-  private static void checkContext(ActionDescriptor action, String where,
-      List<FusionMiddleware> chain, Set<Class<?>> provided, List<String> errors) {
-    Set<Class<?>> available = new HashSet<>(provided);
-    for (FusionMiddleware m : chain) {
-      Set<Class<?>> types = m.provides();
-      if (types != null) {
-        available.addAll(types);
-      }
-    }
-    for (ContextParameter parameter : action.contextParameters()) {
-      if (!available.contains(parameter.type())) {
-        errors.add(BuildProblem.CONTEXT_NOT_PROVIDED.text(where, parameter.name(),
-            parameter.type().getSimpleName()));
-      }
-    }
-  }
-
-  // ---------------------------------------------------------------- binding
-
-  /** A registration that has prompts, resources or completions but no {@code @Router} tools. */
-  private static boolean featuresOnly(Object registration) {
-    if (registration instanceof dev.mcpfusion.core.spi.GeneratedFeatures) {
-      return true;
-    }
-    if (registration instanceof GeneratedRouter) {
-      return false;
-    }
-    for (Class<?> t = registration.getClass(); t != null; t = t.getSuperclass()) {
-      if (t.isAnnotationPresent(Router.class)) {
-        return false;
-      }
-    }
-    return FeatureRegistry.hasFeatures(registration.getClass());
-  }
-
-  private static BoundRouter bind(Object registration, List<String> errors) {
-    GeneratedRouter router;
-    Object target = null;
-    if (registration instanceof GeneratedRouter generated) {
-      router = generated;
-    } else {
-      target = registration;
-      router = bindGenerated(registration, errors);
-      if (router == null) {
-        return null;
-      }
-    }
-    RouterDescriptor descriptor = router.descriptor();
-    if (router.spiVersion() != FusionSpi.VERSION) {
-      errors.add(BuildProblem.ROUTER_SPI_MISMATCH.text(router.getClass().getName(),
-          router.spiVersion(), FusionSpi.VERSION));
-      return null;
-    }
-    return new BoundRouter(router, descriptor, target);
-  }
-
   /** The generated class name of a {@code @Router} class: {@code pkg.X_Fusion}, {@code pkg.Outer_Inner_Fusion}. */
   public static String generatedName(Class<?> type) {
-    String pkg = type.getPackageName();
-    String binary = type.getName();
-    String local = pkg.isEmpty() ? binary : binary.substring(pkg.length() + 1);
-    return (pkg.isEmpty() ? "" : pkg + ".") + local.replace('$', '_') + "_Fusion";
-  }
-
-  private static GeneratedRouter bindGenerated(Object target, List<String> errors) {
-    // A subclass (a framework proxy, say) of a @Router class binds as that class.
-    Class<?> type = target.getClass();
-    while (type != null && !type.isAnnotationPresent(Router.class)) {
-      type = type.getSuperclass();
-    }
-    if (type == null) {
-      // Prompts, resources and completions without their generated class: the processor did not
-      // run, and annotating the class @Router would not help.
-      Class<?> features = FeatureRegistry.declaringFeatures(target.getClass());
-      errors.add(features != null
-          ? BuildProblem.GENERATED_FEATURES_MISSING.text(FeatureRegistry.generatedName(features),
-              features.getName())
-          : BuildProblem.NOT_A_ROUTER.text(target.getClass().getName()));
-      return null;
-    }
-    String name = generatedName(type);
-    ClassLoader loader = type.getClassLoader() != null
-        ? type.getClassLoader()
-        : ClassLoader.getSystemClassLoader();
-    Class<?> generated;
-    try {
-      generated = Class.forName(name, true, loader);
-    } catch (ClassNotFoundException | LinkageError e) {
-      errors.add(BuildProblem.GENERATED_CLASS_MISSING.text(name, type.getName()));
-      return null;
-    }
-    Method bind = null;
-    for (Method m : generated.getMethods()) {
-      if (m.getName().equals("bind") && Modifier.isStatic(m.getModifiers())
-          && m.getParameterCount() == 1 && m.getParameterTypes()[0].isAssignableFrom(type)
-          && GeneratedRouter.class.isAssignableFrom(m.getReturnType())) {
-        bind = m;
-        break;
-      }
-    }
-    if (bind == null) {
-      errors.add(BuildProblem.GENERATED_BIND_MISSING.text(name, type.getSimpleName()));
-      return null;
-    }
-    try {
-      return (GeneratedRouter) bind.invoke(null, target);
-    } catch (InvocationTargetException e) {
-      throw new IllegalStateException(BuildProblem.BIND_FAILED.text(name), e.getCause());
-    } catch (IllegalAccessException e) {
-      throw new IllegalStateException(BuildProblem.BIND_INACCESSIBLE.text(name), e);
-    }
-  }
-
-  /** The action's method, for its {@code @Limits}; {@code null} when it cannot be found. */
-  private static Method actionMethod(RouterDescriptor router, ActionDescriptor action) {
-    try {
-      return router.routerType().getDeclaredMethod(action.methodName(),
-          action.parameterTypes().toArray(new Class<?>[0]));
-    } catch (NoSuchMethodException | SecurityException e) {
-      return null;
-    }
-  }
-
-  private static ExecutableTarget executableTarget(BoundRouter router, ActionDescriptor action,
-      String where, List<String> errors) {
-    if (router.target() == null) {
-      errors.add(BuildProblem.BEAN_VALIDATION_NEEDS_INSTANCE.text(where, typeName(router)));
-      return null;
-    }
-    Method method;
-    try {
-      method = router.descriptor().routerType().getDeclaredMethod(action.methodName(),
-          action.parameterTypes().toArray(new Class<?>[0]));
-    } catch (NoSuchMethodException e) {
-      errors.add(BuildProblem.GENERATED_METHOD_MISSING.text(where, action.parameterTypes()));
-      return null;
-    }
-    List<String> commonNames = new ArrayList<>();
-    for (FieldDescriptor common : router.descriptor().commonFields()) {
-      commonNames.add(common.name());
-    }
-    List<String> ownFields = new ArrayList<>();
-    for (FieldDescriptor field : action.fields()) {
-      if (!field.common()) {
-        ownFields.add(field.name());
-      }
-    }
-    List<String> slots = new ArrayList<>();
-    int next = 0;
-    for (Parameter parameter : method.getParameters()) {
-      Class<?> type = parameter.getType();
-      if (parameter.isAnnotationPresent(Context.class) || type == RequestContext.class) {
-        slots.add(null);
-      } else if (!commonNames.isEmpty() && type.isRecord() && componentNames(type).equals(commonNames)) {
-        slots.add(ExecutableTarget.COMMON);
-      } else {
-        slots.add(next < ownFields.size() ? ownFields.get(next++) : parameter.getName());
-      }
-    }
-    return new ExecutableTarget(router.target(), method, slots);
-  }
-
-  private static List<String> componentNames(Class<?> record) {
-    List<String> names = new ArrayList<>();
-    for (RecordComponent component : record.getRecordComponents()) {
-      names.add(component.getName());
-    }
-    return names;
-  }
-
-  private static String typeName(BoundRouter router) {
-    Class<?> type = router.descriptor().routerType();
-    return type == null ? router.name() : type.getSimpleName();
-  }
-
-  /** Finds or makes the instance for each {@code @Use} class, once per class. */
-  static final class MiddlewareResolver {
-    private final ServerConfig config;
-    private final List<String> errors;
-    private final Map<Class<?>, FusionMiddleware> made = new HashMap<>();
-
-    MiddlewareResolver(ServerConfig config, List<String> errors) {
-      this.config = config;
-      this.errors = errors;
-    }
-
-    FusionMiddleware resolve(Class<?> type, String where) {
-      if (!FusionMiddleware.class.isAssignableFrom(type)) {
-        errors.add(BuildProblem.NOT_A_MIDDLEWARE.text(type.getSimpleName(), where, type.getName()));
-        return null;
-      }
-      for (List<FusionMiddleware> instances : List.of(config.provided(), config.middleware())) {
-        for (FusionMiddleware m : instances) {
-          if (m.getClass() == type) {
-            return m;
-          }
-        }
-      }
-      for (FusionMiddleware m : config.provided()) {
-        if (type.isInstance(m)) {
-          return m;
-        }
-      }
-      if (made.containsKey(type)) {
-        return made.get(type);
-      }
-      FusionMiddleware m = construct(type, where);
-      made.put(type, m);
-      return m;
-    }
-
-    private FusionMiddleware construct(Class<?> type, String where) {
-      String simple = type.getSimpleName();
-      if (Modifier.isAbstract(type.getModifiers())) {
-        errors.add(BuildProblem.MIDDLEWARE_ABSTRACT.text(simple, where, type.getName()));
-        return null;
-      }
-      Constructor<?> constructor;
-      try {
-        constructor = type.getDeclaredConstructor();
-      } catch (NoSuchMethodException e) {
-        errors.add(BuildProblem.MIDDLEWARE_NO_CONSTRUCTOR.text(simple, where, type.getName()));
-        return null;
-      }
-      try {
-        constructor.setAccessible(true);
-        return (FusionMiddleware) constructor.newInstance();
-      } catch (InvocationTargetException e) {
-        throw new IllegalStateException(
-            BuildProblem.MIDDLEWARE_CONSTRUCTOR_FAILED.text(simple, where), e.getCause());
-      } catch (ReflectiveOperationException | RuntimeException e) {
-        errors.add(BuildProblem.MIDDLEWARE_NOT_CONSTRUCTED.text(simple, where, type.getName(),
-            e.getClass().getSimpleName()));
-        return null;
-      }
-    }
+    return RouterBinding.generatedName(type);
   }
 }

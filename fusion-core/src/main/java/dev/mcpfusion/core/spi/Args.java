@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.spi;
 
+import dev.mcpfusion.annotation.internal.NearNames;
 import dev.mcpfusion.core.wire.Echo;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -161,20 +162,12 @@ public final class Args {
         return a;
       }
     }
-    String lower = key.toLowerCase(Locale.ROOT);
-    String best = null;
-    int bestDistance = Integer.MAX_VALUE;
-    for (String a : accepted) {
-      int d = levenshtein(lower, a.toLowerCase(Locale.ROOT));
-      // A distance equal to the longer length means nothing in common ("x" vs "id").
-      if (d <= 2 && d < Math.max(key.length(), a.length()) && d < bestDistance) {
-        best = a;
-        bestDistance = d;
-      }
-    }
+    // Two edits at most: a field name is short, and an agent's typo is near its target.
+    String best = NearNames.nearest(key, accepted, 2);
     if (best != null) {
       return best;
     }
+    String lower = key.toLowerCase(Locale.ROOT);
     if (lower.length() >= 2) {
       for (String a : accepted) {
         String al = a.toLowerCase(Locale.ROOT);
@@ -184,25 +177,6 @@ public final class Args {
       }
     }
     return null;
-  }
-
-  static int levenshtein(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
   }
 
   /** A JSON string. */

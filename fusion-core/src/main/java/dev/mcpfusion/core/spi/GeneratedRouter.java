@@ -20,8 +20,8 @@ public interface GeneratedRouter {
 
   /**
    * The {@code Suggestion.of} and {@code FusionError...actions} references of this router's source
-   * that name a router outside its compilation; {@code build()} checks them. Classes generated
-   * before this method existed have none.
+   * that name a router outside its compilation; {@code build()} checks them. A router written by
+   * hand names none.
    */
   default List<Reference> references() {
     return List.of();

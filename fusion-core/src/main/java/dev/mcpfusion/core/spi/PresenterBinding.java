@@ -58,8 +58,7 @@ public interface PresenterBinding<M, V> {
    *
    * <p>Generated presenters implement it directly (constant pre-escaped keys, primitives appended
    * as digits, nested views through their own presenters). This default is the definition itself,
-   * so a binding compiled before this method existed, or written by hand, stays correct, only
-   * slower.
+   * so a binding written by hand need not implement it: it stays correct, only slower.
    */
   default void appendJson(V view, StringBuilder out) {
     out.append(Json.write(toTree(view)));
@@ -102,8 +101,8 @@ public interface PresenterBinding<M, V> {
    * (first-seen order), then the {@code @Rules} method that takes {@code List<V>}, called once with
    * {@code shown}. Lines may repeat; the caller deduplicates them.
    *
-   * <p>This default, for a binding compiled before this method existed or written by hand, calls
-   * {@link #dynamicRules} once per distinct view.
+   * <p>This default, for a binding written by hand, calls {@link #dynamicRules} once per distinct
+   * view; generated presenters add their list-taking {@code @Rules} method.
    */
   default List<String> rulesFor(List<V> shown) {
     List<String> out = new ArrayList<>();
@@ -156,8 +155,8 @@ public interface PresenterBinding<M, V> {
   int agentLimit();
 
   /**
-   * How the data block of a collection result is written ({@code @Presenter(format)}); a binding
-   * generated before the attribute existed, or written by hand, writes JSON.
+   * How the data block of a collection result is written ({@code @Presenter(format)}); JSON unless
+   * the view asks for another format.
    */
   default Format format() {
     return Format.JSON;
@@ -175,7 +174,7 @@ public interface PresenterBinding<M, V> {
    * The {@code Suggestion.of} and {@code FusionError...actions} references written in the view's
    * source (and in the views nested in it whose {@code @Rules} run when it is shown) that name a
    * router outside its compilation; {@code build()} checks them for every action this presenter
-   * presents. A binding generated before this method existed, or written by hand, has none.
+   * presents. A binding written by hand names none.
    */
   default List<Reference> references() {
     return List.of();

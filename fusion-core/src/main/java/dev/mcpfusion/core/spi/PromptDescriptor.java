@@ -1,7 +1,5 @@
 package dev.mcpfusion.core.spi;
 
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -43,15 +41,9 @@ public record PromptDescriptor(
   }
 
   /** Builds a {@link PromptDescriptor} with named calls. */
-  public static final class Builder {
+  public static final class Builder extends MemberBuilder<Builder> {
     private final String name;
-    private String methodName;
-    private String title = "";
-    private String description;
     private List<PromptArgument> arguments = List.of();
-    private final List<ContextParameter> contextParameters = new ArrayList<>();
-    private PresenterBinding<?, ?> presenter;
-    private List<Class<?>> middleware = List.of();
 
     private Builder(String name) {
       this.name = Objects.requireNonNull(name, "name");
@@ -63,47 +55,12 @@ public record PromptDescriptor(
       return this;
     }
 
-    /** Adds a parameter filled from context, after those added before. */
-    public Builder context(String parameter, Class<?> type) {
-      this.contextParameters.add(new ContextParameter(parameter, type));
-      return this;
-    }
-
-    /** The presenter ({@code null}: none). */
-    public Builder presenter(PresenterBinding<?, ?> presenter) {
-      this.presenter = presenter;
-      return this;
-    }
-
-    /** The method-level {@code @Use} classes, in order. */
-    public Builder middleware(Class<?>... classes) {
-      this.middleware = Arrays.asList(classes);
-      return this;
-    }
-
-    /** The Java method name (required). */
-    public Builder method(String methodName) {
-      this.methodName = methodName;
-      return this;
-    }
-
-    /** The MCP title. */
-    public Builder title(String title) {
-      this.title = Objects.requireNonNull(title, "title");
-      return this;
-    }
-
-    /** The resolved description (required, never empty). */
-    public Builder description(String description) {
-      this.description = description;
-      return this;
-    }
-
     /** The descriptor; fails naming the prompt when the method name or description is missing. */
     public PromptDescriptor build() {
-      if (methodName == null || description == null) {
-        throw new IllegalStateException("PromptDescriptor '" + name + "' needs "
-            + (methodName == null ? "method(...)" : "description(...)") + " before build()");
+      String missing = missing();
+      if (missing != null) {
+        throw new IllegalStateException("PromptDescriptor '" + name + "' needs " + missing
+            + " before build()");
       }
       return new PromptDescriptor(name, methodName, title, description, arguments,
           contextParameters, presenter, middleware);

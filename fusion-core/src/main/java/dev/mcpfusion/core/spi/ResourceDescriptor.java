@@ -1,7 +1,5 @@
 package dev.mcpfusion.core.spi;
 
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -56,18 +54,12 @@ public record ResourceDescriptor(
   }
 
   /** Builds a {@link ResourceDescriptor} with named calls. */
-  public static final class Builder {
+  public static final class Builder extends MemberBuilder<Builder> {
     private final String uri;
     private final String name;
-    private String methodName;
-    private String title = "";
-    private String description;
     private String mimeType;
     private List<String> variables = List.of();
-    private final List<ContextParameter> contextParameters = new ArrayList<>();
-    private PresenterBinding<?, ?> presenter;
     private boolean binary;
-    private List<Class<?>> middleware = List.of();
 
     private Builder(String uri, String name) {
       this.uri = Objects.requireNonNull(uri, "uri");
@@ -92,48 +84,12 @@ public record ResourceDescriptor(
       return this;
     }
 
-    /** Adds a parameter filled from context, after those added before. */
-    public Builder context(String parameter, Class<?> type) {
-      this.contextParameters.add(new ContextParameter(parameter, type));
-      return this;
-    }
-
-    /** The presenter ({@code null}: none). */
-    public Builder presenter(PresenterBinding<?, ?> presenter) {
-      this.presenter = presenter;
-      return this;
-    }
-
-    /** The method-level {@code @Use} classes, in order. */
-    public Builder middleware(Class<?>... classes) {
-      this.middleware = Arrays.asList(classes);
-      return this;
-    }
-
-    /** The Java method name (required). */
-    public Builder method(String methodName) {
-      this.methodName = methodName;
-      return this;
-    }
-
-    /** The MCP title. */
-    public Builder title(String title) {
-      this.title = Objects.requireNonNull(title, "title");
-      return this;
-    }
-
-    /** The resolved description (required, never empty). */
-    public Builder description(String description) {
-      this.description = description;
-      return this;
-    }
-
     /** The descriptor; fails naming the URI when the method, description or MIME type is missing. */
     public ResourceDescriptor build() {
-      if (methodName == null || description == null || mimeType == null) {
-        throw new IllegalStateException("ResourceDescriptor '" + uri + "' needs "
-            + (methodName == null ? "method(...)" : description == null ? "description(...)"
-                : "mimeType(...)") + " before build()");
+      String missing = missing() != null ? missing() : mimeType == null ? "mimeType(...)" : null;
+      if (missing != null) {
+        throw new IllegalStateException("ResourceDescriptor '" + uri + "' needs " + missing
+            + " before build()");
       }
       return new ResourceDescriptor(uri, name, methodName, title, description, mimeType,
           variables, contextParameters, presenter, binary, middleware);

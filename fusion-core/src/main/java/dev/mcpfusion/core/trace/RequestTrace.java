@@ -5,13 +5,11 @@ import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.spi.Problem;
 import dev.mcpfusion.core.wire.Codes;
+import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Reply;
 import java.nio.charset.StandardCharsets;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
@@ -37,6 +35,12 @@ import org.slf4j.LoggerFactory;
  * handler still runs); everything else from the request's thread. The span itself is only touched
  * by the request's thread. A tracer that fails never changes the answer: its failures are logged
  * and the request goes on.
+ *
+ * <p>A request is always in a trace: with {@link FusionTracer#NOOP} the factories return
+ * {@link #OFF}, so the pipeline tells its trace what happens without asking whether it traces,
+ * and tracing that is off costs no allocation and no attribute work. Each factory is a small test
+ * in front of {@code SpanStart}, which builds the span, so the compiler inlines it: the request and the
+ * arguments passed to it then do not escape when the server does not trace.
  */
 public final class RequestTrace {
   private static final Logger LOG = LoggerFactory.getLogger(RequestTrace.class);
@@ -44,6 +48,13 @@ public final class RequestTrace {
   private static final String UNACCEPTED = "is not an accepted field";
   private static final String JSON = "application/json";
 
+  /**
+   * The trace of a request the server does not trace: every call on it does nothing (no span, no
+   * attribute, no message built) and {@link #withCurrent} just runs its body. Shared; holds no state.
+   */
+  public static final RequestTrace OFF = new RequestTrace(null, TraceOptions.DEFAULT, 0);
+
+  /** {@code null} only for {@link #OFF}. */
   private final FusionSpan span;
   private final TraceOptions options;
   private final long startNanos;
@@ -60,7 +71,7 @@ public final class RequestTrace {
   private volatile long responseBytes = -1;
   private volatile String output;
 
-  private RequestTrace(FusionSpan span, TraceOptions options, long startNanos) {
+  RequestTrace(FusionSpan span, TraceOptions options, long startNanos) {
     this.span = span;
     this.options = options;
     this.startNanos = startNanos;
@@ -78,27 +89,10 @@ public final class RequestTrace {
   public static RequestTrace tool(FusionTracer tracer, String toolName, Exposition exposition,
       String router, String action, RequestContext request, Object requestId,
       Map<String, ?> arguments) {
-    Map<String, Object> attributes = new LinkedHashMap<>();
-    attributes.put(SpanAttributes.MCP_METHOD_NAME, JsonRpc.TOOLS_CALL);
-    attributes.put(SpanAttributes.GEN_AI_OPERATION_NAME, SpanAttributes.GEN_AI_OPERATION_EXECUTE_TOOL);
-    attributes.put(SpanAttributes.GEN_AI_TOOL_NAME, toolName);
-    attributes.put(SpanAttributes.OPENINFERENCE_SPAN_KIND, SpanAttributes.OPENINFERENCE_KIND_TOOL);
-    attributes.put(SpanAttributes.TOOL_NAME, toolName);
-    if (router != null) {
-      attributes.put(SpanAttributes.MCPFUSION_ROUTER, router);
+    if (tracer == FusionTracer.NOOP) {
+      return OFF;
     }
-    if (action != null) {
-      attributes.put(SpanAttributes.MCPFUSION_ACTION, action);
-    }
-    if (exposition != null) {
-      attributes.put(SpanAttributes.MCPFUSION_EXPOSITION, exposition.name().toLowerCase(Locale.ROOT));
-    }
-    if (requestId != null) {
-      // The tool call is the JSON-RPC request: its id names the call in both conventions.
-      attributes.put(SpanAttributes.GEN_AI_TOOL_CALL_ID, idText(requestId));
-    }
-    return start(tracer, SpanAttributes.spanName(toolName), attributes, request, requestId,
-        arguments == null ? Map.of() : arguments);
+    return SpanStart.tool(tracer, toolName, exposition, router, action, request, requestId, arguments);
   }
 
   /**
@@ -110,13 +104,10 @@ public final class RequestTrace {
    */
   public static RequestTrace prompt(FusionTracer tracer, String promptName, String router,
       RequestContext request, Object requestId, Map<?, ?> arguments) {
-    Map<String, Object> attributes = new LinkedHashMap<>();
-    attributes.put(SpanAttributes.MCP_METHOD_NAME, JsonRpc.PROMPTS_GET);
-    attributes.put(SpanAttributes.GEN_AI_PROMPT_NAME, promptName);
-    attributes.put(SpanAttributes.OPENINFERENCE_SPAN_KIND, SpanAttributes.OPENINFERENCE_KIND_PROMPT);
-    router(attributes, router);
-    return start(tracer, JsonRpc.PROMPTS_GET + " " + promptName, attributes, request, requestId,
-        arguments == null ? Map.of() : arguments);
+    if (tracer == FusionTracer.NOOP) {
+      return OFF;
+    }
+    return SpanStart.prompt(tracer, promptName, router, request, requestId, arguments);
   }
 
   /**
@@ -130,14 +121,10 @@ public final class RequestTrace {
    */
   public static RequestTrace resource(FusionTracer tracer, String uri, String declared,
       String router, RequestContext request, Object requestId) {
-    Map<String, Object> attributes = new LinkedHashMap<>();
-    attributes.put(SpanAttributes.MCP_METHOD_NAME, JsonRpc.RESOURCES_READ);
-    attributes.put(SpanAttributes.MCP_RESOURCE_URI, uri);
-    attributes.put(SpanAttributes.OPENINFERENCE_SPAN_KIND,
-        SpanAttributes.OPENINFERENCE_KIND_RETRIEVER);
-    router(attributes, router);
-    return start(tracer, declared == null ? JsonRpc.RESOURCES_READ
-        : JsonRpc.RESOURCES_READ + " " + declared, attributes, request, requestId, uri);
+    if (tracer == FusionTracer.NOOP) {
+      return OFF;
+    }
+    return SpanStart.resource(tracer, uri, declared, router, request, requestId);
   }
 
   /**
@@ -147,75 +134,24 @@ public final class RequestTrace {
    * @param prompt the prompt name ({@code ref/prompt}), or {@code null}
    * @param template the URI template ({@code ref/resource}) when it exists, or {@code null}
    * @param router the router of the target's class, or {@code null}
-   * @param input what the client sent to complete: {@code argument} and {@code context}
+   * @param argument what the client sent to complete ({@code params.argument})
+   * @param context the values the client already resolved ({@code params.context}), or {@code null}
    */
   public static RequestTrace completion(FusionTracer tracer, String prompt, String template,
-      String router, RequestContext request, Object requestId, Map<String, ?> input) {
-    Map<String, Object> attributes = new LinkedHashMap<>();
-    attributes.put(SpanAttributes.MCP_METHOD_NAME, JsonRpc.COMPLETE);
-    if (prompt != null) {
-      attributes.put(SpanAttributes.GEN_AI_PROMPT_NAME, prompt);
+      String router, RequestContext request, Object requestId, Object argument, Object context) {
+    if (tracer == FusionTracer.NOOP) {
+      return OFF;
     }
-    if (template != null) {
-      attributes.put(SpanAttributes.MCP_RESOURCE_URI, template);
-    }
-    attributes.put(SpanAttributes.OPENINFERENCE_SPAN_KIND, SpanAttributes.OPENINFERENCE_KIND_CHAIN);
-    router(attributes, router);
-    String target = prompt != null ? prompt : template;
-    return start(tracer, target == null ? JsonRpc.COMPLETE : JsonRpc.COMPLETE + " " + target,
-        attributes, request, requestId, input);
-  }
-
-  private static void router(Map<String, Object> attributes, String router) {
-    if (router != null && !router.isEmpty()) {
-      attributes.put(SpanAttributes.MCPFUSION_ROUTER, router);
-    }
-  }
-
-  /** Starts a span; {@code input} is a JSON tree, or a string recorded as plain text. */
-  private static RequestTrace start(FusionTracer tracer, String name, Map<String, Object> attributes,
-      RequestContext request, Object requestId, Object input) {
-    long start = System.nanoTime();
-    if (requestId != null) {
-      attributes.put(SpanAttributes.JSONRPC_REQUEST_ID, idText(requestId));
-    }
-    TraceContext parent = TraceContext.EMPTY;
-    if (request != null) {
-      request.sessionId().ifPresent(id -> attributes.put(SpanAttributes.MCP_SESSION_ID, id));
-      request.protocolVersion().ifPresent(v -> attributes.put(SpanAttributes.MCP_PROTOCOL_VERSION, v));
-      parent = TraceContext.from(request);
-    }
-    FusionSpan span;
-    TraceOptions options;
-    try {
-      options = tracer.options();
-      options = options == null ? TraceOptions.DEFAULT : options;
-      if (options.recordInput()) {
-        boolean text = input instanceof String;
-        attributes.put(SpanAttributes.INPUT_VALUE, text ? (String) input : Json.write(input));
-        attributes.put(SpanAttributes.INPUT_MIME_TYPE, text ? "text/plain" : JSON);
-      }
-      span = tracer.startSpan(name, parent, Collections.unmodifiableMap(attributes));
-    } catch (RuntimeException e) {
-      LOG.warn("tracer {} failed to start span {}; the request goes on untraced", tracer, name, e);
-      span = NoopSpan.INSTANCE;
-      options = TraceOptions.DEFAULT;
-    }
-    return new RequestTrace(span == null ? NoopSpan.INSTANCE : span, options, start);
-  }
-
-  /** A JSON-RPC id as the conventions record it: its string form. */
-  private static String idText(Object id) {
-    if (id instanceof Double d && d == Math.rint(d) && !Double.isInfinite(d)) {
-      return Long.toString(d.longValue());
-    }
-    return String.valueOf(id);
+    return SpanStart.completion(tracer, prompt, template, router, request, requestId, argument, context);
   }
 
   // ---- on the way ------------------------------------------------------------------------------
 
   /** The action, once the discriminator resolved it. */
   public void action(String action) {
+    if (span == null) {
+      return;
+    }
     guard(() -> span.setAttribute(SpanAttributes.MCPFUSION_ACTION, action));
   }
 
@@ -224,11 +160,60 @@ public final class RequestTrace {
    * too: it tells that redaction ran and found nothing).
    */
   public void redactions(int count) {
+    if (span == null) {
+      return;
+    }
     guard(() -> span.setAttribute(SpanAttributes.MCPFUSION_REDACTIONS, (long) count));
+  }
+
+  /** The grouped tool's {@code action} argument is missing. */
+  public void missingAction() {
+    agentError("The required field \"action\" is missing.");
+  }
+
+  /** The grouped tool's {@code action} argument is a JSON {@code type}, not a string. */
+  public void actionNotText(String type) {
+    if (span == null) {
+      return;
+    }
+    agentError("Field \"action\" must be a string, got " + type + ".");
+  }
+
+  /** The grouped tool's {@code action} argument names no action of {@code router}. */
+  public void unknownAction(String action, String router) {
+    if (span == null) {
+      return;
+    }
+    agentError("The action " + Echo.quoted(action) + " does not exist in " + router + ".");
+  }
+
+  /** The call named a tool the server does not have: answered -32602 {@code UNKNOWN_TOOL}. */
+  public void unknownTool(String name) {
+    if (span == null) {
+      return;
+    }
+    rpcError(JsonRpc.INVALID_PARAMS, Codes.UNKNOWN_TOOL,
+        "The tool " + Echo.quoted(name) + " does not exist.");
+  }
+
+  /** The concurrency gate turned the call away. */
+  public void busy() {
+    agentError("The server is busy.");
+  }
+
+  /** The deadline of {@code timeoutMs} passed before the call finished. */
+  public void timedOut(long timeoutMs) {
+    if (span == null) {
+      return;
+    }
+    agentError("The call did not finish within " + timeoutMs + " ms.");
   }
 
   /** A failure the agent can recover from, with the message it was told. */
   public void agentError(String message) {
+    if (span == null) {
+      return;
+    }
     this.message = message;
   }
 
@@ -238,6 +223,9 @@ public final class RequestTrace {
    * agent text, not a declared path, so it is not named.
    */
   public void validation(List<Problem> problems) {
+    if (span == null) {
+      return;
+    }
     StringBuilder text = new StringBuilder("Invalid arguments: ");
     for (int i = 0; i < problems.size(); i++) {
       Problem p = problems.get(i);
@@ -253,13 +241,24 @@ public final class RequestTrace {
 
   /** An unexpected exception, answered as {@code INTERNAL_ERROR} with {@code incident}. */
   public void unexpected(Throwable exception, String incident) {
+    if (span == null) {
+      return;
+    }
     this.unexpected = exception;
     this.incident = incident;
   }
 
+  /**
+   * Whether this trace records anything ({@code false} for {@link #OFF}): for the one caller whose
+   * argument would cost work to build (a message to redact, a body to wrap).
+   */
+  public boolean recording() {
+    return span != null;
+  }
+
   /** Runs the middleware chain and handler with this span current. */
   public <T> T withCurrent(Callable<T> body) throws Exception {
-    return span.withCurrent(body);
+    return span == null ? body.call() : span.withCurrent(body);
   }
 
   // ---- the outcome -----------------------------------------------------------------------------
@@ -270,6 +269,9 @@ public final class RequestTrace {
    * {@link SpanStatus#ERROR}).
    */
   public void replied(Reply reply) {
+    if (span == null) {
+      return;
+    }
     if (reply == null) {
       return;
     }
@@ -283,6 +285,9 @@ public final class RequestTrace {
 
   /** A prompt, resource or completion request answered with a result. */
   public void succeeded() {
+    if (span == null) {
+      return;
+    }
     answered = true;
     failed = false;
   }
@@ -296,6 +301,9 @@ public final class RequestTrace {
    * @param message the message the client was told, when nothing said a shorter one before
    */
   public void rpcError(int code, String type, String message) {
+    if (span == null) {
+      return;
+    }
     answered = true;
     failed = true;
     rpcCode = code;
@@ -312,6 +320,9 @@ public final class RequestTrace {
    * @param errorCode the JSON-RPC error code of an error response, 0 for a result
    */
   public void written(byte[] json, int errorCode) {
+    if (span == null) {
+      return;
+    }
     responseBytes = json.length;
     if (errorCode == 0 && options.recordOutput()) {
       output = resultMember(json);
@@ -334,6 +345,9 @@ public final class RequestTrace {
 
   /** Records the outcome, the size and the duration and ends the span. Never throws. */
   public void end() {
+    if (span == null) {
+      return;
+    }
     try {
       long bytes = responseBytes;
       if (bytes >= 0) {

@@ -33,6 +33,8 @@ public final class JsonRpc {
    * stopped. In the implementation-defined range, as {@link #SERVER_BUSY}.
    */
   public static final int REQUEST_TIMEOUT = -32004;
+  /** 2026-07-28 over HTTP: an MCP header ({@code Mcp-Method}, {@code Mcp-Name}, the version) disagrees with the body. */
+  public static final int HEADER_MISMATCH = -32020;
   /** 2026-07-28: the request needs a capability the client did not declare. */
   public static final int MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;
   /** 2026-07-28: the request names a protocol version the server does not speak. */

@@ -59,7 +59,7 @@ final class LockFixtures {
     boolean describedRules = true;
 
     @Override public int spiVersion() {
-      return 1;
+      return dev.mcpfusion.core.spi.FusionSpi.VERSION;
     }
 
     @Override public Class<Object> modelType() {

@@ -34,7 +34,7 @@ final class Fixtures {
     }
 
     @Override public int spiVersion() {
-      return 1;
+      return dev.mcpfusion.core.spi.FusionSpi.VERSION;
     }
 
     @Override public Class<Invoice> modelType() {

@@ -17,6 +17,7 @@ import dev.mcpfusion.core.spi.ContextLookup;
 import dev.mcpfusion.core.spi.ContextParameter;
 import dev.mcpfusion.core.spi.ElementKind;
 import dev.mcpfusion.core.spi.FieldDescriptor;
+import dev.mcpfusion.core.spi.FusionSpi;
 import dev.mcpfusion.core.spi.GeneratedRouter;
 import dev.mcpfusion.core.spi.Problems;
 import dev.mcpfusion.core.spi.ResultShape;
@@ -66,7 +67,7 @@ class BuildTest {
 
   @Test
   void contextTypeNobodyProvidesFailsNamingMethodAndParameter() {
-    FusionServer.Builder builder = FusionServer.builder("clock", "1").register(router("clock", 1,
+    FusionServer.Builder builder = FusionServer.builder("clock", "1").register(router("clock", FusionSpi.VERSION,
         action("now", "now", List.of(new ContextParameter("clock", Clock.class)), List.of())));
     assertThatThrownBy(builder::build)
         .isInstanceOf(IllegalStateException.class)
@@ -74,7 +75,7 @@ class BuildTest {
         .hasMessageContaining("Object.now(clock)")
         .hasMessageContaining("nothing provides @Context Clock")
         .hasMessageContaining(".context(Clock.class, request -> ...)");
-    assertThat(FusionServer.builder("clock", "1").register(router("clock", 1,
+    assertThat(FusionServer.builder("clock", "1").register(router("clock", FusionSpi.VERSION,
             action("now", "now", List.of(new ContextParameter("clock", Clock.class)), List.of())))
         .context(Clock.class, request -> Clock.systemUTC()).build().edge().tools()).hasSize(1);
   }
@@ -93,7 +94,7 @@ class BuildTest {
         .context(Tenant.class, r -> new Tenant("t")).context(Recorder.class, r -> new Recorder())
         .provide(new Trail.RouterTrail("r"), new Trail.MethodTrail("m")).build();
     assertThat(server.edge().tools()).extracting(McpSchema.Tool::name).contains("probe_whoami");
-    assertThat(FusionServer.builder("c", "1").register(router("c", 1, action("x", "x",
+    assertThat(FusionServer.builder("c", "1").register(router("c", FusionSpi.VERSION, action("x", "x",
         List.of(new ContextParameter("request", dev.mcpfusion.core.RequestContext.class)), List.of())))
         .build().edge().tools()).hasSize(1);
   }
@@ -149,8 +150,8 @@ class BuildTest {
   @Test
   void twoRoutersWithOneNameFail() {
     assertThatThrownBy(() -> FusionServer.builder("x", "1")
-            .register(router("same", 1, action("a", "a", List.of(), List.of())))
-            .register(router("same", 1, action("b", "b", List.of(), List.of())))
+            .register(router("same", FusionSpi.VERSION, action("a", "a", List.of(), List.of())))
+            .register(router("same", FusionSpi.VERSION, action("b", "b", List.of(), List.of())))
             .build())
         .hasMessageContaining("[fusion/DuplicateRouter] Two routers are named 'same'");
   }
@@ -158,8 +159,8 @@ class BuildTest {
   @Test
   void duplicateFlatToolNamesFail() {
     assertThatThrownBy(() -> FusionServer.builder("x", "1")
-            .register(router("a_b", 1, action("c", "c", List.of(), List.of())))
-            .register(router("a", 1, action("b_c", "bC", List.of(), List.of())))
+            .register(router("a_b", FusionSpi.VERSION, action("c", "c", List.of(), List.of())))
+            .register(router("a", FusionSpi.VERSION, action("b_c", "bC", List.of(), List.of())))
             .build())
         .hasMessageContaining("[fusion/DuplicateToolName] The tool name 'a_b_c'");
   }
@@ -168,12 +169,12 @@ class BuildTest {
   void invalidToolNamesFail() {
     String longName = "r".repeat(40);
     assertThatThrownBy(() -> FusionServer.builder("x", "1")
-            .register(router(longName, 1, action("a".repeat(30), "a", List.of(), List.of())))
+            .register(router(longName, FusionSpi.VERSION, action("a".repeat(30), "a", List.of(), List.of())))
             .build())
         .hasMessageContaining("[fusion/InvalidToolName]")
         .hasMessageContaining("^[a-zA-Z0-9_-]{1,64}$");
     assertThatThrownBy(() -> FusionServer.builder("x", "1")
-            .register(router("bad.name", 1, action("a", "a", List.of(), List.of())))
+            .register(router("bad.name", FusionSpi.VERSION, action("a", "a", List.of(), List.of())))
             .exposition(Exposition.GROUPED).build())
         .hasMessageContaining("[fusion/InvalidToolName] The tool name 'bad.name'");
   }
@@ -235,7 +236,7 @@ class BuildTest {
   void groupedFieldNamedActionClashesWithTheDiscriminator() {
     FieldDescriptor field = new FieldDescriptor("action", "{\"type\":\"string\"}", false, "", false);
     assertThatThrownBy(() -> FusionServer.builder("x", "1")
-            .register(router("r", 1, action("a", "a", List.of(), List.of(field))))
+            .register(router("r", FusionSpi.VERSION, action("a", "a", List.of(), List.of(field))))
             .exposition(Exposition.GROUPED).build())
         .hasMessageContaining("[fusion/DiscriminatorClash]");
   }
@@ -250,7 +251,7 @@ class BuildTest {
 
   @Test
   void routerWithoutActionsFails() {
-    assertThatThrownBy(() -> FusionServer.builder("x", "1").register(router("idle", 1)).build())
+    assertThatThrownBy(() -> FusionServer.builder("x", "1").register(router("idle", FusionSpi.VERSION)).build())
         .hasMessageContaining("[fusion/NoActions] Router 'idle' (Object) has no actions.");
   }
 
@@ -258,7 +259,7 @@ class BuildTest {
   void useOfAClassThatIsNotAMiddlewareFails() {
     RouterDescriptor descriptor = new RouterDescriptor("r", "", Object.class, List.of(),
         List.of(action("a", "a", List.of(), List.of())), List.of(String.class));
-    GeneratedRouter base = router("r", 1, action("a", "a", List.of(), List.of()));
+    GeneratedRouter base = router("r", FusionSpi.VERSION, action("a", "a", List.of(), List.of()));
     GeneratedRouter withUse = new GeneratedRouter() {
       @Override
       public int spiVersion() {
@@ -293,7 +294,7 @@ class BuildTest {
         ok.contextParameters(), new RulesFail(), ResultShape.SINGLE, ElementKind.NONE, null,
         ok.cachePolicy(), ok.invalidates(), ok.middleware(), ok.parameterTypes(),
         ok.beanValidation());
-    assertThatThrownBy(() -> FusionServer.builder("x", "1").register(router("r", 1, failing))
+    assertThatThrownBy(() -> FusionServer.builder("x", "1").register(router("r", FusionSpi.VERSION, failing))
             .build())
         .hasMessageContaining("[fusion/PresenterFailed] The presenter of Object.a failed to give"
             + " its static rules (java.lang.IllegalStateException: rules exploded).");
@@ -389,7 +390,7 @@ class BuildTest {
   @Test
   void invalidatesNamingAnUnregisteredRouterFailsWithDidYouMean() {
     assertThatThrownBy(() -> FusionServer.builder("x", "1")
-            .register(router("billing", 1, invalidating("pay", List.of("biling.*")))).build())
+            .register(router("billing", FusionSpi.VERSION, invalidating("pay", List.of("biling.*")))).build())
         .hasMessageContaining("[fusion/UnknownReference] @Invalidates on Object.pay names"
             + " 'biling.*', but no registered router is named 'biling'. Did you mean"
             + " 'billing.*'? Register that router, or name one of: billing.");
@@ -397,11 +398,11 @@ class BuildTest {
 
   /** A router whose processor left {@code references} to build(). */
   private static GeneratedRouter referring(String name, dev.mcpfusion.core.spi.Reference... refs) {
-    GeneratedRouter inner = router(name, 1, action("a", "a", List.of(), List.of()));
+    GeneratedRouter inner = router(name, FusionSpi.VERSION, action("a", "a", List.of(), List.of()));
     return new GeneratedRouter() {
       @Override
       public int spiVersion() {
-        return 1;
+        return dev.mcpfusion.core.spi.FusionSpi.VERSION;
       }
 
       @Override
@@ -431,14 +432,14 @@ class BuildTest {
     dev.mcpfusion.core.spi.Reference typo = new dev.mcpfusion.core.spi.Reference(
         "Suggestion.of in BillingTools", "ledgr.post");
     assertThatThrownBy(() -> FusionServer.builder("x", "1").register(referring("billing", typo))
-            .register(router("ledger", 1, action("post", "post", List.of(), List.of()))).build())
+            .register(router("ledger", FusionSpi.VERSION, action("post", "post", List.of(), List.of()))).build())
         .hasMessageContaining("[fusion/UnknownReference] Suggestion.of in BillingTools names"
             + " 'ledgr.post', but no registered router is named 'ledgr'. Did you mean"
             + " 'ledger.post'? Register that router, or name one of: billing, ledger.");
     dev.mcpfusion.core.spi.Reference action = new dev.mcpfusion.core.spi.Reference(
         "FusionError.actions in BillingTools", "ledger.pots");
     assertThatThrownBy(() -> FusionServer.builder("x", "1").register(referring("billing", action))
-            .register(router("ledger", 1, action("post", "post", List.of(), List.of()))).build())
+            .register(router("ledger", FusionSpi.VERSION, action("post", "post", List.of(), List.of()))).build())
         .hasMessageContaining("[fusion/UnknownReference] FusionError.actions in BillingTools names"
             + " 'ledger.pots', but router 'ledger' has no action 'pots'. Did you mean"
             + " 'ledger.post'?");
@@ -449,14 +450,14 @@ class BuildTest {
     dev.mcpfusion.core.spi.Reference ok = new dev.mcpfusion.core.spi.Reference(
         "Suggestion.of in BillingTools", "ledger.post");
     assertThat(FusionServer.builder("x", "1").register(referring("billing", ok))
-        .register(router("ledger", 1, action("post", "post", List.of(), List.of()))).build())
+        .register(router("ledger", FusionSpi.VERSION, action("post", "post", List.of(), List.of()))).build())
         .isNotNull();
   }
 
   @Test
   void invalidatesNamingAMissingActionFails() {
     assertThatThrownBy(() -> FusionServer.builder("x", "1")
-            .register(router("billing", 1, invalidating("pay", List.of("billing.py")))).build())
+            .register(router("billing", FusionSpi.VERSION, invalidating("pay", List.of("billing.py")))).build())
         .hasMessageContaining("[fusion/UnknownReference] @Invalidates on Object.pay names"
             + " 'billing.py', but router 'billing' has no action 'py'. Did you mean"
             + " 'billing.pay'? Name one of its actions: billing.pay.");
@@ -465,7 +466,7 @@ class BuildTest {
   @Test
   void invalidatesWithWildcardsOfRegisteredRoutersBuild() {
     FusionServer.builder("x", "1")
-        .register(router("billing", 1, invalidating("pay", List.of("billing.*", "*")))).build();
+        .register(router("billing", FusionSpi.VERSION, invalidating("pay", List.of("billing.*", "*")))).build();
   }
 
   /** A presenter whose processor left {@code references} to build(). */
@@ -490,7 +491,7 @@ class BuildTest {
   /** A router "billing" whose one action is presented by {@code view}. */
   private static GeneratedRouter presentedBy(dev.mcpfusion.core.spi.PresenterBinding<?, ?> view) {
     ActionDescriptor a = action("get", "get", List.of(), List.of());
-    return router("billing", 1, new ActionDescriptor(a.name(), a.methodName(), a.description(),
+    return router("billing", FusionSpi.VERSION, new ActionDescriptor(a.name(), a.methodName(), a.description(),
         a.verb(), a.readOnlyHint(), a.destructiveHint(), a.idempotentHint(), a.openWorldHint(),
         a.fields(), a.contextParameters(), view, ResultShape.SINGLE, ElementKind.NONE, null,
         a.cachePolicy(), a.invalidates(), a.middleware(), a.parameterTypes(), a.beanValidation()));
@@ -498,7 +499,7 @@ class BuildTest {
 
   @Test
   void aPresentersSuggestionToARouterOfAnotherModuleIsCheckedAtBuildWithDidYouMean() {
-    GeneratedRouter ledger = router("ledger", 1, action("post", "post", List.of(), List.of()));
+    GeneratedRouter ledger = router("ledger", FusionSpi.VERSION, action("post", "post", List.of(), List.of()));
     dev.mcpfusion.core.spi.Reference router = new dev.mcpfusion.core.spi.Reference(
         "Suggestion.of in InvoiceView", "ledgr.post");
     assertThatThrownBy(() -> FusionServer.builder("x", "1")
@@ -517,7 +518,7 @@ class BuildTest {
 
   @Test
   void aPresentersReferenceToARegisteredRouterBuildsAndABadOneIsReportedOnce() {
-    GeneratedRouter ledger = router("ledger", 1, action("post", "post", List.of(), List.of()));
+    GeneratedRouter ledger = router("ledger", FusionSpi.VERSION, action("post", "post", List.of(), List.of()));
     dev.mcpfusion.core.spi.Reference ok = new dev.mcpfusion.core.spi.Reference(
         "Suggestion.of in InvoiceView", "ledger.post");
     assertThat(FusionServer.builder("x", "1").register(presentedBy(new ReferringView(ok)))
@@ -529,7 +530,7 @@ class BuildTest {
     GeneratedRouter twice = new GeneratedRouter() {
       @Override
       public int spiVersion() {
-        return 1;
+        return dev.mcpfusion.core.spi.FusionSpi.VERSION;
       }
 
       @Override

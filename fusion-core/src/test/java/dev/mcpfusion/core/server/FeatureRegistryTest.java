@@ -52,7 +52,7 @@ class FeatureRegistryTest {
     return new GeneratedFeatures() {
       @Override
       public int spiVersion() {
-        return 1;
+        return dev.mcpfusion.core.spi.FusionSpi.VERSION;
       }
 
       @Override

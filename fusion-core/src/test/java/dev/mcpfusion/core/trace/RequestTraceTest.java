@@ -37,6 +37,48 @@ class RequestTraceTest {
   }
 
   @Test
+  void withoutATracerEveryRequestGetsTheSharedTraceThatRecordsNothing() throws Exception {
+    FusionTracer none = FusionTracer.NOOP;
+    assertThat(RequestTrace.tool(none, "t", Exposition.FLAT, "r", "a", RequestContext.empty(), 1,
+        Map.of())).isSameAs(RequestTrace.OFF);
+    assertThat(RequestTrace.prompt(none, "p", null, RequestContext.empty(), 1, Map.of()))
+        .isSameAs(RequestTrace.OFF);
+    assertThat(RequestTrace.resource(none, "a://b", null, null, RequestContext.empty(), 1))
+        .isSameAs(RequestTrace.OFF);
+    assertThat(RequestTrace.completion(none, "p", null, null, RequestContext.empty(), 1,
+        Map.of("name", "x"), null)).isSameAs(RequestTrace.OFF);
+
+    RequestTrace off = RequestTrace.OFF;
+    assertThat(off.recording()).isFalse();
+    // Everything it is told is dropped, and it never reaches a tracer.
+    off.action("a");
+    off.unknownAction("x", "r");
+    off.agentError("no");
+    off.rpcError(JsonRpc.INVALID_PARAMS, "T", "m");
+    off.replied(ErrorReplies.serverBusy("r", "a", 1, 0));
+    off.written(new byte[] {'{', '}'}, 0);
+    off.end();
+    assertThat(off.withCurrent(() -> "ran")).isEqualTo("ran");
+    assertThat(tracer.spans).isEmpty();
+    assertThat(tool().recording()).isTrue();
+  }
+
+  @Test
+  void anAgentErrorToldByWhatHappenedReadsAsTheAgentWasTold() {
+    RequestTrace unknown = tool();
+    unknown.unknownAction("lsit", "billing");
+    unknown.replied(ErrorReplies.unknownAction("billing", "lsit", List.of("billing (action: list)")));
+    unknown.end();
+    RequestTrace late = tool();
+    late.timedOut(250);
+    late.replied(ErrorReplies.timeout("billing", "get_invoice", 250));
+    late.end();
+    assertThat(tracer.spans).extracting(span -> span.attributes.get("mcpfusion.error.message"))
+        .containsExactly("The action \"lsit\" does not exist in billing.",
+            "The call did not finish within 250 ms.");
+  }
+
+  @Test
   void theOutcomeIsTheRepliesCodeWhateverItsTextOrMetaSay() {
     Reply busy = ErrorReplies.serverBusy("billing", "get_invoice", 1, 0);
     // A later step rewrote the reply: no text block, no mcpfusion/error entry left.

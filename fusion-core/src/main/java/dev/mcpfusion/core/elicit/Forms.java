@@ -1,4 +1,6 @@
-package dev.mcpfusion.core;
+package dev.mcpfusion.core.elicit;
+
+import dev.mcpfusion.core.FusionError;
 
 import dev.mcpfusion.annotation.Describe;
 import dev.mcpfusion.annotation.LegacyEnumNames;
@@ -17,9 +19,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,8 +29,11 @@ import java.util.Set;
  * object of strings, numbers, booleans and enums) made from a record, and the client's answer read
  * back into that record — checked against the form first, so a handler never sees values the form
  * does not allow. A form class is analysed once.
+ *
+ * <p>Framework-internal ({@link dev.mcpfusion.core.RequestContext#elicit} is the user's entry
+ * point); reading an answer back is {@code FormAnswers}.
  */
-final class Forms {
+public final class Forms {
   private static final ClassValue<Form> FORMS = new ClassValue<>() {
     @Override
     protected Form computeValue(Class<?> type) {
@@ -41,7 +44,7 @@ final class Forms {
   private Forms() {}
 
   /** The analysed form {@code type}; fails with the fix when it cannot be a form. */
-  static Form of(Class<?> type) {
+  public static Form of(Class<?> type) {
     return FORMS.get(type);
   }
 
@@ -52,7 +55,7 @@ final class Forms {
       boolean required, boolean collectionIsSet, Map<String, Object> schema) {}
 
   /** A record as an elicitation form. */
-  static final class Form {
+  public static final class Form {
     final Class<?> type;
     final List<Field> fields;
     final Constructor<?> constructor;
@@ -244,7 +247,7 @@ final class Forms {
      * The {@code requestedSchema}: {@code defaults} (a form instance, or {@code null}) gives each
      * field whose value is not {@code null} its {@code default}.
      */
-    Map<String, Object> schema(Object defaults) {
+    public Map<String, Object> schema(Object defaults) {
       Map<String, Object> properties = new LinkedHashMap<>();
       List<String> required = new ArrayList<>();
       RecordComponent[] components = type.getRecordComponents();
@@ -301,202 +304,8 @@ final class Forms {
      *
      * @throws FusionError {@code INVALID_ELICITATION} listing every field that does not match
      */
-    Object read(Object content) {
-      if (!(content instanceof Map<?, ?> values)) {
-        throw mismatch(List.of("the answer has no content object"));
-      }
-      List<String> problems = new ArrayList<>();
-      Set<String> known = new LinkedHashSet<>();
-      Object[] args = new Object[fields.size()];
-      for (int i = 0; i < fields.size(); i++) {
-        Field f = fields.get(i);
-        known.add(f.name());
-        Object raw = values.get(f.name());
-        if (raw == null) {
-          if (f.required()) {
-            problems.add("'" + f.name() + "' is required but missing");
-          }
-          args[i] = f.type().isPrimitive() ? zero(f.type()) : null;
-          continue;
-        }
-        args[i] = convert(f, raw, problems);
-      }
-      for (Object key : values.keySet()) {
-        if (!known.contains(String.valueOf(key))) {
-          problems.add("'" + key + "' is not a field of the form (fields: " + known + ")");
-        }
-      }
-      if (!problems.isEmpty()) {
-        throw mismatch(problems);
-      }
-      try {
-        return constructor.newInstance(args);
-      } catch (InvocationTargetException e) {
-        // The record's own constructor refused the values (its compact-constructor checks).
-        String why = e.getCause() == null ? "rejected" : e.getCause().getMessage();
-        throw mismatch(List.of(type.getSimpleName() + " refused the values: " + why));
-      } catch (ReflectiveOperationException e) {
-        throw new IllegalStateException("Could not construct " + type.getName(), e);
-      }
-    }
-
-    private FusionError mismatch(List<String> problems) {
-      return FusionError.of("INVALID_ELICITATION", "The client's answer to the "
-              + type.getSimpleName() + " form does not match it: " + String.join("; ", problems) + ".")
-          .recovery("Ask the user again; the form accepts only the fields and values its schema lists.");
-    }
-
-    private static Object convert(Field f, Object raw, List<String> problems) {
-      String at = "'" + f.name() + "'";
-      switch (f.kind()) {
-        case STRING -> {
-          if (raw instanceof String s) {
-            Map<String, Object> schema = f.schema();
-            if (schema.get("minLength") instanceof Integer min && s.length() < min) {
-              problems.add(at + " must have at least " + min + " characters");
-            }
-            if (schema.get("maxLength") instanceof Integer max && s.length() > max) {
-              problems.add(at + " must have at most " + max + " characters");
-            }
-            return s;
-          }
-        }
-        case BOOLEAN -> {
-          if (raw instanceof Boolean b) {
-            return b;
-          }
-        }
-        case INTEGER, NUMBER -> {
-          if (raw instanceof Number n) {
-            BigDecimal d = n instanceof BigDecimal b ? b : new BigDecimal(n.toString());
-            Map<String, Object> schema = f.schema();
-            if (schema.get("minimum") instanceof Long min && d.compareTo(BigDecimal.valueOf(min)) < 0) {
-              problems.add(at + " must be at least " + min + " but was " + n);
-              return null;
-            }
-            if (schema.get("maximum") instanceof Long max && d.compareTo(BigDecimal.valueOf(max)) > 0) {
-              problems.add(at + " must be at most " + max + " but was " + n);
-              return null;
-            }
-            Object number = number(f.type(), d);
-            if (number == null) {
-              problems.add(at + " must be " + (f.kind() == Kind.INTEGER ? "an integer" : "a number")
-                  + " that fits " + f.type().getSimpleName() + " but was " + n);
-            }
-            return number;
-          }
-        }
-        case ENUM -> {
-          Object constant = constant(f.enumType(), raw);
-          if (constant != null) {
-            return constant;
-          }
-          problems.add(at + " must be one of " + Arrays.toString(f.enumType().getEnumConstants())
-              + " but was " + describe(raw));
-          return null;
-        }
-        case ENUM_SET -> {
-          if (raw instanceof List<?> items) {
-            List<Object> out = new ArrayList<>();
-            for (Object item : items) {
-              Object constant = constant(f.enumType(), item);
-              if (constant == null) {
-                problems.add(at + " may hold only " + Arrays.toString(f.enumType().getEnumConstants())
-                    + " but held " + describe(item));
-                return null;
-              }
-              out.add(constant);
-            }
-            Map<String, Object> schema = f.schema();
-            if (schema.get("minItems") instanceof Integer min && out.size() < min) {
-              problems.add(at + " needs at least " + min + " choices but had " + out.size());
-            }
-            if (schema.get("maxItems") instanceof Integer max && out.size() > max) {
-              problems.add(at + " allows at most " + max + " choices but had " + out.size());
-            }
-            return f.collectionIsSet() ? setOf(out) : List.copyOf(out);
-          }
-        }
-        default -> { }
-      }
-      problems.add(at + " must be " + expected(f) + " but was " + describe(raw));
-      return null;
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Set<Object> setOf(List<Object> constants) {
-      if (constants.isEmpty()) {
-        return Set.of();
-      }
-      return java.util.Collections.unmodifiableSet(EnumSet.copyOf((Collection) constants));
-    }
-
-    private static String expected(Field f) {
-      return switch (f.kind()) {
-        case STRING -> "a string";
-        case BOOLEAN -> "true or false";
-        case INTEGER -> "an integer";
-        case NUMBER -> "a number";
-        case ENUM -> "one of " + Arrays.toString(f.enumType().getEnumConstants());
-        case ENUM_SET -> "an array of " + Arrays.toString(f.enumType().getEnumConstants());
-      };
-    }
-
-    private static String describe(Object raw) {
-      return raw instanceof String s ? "'" + s + "'" : String.valueOf(raw);
-    }
-
-    private static Object constant(Class<? extends Enum<?>> type, Object raw) {
-      if (raw instanceof String s) {
-        for (Enum<?> constant : type.getEnumConstants()) {
-          if (constant.name().equals(s)) {
-            return constant;
-          }
-        }
-      }
-      return null;
-    }
-
-    private static Object number(Class<?> type, BigDecimal d) {
-      try {
-        if (type == int.class || type == Integer.class) {
-          return d.intValueExact();
-        }
-        if (type == long.class || type == Long.class) {
-          return d.longValueExact();
-        }
-        if (type == short.class || type == Short.class) {
-          return d.shortValueExact();
-        }
-      } catch (ArithmeticException e) {
-        return null;
-      }
-      if (type == double.class || type == Double.class) {
-        return d.doubleValue();
-      }
-      if (type == float.class || type == Float.class) {
-        return d.floatValue();
-      }
-      return d;
-    }
-
-    private static Object zero(Class<?> primitive) {
-      if (primitive == boolean.class) {
-        return false;
-      }
-      if (primitive == int.class) {
-        return 0;
-      }
-      if (primitive == long.class) {
-        return 0L;
-      }
-      if (primitive == short.class) {
-        return (short) 0;
-      }
-      if (primitive == float.class) {
-        return 0f;
-      }
-      return 0d;
+    public Object read(Object content) {
+      return FormAnswers.read(this, content);
     }
   }
 }

@@ -1,0 +1,121 @@
+package dev.mcpfusion.core.edge;
+
+import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.error.ErrorReplies;
+import dev.mcpfusion.core.server.ExposedTool;
+import dev.mcpfusion.core.trace.RequestTrace;
+import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.core.wire.ProtocolVersions;
+import dev.mcpfusion.core.wire.Reply;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Answers {@code tools/call} of both eras: checks the params, looks the tool up once, runs the
+ * pipeline once ({@link ToolCalls}) and writes the era's result straight from the {@code Reply},
+ * with the call's span told what was written.
+ */
+final class ToolCallRequests {
+  private static final Logger LOG = LoggerFactory.getLogger(ToolCallRequests.class);
+
+  private final ToolCalls tools;
+  private final FeatureRequests features;
+  /** Writes a tool's result in an era; replaceable only by tests, to prove an unwritable result is answered. */
+  private volatile Edge.ResultWriter resultWriter;
+
+  ToolCallRequests(ToolCalls tools, FeatureRequests features, Edge.ResultWriter resultWriter) {
+    this.tools = tools;
+    this.features = features;
+    this.resultWriter = resultWriter;
+  }
+
+  /** Replaces the result writer (tests of the unwritable-result rule only). */
+  void resultWriter(Edge.ResultWriter writer) {
+    this.resultWriter = writer;
+  }
+
+  @SuppressWarnings("unchecked")
+  void toolCall(Message message, Inbound inbound, EdgeSession session, Sink out,
+      boolean modernEra) {
+    Object id = message.id();
+    String invalid = ToolCalls.invalidParams(message.rawParams());
+    if (invalid != null) {
+      out.reply(id, JsonRpc.INVALID_PARAMS, Bodies.error(id, JsonRpc.INVALID_PARAMS, invalid));
+      return;
+    }
+    Map<?, ?> params = message.params();
+    String name = (String) params.get("name");
+    Map<String, Object> meta = (Map<String, Object>) params.get("_meta");
+    String sessionId = session == null ? null : session.id();
+    String version = modernEra ? ProtocolVersions.MODERN : Edge.protocolVersion(inbound, session);
+    ExposedTool tool = tools.find(name);
+    Map<String, ?> arguments = (Map<String, ?>) params.get("arguments");
+    if (tool == null) {
+      out.reply(id, JsonRpc.INVALID_PARAMS, tools.unknownTool(id, name,
+          RequestContext.of(inbound.headers(), meta, sessionId, version), arguments));
+      return;
+    }
+    RequestRunner.run(message, session, (sink, call) -> {
+      CallLink link = tools.link(tool, arguments, session, sink, call, modernEra, meta);
+      RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version, link);
+      link.request(request);
+      // The span ends once the reply is written (it records the bytes written); null: no tracing.
+      RequestTrace trace = tools.trace(tool, request, id, arguments);
+      Reply reply;
+      try {
+        // A deadline's TIMEOUT reply is written at the deadline, from the timer's thread (without
+        // what the handler attached); the pipeline then returns null and whatever the handler
+        // produced is never written.
+        reply = tools.call(tool, arguments == null ? Map.of() : arguments, request,
+            early -> writeResult(id, name, early, modernEra, sink, true, trace),
+            trace);
+        if (reply == null) {
+          return;
+        }
+        String missing = link.missingCapability();
+        if (modernEra && missing != null) {
+          String text = "Missing required client capability: " + missing
+              + " (declare it in io.modelcontextprotocol/clientCapabilities).";
+          byte[] body = Bodies.error(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, text,
+              Map.of("requiredCapabilities", Map.of(missing, Map.of())));
+          sink.reply(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, body);
+          trace.rpcError(JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, null, text);
+          trace.written(body, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY);
+          return;
+        }
+        writeResult(id, name, reply, modernEra, sink, false, trace);
+      } finally {
+        trace.end();
+      }
+      features.afterToolCall(reply, request);
+    }, out);
+  }
+
+  /**
+   * Writes the result of a call; {@code held} when the call's thread is still held by its handler
+   * (a deadline's reply, {@link Sink#replyWhileHeld}). The call's span, when there is one, is told
+   * the bytes written.
+   */
+  private void writeResult(Object id, String name, Reply reply, boolean modernEra, Sink sink,
+      boolean held, RequestTrace trace) {
+    byte[] body;
+    int code = 0;
+    try {
+      body = resultWriter.write(id, reply, modernEra);
+    } catch (RuntimeException | StackOverflowError unwritable) {
+      String incident = ErrorReplies.newIncidentId();
+      LOG.error("Could not write the result of {} for request {} (incident {})", name, id, incident,
+          unwritable);
+      code = JsonRpc.INTERNAL_ERROR;
+      body = Bodies.error(id, JsonRpc.INTERNAL_ERROR,
+          "Internal error: the result could not be written (incident " + incident + ").");
+    }
+    if (held) {
+      sink.replyWhileHeld(id, code, body);
+    } else {
+      sink.reply(id, code, body);
+    }
+    trace.written(body, code);
+  }
+}

@@ -1,0 +1,73 @@
+package dev.mcpfusion.core.spi;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What the builders of {@link PromptDescriptor} and {@link ResourceDescriptor} share: the Java
+ * method a member is served by, its MCP title and description, the parameters filled from
+ * context, its presenter and its method-level {@code @Use} classes.
+ *
+ * @param <B> the concrete builder, which every call returns
+ */
+public abstract class MemberBuilder<B extends MemberBuilder<B>> {
+  String methodName;
+  String title = "";
+  String description;
+  final List<ContextParameter> contextParameters = new ArrayList<>();
+  PresenterBinding<?, ?> presenter;
+  List<Class<?>> middleware = List.of();
+
+  MemberBuilder() {}
+
+  @SuppressWarnings("unchecked")
+  private B self() {
+    return (B) this;
+  }
+
+  /** Adds a parameter filled from context, after those added before. */
+  public B context(String parameter, Class<?> type) {
+    this.contextParameters.add(new ContextParameter(parameter, type));
+    return self();
+  }
+
+  /** The presenter ({@code null}: none). */
+  public B presenter(PresenterBinding<?, ?> presenter) {
+    this.presenter = presenter;
+    return self();
+  }
+
+  /** The method-level {@code @Use} classes, in order. */
+  public B middleware(Class<?>... classes) {
+    this.middleware = Arrays.asList(classes);
+    return self();
+  }
+
+  /** The Java method name (required). */
+  public B method(String methodName) {
+    this.methodName = methodName;
+    return self();
+  }
+
+  /** The MCP title. */
+  public B title(String title) {
+    this.title = Objects.requireNonNull(title, "title");
+    return self();
+  }
+
+  /** The resolved description (required, never empty). */
+  public B description(String description) {
+    this.description = description;
+    return self();
+  }
+
+  /**
+   * The first required call missing before {@code build()} ({@code "method(...)"},
+   * {@code "description(...)"}), or {@code null}.
+   */
+  String missing() {
+    return methodName == null ? "method(...)" : description == null ? "description(...)" : null;
+  }
+}

@@ -1,0 +1,43 @@
+package dev.mcpfusion.http;
+
+import static dev.mcpfusion.core.wire.JsonRpc.INVALID_REQUEST;
+import static dev.mcpfusion.http.HttpFraming.EVENT_STREAM;
+import static dev.mcpfusion.http.HttpFraming.SESSION_HEADER;
+import static dev.mcpfusion.http.HttpFraming.error;
+import static dev.mcpfusion.http.HttpFraming.send;
+
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+
+/**
+ * GET: opens a session's event stream, on which the server sends what no POST response can carry
+ * (notifications, requests to the client) until the client goes away or the session ends.
+ */
+final class GetEventStream {
+  private final RequestChecks checks;
+
+  GetEventStream(RequestChecks checks) {
+    this.checks = checks;
+  }
+
+  void get(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+    if (!HttpFraming.accepts(req.getHeader("Accept"), EVENT_STREAM)) {
+      send(resp, 406, error(null, INVALID_REQUEST, "Not Acceptable: the event stream needs Accept: text/event-stream."));
+      return;
+    }
+    HttpSessions.Session session = checks.session(req, resp, null,
+        "Bad Request: missing Mcp-Session-Id header.");
+    if (session == null) {
+      return;
+    }
+    AsyncContext async = req.startAsync();
+    async.setTimeout(0);
+    HttpFraming.startEventStream(resp);
+    resp.setHeader(SESSION_HEADER, session.id());
+    // A client waits for the headers before it reads events, so they leave now, not with the first event.
+    resp.flushBuffer();
+    session.openStream(async, resp.getOutputStream());
+  }
+}

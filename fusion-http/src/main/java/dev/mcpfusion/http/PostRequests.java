@@ -1,0 +1,325 @@
+package dev.mcpfusion.http;
+
+import static dev.mcpfusion.core.wire.JsonRpc.INTERNAL_ERROR;
+import static dev.mcpfusion.core.wire.JsonRpc.INVALID_REQUEST;
+import static dev.mcpfusion.http.HttpFraming.EVENT_STREAM;
+import static dev.mcpfusion.http.HttpFraming.SESSION_HEADER;
+import static dev.mcpfusion.http.HttpFraming.VERSION_HEADER;
+import static dev.mcpfusion.http.HttpFraming.accepts;
+import static dev.mcpfusion.http.HttpFraming.error;
+import static dev.mcpfusion.http.HttpFraming.send;
+
+import dev.mcpfusion.core.edge.Edge;
+import dev.mcpfusion.core.edge.Inbound;
+import dev.mcpfusion.core.edge.Message;
+import dev.mcpfusion.core.edge.Sink;
+import dev.mcpfusion.core.error.ErrorReplies;
+import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.core.wire.Meta;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * POST: one JSON-RPC message in the body, of either era. The body is capped (413), parsed once by
+ * the edge, routed to its era (a 2026-07-28 message is answered without a session; {@code
+ * initialize} opens a session; anything else names one), and its reply written as the body or as
+ * the last event of a streamed response. Both eras are answered by the same code; what differs
+ * is a {@link PostCall}.
+ */
+final class PostRequests {
+  private static final Logger log = LoggerFactory.getLogger(PostRequests.class);
+  /** How much of an oversized body is scanned for the message's id. */
+  private static final int OVERSIZED_PREFIX = 64 * 1024;
+  /** The most body bytes read and discarded to deliver a clean 413 instead of a connection reset. */
+  private static final long MAX_DISCARD = 64L * 1024 * 1024;
+  private static final String DUPLICATE =
+      "Invalid Request: a request with this id is already in progress in this session.";
+
+  private final HttpOptions options;
+  private final Edge edge;
+  private final HttpSessions sessions;
+  private final RequestChecks checks;
+
+  PostRequests(HttpOptions options, Edge edge, HttpSessions sessions, RequestChecks checks) {
+    this.options = options;
+    this.edge = edge;
+    this.sessions = sessions;
+    this.checks = checks;
+  }
+
+  /**
+   * @param unsupportedVersion whether the {@code MCP-Protocol-Version} header names a version this
+   *     endpoint does not speak: a 2026-07-28-style request (its version in {@code _meta}) is then
+   *     answered by that era's UnsupportedProtocolVersionError, which lists the versions it
+   *     supports; any other gets 400 with its id
+   */
+  void post(HttpServletRequest req, HttpServletResponse resp, Map<String, String> headers,
+      boolean unsupportedVersion) throws IOException {
+    if (!"application/json".equals(HttpFraming.mediaType(req.getContentType()))) {
+      send(resp, 415, error(null, INVALID_REQUEST, "Unsupported Media Type: send Content-Type: application/json."));
+      return;
+    }
+    String accept = req.getHeader("Accept");
+    if (accept != null && !accepts(accept, "application/json")) {
+      send(resp, 406, error(null, INVALID_REQUEST, "Not Acceptable: the Accept header must allow application/json."));
+      return;
+    }
+    Message message = readCapped(req, resp);
+    if (message == null) {
+      return;
+    }
+    if (message.kind() == Message.Kind.INVALID) {
+      send(resp, 400, error(message.id(), message.errorCode(), message.errorMessage()));
+      return;
+    }
+    Inbound inbound = Inbound.flat("http", headers);
+    if (unsupportedVersion && !message.isModern()) {
+      send(resp, 400, RequestChecks.unsupportedVersionBody(message.id()));
+      return;
+    }
+    if (Edge.isModern(message, inbound)) {
+      modern(req, resp, inbound, message);
+      return;
+    }
+    if (message.isRequest("initialize")) {
+      initialize(message, inbound, resp);
+      return;
+    }
+    Object id = message.id();
+    HttpSessions.Session session = checks.session(req, resp, id,
+        "Bad Request: missing Mcp-Session-Id header; send initialize first.");
+    if (session == null) {
+      return;
+    }
+    if (message.kind() != Message.Kind.REQUEST) {
+      edge.dispatch(message, inbound, session.edge, session);
+      resp.setStatus(202);
+      resp.setContentLength(0);
+      return;
+    }
+    PostCall call = PostCall.Classic.of(session, message, options.requestTimeout());
+    if (call == null) {
+      send(resp, 400, error(id, INVALID_REQUEST, DUPLICATE));
+      return;
+    }
+    answer(req, resp, call, inbound);
+  }
+
+  /**
+   * A 2026-07-28 message: stateless, no session. A request is answered by the edge as
+   * {@code application/json}, with the HTTP status the SDK's modern transport gives each JSON-RPC
+   * error code; a notification gets 202 (stateless HTTP cancels by closing the connection).
+   * {@code Mcp-Method}, {@code Mcp-Name} and {@code MCP-Protocol-Version}, when sent, must agree
+   * with the body (400 / -32020 otherwise).
+   */
+  private void modern(HttpServletRequest req, HttpServletResponse resp, Inbound inbound,
+      Message message) throws IOException {
+    Object id = message.id();
+    if (message.kind() == Message.Kind.RESPONSE) {
+      send(resp, 400, error(id, INVALID_REQUEST,
+          "Invalid Request: the server accepts requests or notifications only."));
+      return;
+    }
+    if (message.kind() == Message.Kind.NOTIFICATION) {
+      resp.setStatus(202);
+      resp.setContentLength(0);
+      return;
+    }
+    String mismatch = headerMismatch(req, message);
+    if (mismatch != null) {
+      send(resp, 400, error(id, JsonRpc.HEADER_MISMATCH, mismatch));
+      return;
+    }
+    answer(req, resp, new PostCall.Modern(message), inbound);
+  }
+
+  /**
+   * Answers one request of either era on this thread: as the body, or as the last event of a
+   * streamed response when the call sent the client something first.
+   */
+  private void answer(HttpServletRequest req, HttpServletResponse resp, PostCall call,
+      Inbound inbound) throws IOException {
+    PostStream stream = new PostStream(call.replies(), call.overflow(), resp,
+        accepts(req.getHeader("Accept"), EVENT_STREAM));
+    if (edge.repliesEarly() && edge.runsCall(call.request, inbound)) {
+      answerAsync(req, resp, call, inbound, stream.repliesEarly());
+      return;
+    }
+    HttpSessions.Reply reply = await(call, inbound, stream);
+    if (!stream.finish(reply.json())) {
+      send(resp, call.status(reply), reply.json());
+    }
+  }
+
+  /**
+   * A call whose reply may come before its dispatch returns (a deadline's {@code TIMEOUT}, sent
+   * from the timer's thread while the handler still runs on this one): the response is written
+   * and completed whenever the reply arrives, asynchronously.
+   */
+  private void answerAsync(HttpServletRequest req, HttpServletResponse resp, PostCall call,
+      Inbound inbound, PostStream stream) {
+    AsyncContext async = req.startAsync();
+    async.setTimeout(0);
+    call.opened();
+    Duration timeout = call.timeout();
+    (timeout == null ? call.answer : call.answer.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS))
+        .whenComplete((reply, failure) -> {
+          HttpSessions.Reply answered = failure == null ? reply : timedOut(call);
+          try {
+            if (!stream.finish(answered.json())) {
+              send(resp, call.status(answered), answered.json());
+            }
+          } catch (IOException | RuntimeException e) {
+            log.debug("{}: the client went away before reply {}", call.owner(), call.request.id(), e);
+          } finally {
+            call.settled();
+            async.complete();
+          }
+        });
+    edge.dispatch(call.request, inbound, call.edgeSession(), stream);
+    call.dispatched();
+  }
+
+  /**
+   * Hands a request to the edge and waits for its reply (or answers that it did not complete in
+   * time); the call's messages before its reply go to {@code out}.
+   */
+  private HttpSessions.Reply await(PostCall call, Inbound inbound, Sink out) {
+    Message request = call.request;
+    call.opened();
+    try {
+      edge.dispatch(request, inbound, call.edgeSession(), out);
+      call.dispatched();
+      Duration timeout = call.timeout();
+      return timeout == null ? call.answer.get()
+          : call.answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      return timedOut(call);
+    } catch (ExecutionException e) {
+      call.abandoned();
+      String incident = ErrorReplies.newIncidentId();
+      log.error("{}: request {} ({}) failed (incident {})", call.owner(), request.id(),
+          request.method(), incident, e);
+      return new HttpSessions.Reply(INTERNAL_ERROR,
+          error(request.id(), INTERNAL_ERROR, "Internal error (incident " + incident + ")."));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      call.abandoned();
+      return new HttpSessions.Reply(INTERNAL_ERROR,
+          error(request.id(), INTERNAL_ERROR, "The server is shutting down."));
+    } finally {
+      call.settled();
+    }
+  }
+
+  private HttpSessions.Reply timedOut(PostCall call) {
+    call.abandoned();
+    log.warn("{}: request {} ({}) did not complete within {}", call.owner(), call.request.id(),
+        call.request.method(), call.timeout());
+    return new HttpSessions.Reply(INTERNAL_ERROR,
+        error(call.request.id(), INTERNAL_ERROR, "The request did not complete in time."));
+  }
+
+  private void initialize(Message request, Inbound inbound, HttpServletResponse resp)
+      throws IOException {
+    HttpSessions.Session session = sessions.newSession();
+    if (session == null) {
+      resp.setHeader("Retry-After", String.valueOf(McpHttpServlet.SESSIONS_RETRY_AFTER_SECONDS));
+      send(resp, 503, error(request.id(), INTERNAL_ERROR, "Service Unavailable: this server has "
+          + options.maxSessions() + " open sessions, the most it allows; retry after "
+          + McpHttpServlet.SESSIONS_RETRY_AFTER_SECONDS + " seconds, or end an unused session with DELETE."));
+      return;
+    }
+    PostCall call = PostCall.Classic.of(session, request, options.requestTimeout());
+    HttpSessions.Reply reply = call == null ? null : await(call, inbound, session);
+    if (reply == null || reply.errorCode() != 0) {
+      session.close();
+      send(resp, 200, reply == null ? error(request.id(), INTERNAL_ERROR, "Internal error.") : reply.json());
+      return;
+    }
+    sessions.register(session);
+    resp.setHeader(SESSION_HEADER, session.id());
+    send(resp, 200, reply.json());
+  }
+
+  /** Why the MCP headers disagree with the body, or {@code null} when they agree (or are absent). */
+  private static String headerMismatch(HttpServletRequest req, Message message) {
+    String methodHeader = req.getHeader("Mcp-Method");
+    if (methodHeader != null && !methodHeader.trim().equals(message.method())) {
+      return "Mcp-Method header does not match the request method.";
+    }
+    Map<?, ?> params = message.params();
+    Object metaVersion = params != null && params.get("_meta") instanceof Map<?, ?> m
+        ? m.get(Meta.PROTOCOL_VERSION) : null;
+    String version = req.getHeader(VERSION_HEADER);
+    if (version != null && metaVersion != null && !version.trim().equals(metaVersion)) {
+      return "MCP-Protocol-Version header does not match the protocol version in _meta.";
+    }
+    String nameHeader = req.getHeader("Mcp-Name");
+    if (nameHeader != null && params != null
+        && (JsonRpc.TOOLS_CALL.equals(message.method()) || JsonRpc.PROMPTS_GET.equals(message.method()))
+        && params.get("name") instanceof String name && !nameHeader.trim().equals(name)) {
+      return "Mcp-Name header does not match the request name.";
+    }
+    return null;
+  }
+
+  /**
+   * The message in the body, read once by the edge; or {@code null} after answering 413 when the
+   * body is larger than the cap (with the message's id when a scan of its first bytes finds it).
+   */
+  private Message readCapped(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+    long max = options.maxBodyBytes();
+    long declared = req.getContentLengthLong();
+    InputStream in = req.getInputStream();
+    byte[] body;
+    if (declared >= 0 && declared <= max) {
+      // The usual case: the length is known, so the body is read into one array of that size.
+      body = new byte[(int) declared];
+      int read = in.readNBytes(body, 0, body.length);
+      return edge.read(body, read);
+    }
+    if (declared < 0) {
+      // Chunked: read at most one byte more than the cap, to tell whether it is over.
+      body = in.readNBytes((int) Math.min(max + 1, Integer.MAX_VALUE - 8));
+      if (body.length <= max) {
+        return edge.read(body);
+      }
+    } else {
+      body = in.readNBytes(OVERSIZED_PREFIX);
+    }
+    Message oversized = edge.oversized(body, Math.min(body.length, OVERSIZED_PREFIX), max);
+    // Read the rest (bounded) so the client receives the 413 rather than a reset connection.
+    if (declared <= MAX_DISCARD) {
+      discard(in, MAX_DISCARD);
+    } else {
+      resp.setHeader("Connection", "close");
+    }
+    send(resp, 413, error(oversized.id(), INVALID_REQUEST,
+        "Payload Too Large: the body must not exceed " + max + " bytes."));
+    return null;
+  }
+
+  private static void discard(InputStream in, long limit) {
+    byte[] buffer = new byte[64 * 1024];
+    long total = 0;
+    try {
+      int n;
+      while (total < limit && (n = in.read(buffer)) > 0) {
+        total += n;
+      }
+    } catch (IOException e) {
+      log.trace("Client stopped sending an oversized body", e);
+    }
+  }
+}

@@ -1,0 +1,166 @@
+package dev.mcpfusion.http;
+
+import static dev.mcpfusion.core.wire.JsonRpc.INVALID_REQUEST;
+import static dev.mcpfusion.core.wire.JsonRpc.SESSION_NOT_FOUND;
+import static dev.mcpfusion.http.HttpFraming.SESSION_HEADER;
+import static dev.mcpfusion.http.HttpFraming.error;
+import static dev.mcpfusion.http.HttpFraming.send;
+
+import dev.mcpfusion.core.edge.Inbound;
+import dev.mcpfusion.core.wire.ProtocolVersions;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The checks every request of the endpoint passes, whatever its method: Host and Origin (DNS
+ * rebinding), the auth hook, the {@code MCP-Protocol-Version} header, and the session a request
+ * names.
+ */
+final class RequestChecks {
+  private static final Logger log = LoggerFactory.getLogger(RequestChecks.class);
+  private static final List<String> LOOPBACK = List.of("localhost", "127.0.0.1", "[::1]");
+  private static final Pattern PORT = Pattern.compile(":\\d{1,5}");
+
+  private final HttpOptions options;
+  private final HttpSessions sessions;
+
+  RequestChecks(HttpOptions options, HttpSessions sessions) {
+    this.options = options;
+    this.sessions = sessions;
+  }
+
+  /**
+   * Whether the {@code MCP-Protocol-Version} header (may be {@code null}) names a version this
+   * endpoint speaks in neither era.
+   */
+  static boolean unsupportedVersion(String header) {
+    return header != null && !ProtocolVersions.STREAMABLE_HTTP.contains(header.trim())
+        && !ProtocolVersions.MODERN.equals(header.trim());
+  }
+
+  /** The 400 body of a request whose {@code MCP-Protocol-Version} header this endpoint does not speak. */
+  static byte[] unsupportedVersionBody(Object id) {
+    return error(id, INVALID_REQUEST, "Unsupported MCP-Protocol-Version header; this "
+        + "endpoint supports " + String.join(", ", ProtocolVersions.STREAMABLE_HTTP) + ", "
+        + ProtocolVersions.MODERN + ".");
+  }
+
+  /**
+   * The live session the request's {@code Mcp-Session-Id} names, or {@code null} after answering
+   * 400 (no id) or 404 (no such session).
+   *
+   * @param id the request's JSON-RPC id for the error body ({@code null} when there is none)
+   * @param missing the 400 message when the header is missing
+   */
+  HttpSessions.Session session(HttpServletRequest req, HttpServletResponse resp, Object id,
+      String missing) throws IOException {
+    String sessionId = req.getHeader(SESSION_HEADER);
+    if (sessionId == null || sessionId.isBlank()) {
+      send(resp, 400, error(id, INVALID_REQUEST, missing));
+      return null;
+    }
+    HttpSessions.Session session = sessions.find(sessionId.trim());
+    if (session == null) {
+      send(resp, 404, error(id, SESSION_NOT_FOUND, "Session not found: send initialize to start a new session."));
+    }
+    return session;
+  }
+
+  /** Whether the auth hook (none: everyone) lets the request in; a hook that throws says no. */
+  boolean authenticated(Map<String, String> headers) {
+    HttpAuthenticator auth = options.auth();
+    if (auth == null) {
+      return true;
+    }
+    try {
+      return auth.authenticate(headers);
+    } catch (RuntimeException e) {
+      log.warn("The auth hook failed; rejecting the request", e);
+      return false;
+    }
+  }
+
+  /**
+   * Whether the {@code Host} header names this server: a configured host, or a loopback name on
+   * the port the request arrived on.
+   */
+  boolean hostAllowed(HttpServletRequest req) {
+    String host = req.getHeader("Host");
+    if (host == null || host.isBlank()) {
+      return false;
+    }
+    List<String> allowed = options.allowedHosts();
+    if (allowed.contains("*")) {
+      return true;
+    }
+    host = host.trim().toLowerCase(Locale.ROOT);
+    String name;
+    String portText;
+    if (host.startsWith("[")) {
+      int end = host.indexOf(']');
+      if (end < 0) {
+        return false;
+      }
+      name = host.substring(0, end + 1);
+      portText = host.substring(end + 1);
+    } else {
+      int colon = host.lastIndexOf(':');
+      name = colon < 0 ? host : host.substring(0, colon);
+      portText = colon < 0 ? "" : host.substring(colon);
+    }
+    int port;
+    if (portText.isEmpty()) {
+      port = req.isSecure() ? 443 : 80;
+    } else if (PORT.matcher(portText).matches()) {
+      port = Integer.parseInt(portText.substring(1));
+    } else {
+      return false;
+    }
+    if (LOOPBACK.contains(name) && port == req.getLocalPort()) {
+      return true;
+    }
+    return allowed.contains(name) || allowed.contains(name + ":" + port);
+  }
+
+  /** Whether a browser page from {@code origin} may call: a configured origin, or loopback on this port. */
+  boolean originAllowed(String origin, HttpServletRequest req) {
+    String o = origin.trim().toLowerCase(Locale.ROOT);
+    if (o.endsWith("/")) {
+      o = o.substring(0, o.length() - 1);
+    }
+    List<String> allowed = options.allowedOrigins();
+    if (allowed.contains("*") || allowed.contains(o)) {
+      return true;
+    }
+    int port = req.getLocalPort();
+    for (String name : LOOPBACK) {
+      if (o.equals("http://" + name + ":" + port) || port == 80 && o.equals("http://" + name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The request headers, flattened by the edge's one rule ({@link Inbound#addHeader}). */
+  static Map<String, String> headers(HttpServletRequest req) {
+    Map<String, String> headers = new LinkedHashMap<>(32);
+    Enumeration<String> names = req.getHeaderNames();
+    while (names.hasMoreElements()) {
+      String name = names.nextElement();
+      Enumeration<String> values = req.getHeaders(name);
+      while (values.hasMoreElements()) {
+        Inbound.addHeader(headers, name, values.nextElement());
+      }
+    }
+    return headers;
+  }
+}
