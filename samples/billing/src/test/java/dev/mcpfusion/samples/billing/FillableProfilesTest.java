@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.json.Json;
-import dev.mcpfusion.core.lock.Contract;
-import dev.mcpfusion.core.lock.ContractLoader;
-import dev.mcpfusion.core.lock.InputField;
-import dev.mcpfusion.core.lock.LockProfile;
-import dev.mcpfusion.core.lock.Lockfile;
+import dev.mcpfusion.lock.Contract;
+import dev.mcpfusion.lock.ContractLoader;
+import dev.mcpfusion.lock.InputField;
+import dev.mcpfusion.lock.LockProfile;
+import dev.mcpfusion.lock.Lockfile;
 import dev.mcpfusion.samples.billing.fixtures.DraftTools;
 import dev.mcpfusion.testing.FusionTester;
 import dev.mcpfusion.testing.ToolResult;
