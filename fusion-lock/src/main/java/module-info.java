@@ -3,7 +3,7 @@
  * Maven plugin and the tester; a running server never loads it.
  */
 module dev.mcpfusion.lock {
-  // Contract.from(...) takes the generated descriptors of fusion-core's spi.
+  // Contract.of(...) takes the generated descriptors of fusion-core's spi.
   requires transitive dev.mcpfusion.core;
 
   exports dev.mcpfusion.lock;
