@@ -6,10 +6,8 @@ module dev.mcpfusion.testing {
   // FusionTester and its assertions extend AssertJ and JUnit types.
   requires transitive org.assertj.core;
   requires transitive org.junit.jupiter.api;
-  requires io.modelcontextprotocol.sdk.mcp;
   requires tools.jackson.core;
   requires tools.jackson.databind;
-  requires reactor.core;
   requires org.slf4j;
 
   exports dev.mcpfusion.testing;
