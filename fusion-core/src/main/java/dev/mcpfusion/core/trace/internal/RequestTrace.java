@@ -1,9 +1,16 @@
-package dev.mcpfusion.core.trace;
+package dev.mcpfusion.core.trace.internal;
 
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.spi.Problem;
+import dev.mcpfusion.core.trace.FusionSpan;
+import dev.mcpfusion.core.trace.FusionTracer;
+import dev.mcpfusion.core.trace.SpanAttributes;
+import dev.mcpfusion.core.trace.SpanStatus;
+import dev.mcpfusion.core.trace.StackTraces;
+import dev.mcpfusion.core.trace.TraceContext;
+import dev.mcpfusion.core.trace.TraceOptions;
 import dev.mcpfusion.core.wire.Codes;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Reply;
@@ -198,10 +205,11 @@ public final class RequestTrace {
       span = tracer.startSpan(name, parent, Collections.unmodifiableMap(attributes));
     } catch (RuntimeException e) {
       LOG.warn("tracer {} failed to start span {}; the request goes on untraced", tracer, name, e);
-      span = NoopSpan.INSTANCE;
+      span = null;
       options = TraceOptions.DEFAULT;
     }
-    return new RequestTrace(span == null ? NoopSpan.INSTANCE : span, options, start);
+    return new RequestTrace(span == null ? FusionTracer.NOOP.startSpan(name, null, Map.of()) : span,
+        options, start);
   }
 
   /** A JSON-RPC id as the conventions record it: its string form. */
