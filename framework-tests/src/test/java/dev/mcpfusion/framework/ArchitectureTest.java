@@ -119,6 +119,17 @@ class ArchitectureTest {
         .check(classes);
   }
 
+  /**
+   * The test kit speaks to the server through the front door as JSON text and hands back its own
+   * types: it needs no class of the MCP SDK (nor Reactor, which only the SDK brings).
+   */
+  @Test
+  void theTestKitNeedsNoSdk() {
+    noClasses().that().resideInAPackage(TESTING)
+        .should().dependOnClassesThat().resideInAnyPackage("io.modelcontextprotocol..", "reactor..")
+        .check(classes);
+  }
+
   @Test
   void otelSitsOnCoreOnly() {
     noClasses().that().resideInAPackage(OTEL)
