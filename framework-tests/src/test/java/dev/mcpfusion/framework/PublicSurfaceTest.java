@@ -44,8 +44,9 @@ import org.w3c.dom.Node;
  * public and protected members — written deterministically and compared with the checked-in
  * {@code public-surface.txt}. The surface grows only on purpose: a difference fails with the diff
  * and the command that rewrites the file, and every listed top-level type must be named in its
- * module's README (a member type, such as {@code FusionServer.Builder}, with the type that holds it). Class files are read without loading them (ArchUnit), so a module whose dependencies
- * this build leaves out (the starter's Spring, the plugin's Maven API) is read all the same.
+ * module's README (a member type, such as {@code FusionServer.Builder}, with the type that holds
+ * it). Class files are read without loading them (ArchUnit), so a module whose dependencies this
+ * build leaves out (the starter's Spring, the plugin's Maven API) is read all the same.
  */
 class PublicSurfaceTest {
   static final String UPDATE = "fusion.updateSurface";
