@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The direction rule between the published modules: annotations ← processor; annotations ← core ←
- * testing, otel, http; core + http ← the Spring Boot starter, which nothing depends on; nothing
- * backwards, and no module of the top row knows another. Inside fusion-core: no servlet container,
- * no OpenTelemetry, no package cycle.
+ * lock ← the Maven plugin; core + lock ← testing; core ← otel, http; core + http ← the Spring Boot
+ * starter, which nothing depends on; nothing backwards, and no module of the top row knows another.
+ * Inside fusion-core: no servlet container, no OpenTelemetry, no package cycle.
  */
 class ArchitectureTest {
   private static final String ANNOTATIONS = "dev.mcpfusion.annotation..";
@@ -25,6 +25,8 @@ class ArchitectureTest {
   private static final String TESTING = "dev.mcpfusion.testing..";
   private static final String OTEL = "dev.mcpfusion.otel..";
   private static final String SPRING = "dev.mcpfusion.spring..";
+  private static final String LOCK = "dev.mcpfusion.lock..";
+  private static final String MAVEN = "dev.mcpfusion.maven..";
 
   private static JavaClasses classes;
 
@@ -45,7 +47,9 @@ class ArchitectureTest {
         .anyMatch(p -> p.startsWith("dev.mcpfusion.http"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.testing"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.otel"))
-        .anyMatch(p -> p.startsWith("dev.mcpfusion.spring.boot"));
+        .anyMatch(p -> p.startsWith("dev.mcpfusion.spring.boot"))
+        .anyMatch(p -> p.startsWith("dev.mcpfusion.lock"))
+        .anyMatch(p -> p.startsWith("dev.mcpfusion.maven"));
   }
 
   @Test
@@ -58,7 +62,7 @@ class ArchitectureTest {
   @Test
   void processorNeverNeedsTheRuntime() {
     noClasses().that().resideInAPackage(PROCESSOR)
-        .should().dependOnClassesThat().resideInAnyPackage(CORE, HTTP, TESTING, OTEL,
+        .should().dependOnClassesThat().resideInAnyPackage(CORE, LOCK, HTTP, TESTING, OTEL, MAVEN,
             "io.modelcontextprotocol..", "tools.jackson..", "jakarta.validation..", "org.hibernate..")
         .check(classes);
   }
@@ -66,7 +70,30 @@ class ArchitectureTest {
   @Test
   void coreDependsOnNoOtherFrameworkModuleButTheAnnotations() {
     noClasses().that().resideInAPackage(CORE)
-        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, HTTP, TESTING, OTEL)
+        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, LOCK, HTTP, TESTING, OTEL, MAVEN)
+        .check(classes);
+  }
+
+  /**
+   * The lockfile is build-time code over the generated descriptors: it reads core's spi and the
+   * rules core resolves limits and redaction with, and never the running server (edge, pipeline,
+   * transports), the SDK or another framework module.
+   */
+  @Test
+  void lockSitsOnCoresDescriptorsOnly() {
+    noClasses().that().resideInAPackage(LOCK)
+        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, HTTP, TESTING, OTEL, SPRING, MAVEN,
+            "dev.mcpfusion.core.edge..", "dev.mcpfusion.core.server..", "dev.mcpfusion.core.transport..",
+            "io.modelcontextprotocol..", "tools.jackson..")
+        .check(classes);
+  }
+
+  /** The Maven plugin wires Maven to the lockfile and runs no server. */
+  @Test
+  void mavenPluginSitsOnLockOnly() {
+    noClasses().that().resideInAPackage(MAVEN)
+        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, HTTP, TESTING, OTEL, SPRING,
+            "dev.mcpfusion.core.edge..", "dev.mcpfusion.core.server..", "io.modelcontextprotocol..")
         .check(classes);
   }
 
@@ -81,21 +108,32 @@ class ArchitectureTest {
   @Test
   void httpSitsOnCoreOnly() {
     noClasses().that().resideInAPackage(HTTP)
-        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, TESTING, OTEL)
+        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, LOCK, TESTING, OTEL, MAVEN)
         .check(classes);
   }
 
   @Test
-  void testingSitsOnCoreOnly() {
+  void testingSitsOnCoreAndLockOnly() {
     noClasses().that().resideInAPackage(TESTING)
-        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, HTTP, OTEL)
+        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, HTTP, OTEL, MAVEN)
+        .check(classes);
+  }
+
+  /**
+   * The test kit speaks to the server through the front door as JSON text and hands back its own
+   * types: it needs no class of the MCP SDK (nor Reactor, which only the SDK brings).
+   */
+  @Test
+  void theTestKitNeedsNoSdk() {
+    noClasses().that().resideInAPackage(TESTING)
+        .should().dependOnClassesThat().resideInAnyPackage("io.modelcontextprotocol..", "reactor..")
         .check(classes);
   }
 
   @Test
   void otelSitsOnCoreOnly() {
     noClasses().that().resideInAPackage(OTEL)
-        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, HTTP, TESTING)
+        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, LOCK, HTTP, TESTING, MAVEN)
         .check(classes);
   }
 
@@ -107,7 +145,7 @@ class ArchitectureTest {
   @Test
   void springBootStarterSitsOnCoreAndHttpOnly() {
     noClasses().that().resideInAPackage(SPRING)
-        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, TESTING, OTEL,
+        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, LOCK, TESTING, OTEL, MAVEN,
             "dev.mcpfusion.core.edge..", "dev.mcpfusion.core.server..", "io.modelcontextprotocol..",
             "org.eclipse.jetty..")
         .check(classes);
@@ -173,7 +211,7 @@ class ArchitectureTest {
     noClasses().that().resideInAPackage("dev.mcpfusion.core.wire..")
         .should().dependOnClassesThat().resideInAnyPackage("dev.mcpfusion.core",
             "dev.mcpfusion.core.edge..", "dev.mcpfusion.core.error..", "dev.mcpfusion.core.guard..",
-            "dev.mcpfusion.core.lock..", "dev.mcpfusion.core.presenter..", "dev.mcpfusion.core.redact..",
+            "dev.mcpfusion.lock..", "dev.mcpfusion.core.presenter..", "dev.mcpfusion.core.redact..",
             "dev.mcpfusion.core.server..", "dev.mcpfusion.core.spi..", "dev.mcpfusion.core.sync..",
             "dev.mcpfusion.core.trace..", "dev.mcpfusion.core.transport..", "io.modelcontextprotocol..")
         .check(classes);

@@ -1,9 +1,9 @@
 package dev.mcpfusion.maven;
 
-import dev.mcpfusion.core.lock.Contract;
-import dev.mcpfusion.core.lock.ContractLoader;
-import dev.mcpfusion.core.lock.LockProfile;
-import dev.mcpfusion.core.lock.Lockfile;
+import dev.mcpfusion.lock.Contract;
+import dev.mcpfusion.lock.ContractLoader;
+import dev.mcpfusion.lock.LockProfile;
+import dev.mcpfusion.lock.Lockfile;
 import dev.mcpfusion.core.spi.RouterDescriptor;
 import java.io.File;
 import java.io.IOException;

@@ -1,9 +1,9 @@
 package dev.mcpfusion.maven;
 
-import dev.mcpfusion.core.lock.Contract;
-import dev.mcpfusion.core.lock.Drift;
-import dev.mcpfusion.core.lock.Lockfile;
-import dev.mcpfusion.core.lock.Severity;
+import dev.mcpfusion.lock.Contract;
+import dev.mcpfusion.lock.Drift;
+import dev.mcpfusion.lock.Lockfile;
+import dev.mcpfusion.lock.Severity;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

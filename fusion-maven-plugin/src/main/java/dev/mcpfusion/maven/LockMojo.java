@@ -1,6 +1,6 @@
 package dev.mcpfusion.maven;
 
-import dev.mcpfusion.core.lock.Contract;
+import dev.mcpfusion.lock.Contract;
 import java.util.Optional;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugins.annotations.Mojo;

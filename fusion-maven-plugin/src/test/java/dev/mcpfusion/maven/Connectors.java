@@ -1,9 +1,9 @@
 package dev.mcpfusion.maven;
 
 import dev.mcpfusion.annotation.Router;
-import dev.mcpfusion.core.lock.Contract;
-import dev.mcpfusion.core.lock.ContractLoader;
-import dev.mcpfusion.core.lock.LockProfile;
+import dev.mcpfusion.lock.Contract;
+import dev.mcpfusion.lock.ContractLoader;
+import dev.mcpfusion.lock.LockProfile;
 import dev.mcpfusion.core.spi.RouterDescriptor;
 import dev.mcpfusion.processor.FusionProcessor;
 import jakarta.validation.constraints.NotBlank;
@@ -210,7 +210,7 @@ final class Connectors {
 
   /** The annotations, the runtime SPI and jakarta.validation, wherever the test runner has them. */
   private static String compileClasspath() {
-    return List.of(Router.class, RouterDescriptor.class, NotBlank.class).stream()
+    return List.of(Router.class, RouterDescriptor.class, LockProfile.class, NotBlank.class).stream()
         .map(Connectors::location)
         .distinct()
         .collect(Collectors.joining(java.io.File.pathSeparator));

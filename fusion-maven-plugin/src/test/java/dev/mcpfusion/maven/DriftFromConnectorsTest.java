@@ -3,11 +3,11 @@ package dev.mcpfusion.maven;
 import static dev.mcpfusion.maven.Connectors.edit;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mcpfusion.core.lock.Change;
-import dev.mcpfusion.core.lock.Contract;
-import dev.mcpfusion.core.lock.Drift;
-import dev.mcpfusion.core.lock.LockProfile;
-import dev.mcpfusion.core.lock.Severity;
+import dev.mcpfusion.lock.Change;
+import dev.mcpfusion.lock.Contract;
+import dev.mcpfusion.lock.Drift;
+import dev.mcpfusion.lock.LockProfile;
+import dev.mcpfusion.lock.Severity;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

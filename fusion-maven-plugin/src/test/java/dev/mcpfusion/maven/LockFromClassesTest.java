@@ -3,10 +3,10 @@ package dev.mcpfusion.maven;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.mcpfusion.core.lock.Contract;
-import dev.mcpfusion.core.lock.ContractLoader;
-import dev.mcpfusion.core.lock.LockProfile;
-import dev.mcpfusion.core.lock.Lockfile;
+import dev.mcpfusion.lock.Contract;
+import dev.mcpfusion.lock.ContractLoader;
+import dev.mcpfusion.lock.LockProfile;
+import dev.mcpfusion.lock.Lockfile;
 import dev.mcpfusion.core.spi.RouterDescriptor;
 import dev.mcpfusion.core.Exposition;
 import java.net.URLClassLoader;
@@ -75,7 +75,7 @@ class LockFromClassesTest {
         package acme;
 
         import dev.mcpfusion.core.Exposition;
-        import dev.mcpfusion.core.lock.LockProfile;
+        import dev.mcpfusion.lock.LockProfile;
         import java.util.List;
 
         public final class Serving {

@@ -4,7 +4,7 @@ import static dev.mcpfusion.maven.Connectors.edit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.mcpfusion.core.lock.Lockfile;
+import dev.mcpfusion.lock.Lockfile;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,6 +1,5 @@
 package dev.mcpfusion.testing;
 
-import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 
 /**
@@ -43,7 +42,7 @@ public final class FusionAssertions {
    * Assertions on a {@code tools/list} answer, e.g.
    * {@code assertThatTools(tester.listTools()).hasNoField("webhookSecret")}.
    */
-  public static ToolListAssert assertThatTools(List<McpSchema.Tool> tools) {
+  public static ToolListAssert assertThatTools(List<ToolInfo> tools) {
     return new ToolListAssert(tools);
   }
 }

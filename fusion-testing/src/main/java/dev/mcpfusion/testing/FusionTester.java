@@ -9,17 +9,17 @@ import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.spi.GeneratedRouter;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.wire.JsonRpc;
-import dev.mcpfusion.core.wire.Meta;
 import dev.mcpfusion.core.wire.ProtocolVersions;
-import dev.mcpfusion.testing.internal.InProcessWire;
-import dev.mcpfusion.testing.internal.JsonTrees;
-import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -42,8 +42,6 @@ import java.util.function.Function;
  * Calls may be made from several threads at once.
  */
 public final class FusionTester implements AutoCloseable {
-  private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
-
   /** The stateless protocol version (no handshake; every request names it in {@code params._meta}). */
   public static final String MODERN = ProtocolVersions.MODERN;
 
@@ -52,21 +50,10 @@ public final class FusionTester implements AutoCloseable {
 
   private static final List<String> CLASSIC_VERSIONS = ProtocolVersions.CLASSIC;
 
-  private final FusionServer.Builder builder;
-  private final Object lock = new Object();
-  private final java.util.concurrent.atomic.AtomicLong ids = new java.util.concurrent.atomic.AtomicLong();
-  private String separator;
-  private String protocolVersion = DEFAULT_VERSION;
-  private final Map<String, String> headers = new LinkedHashMap<>();
-  private volatile Started started;
-  private volatile boolean closed;
-  private Function<Map<String, Object>, Map<String, Object>> samplingAnswer;
-  private Function<Map<String, Object>, Map<String, Object>> elicitationAnswer;
-
-  private record Started(FusionServer server, InProcessWire wire) {}
+  private final TesterSession session;
 
   private FusionTester(FusionServer.Builder builder) {
-    this.builder = builder;
+    this.session = new TesterSession(builder);
   }
 
   /** A tester over a server named {@code fusion-tester} with these {@code @Router} instances (or bound {@code X_Fusion}s). */
@@ -111,8 +98,7 @@ public final class FusionTester implements AutoCloseable {
 
   /** The FLAT separator, {@code "_"} (default) or {@code "-"}. */
   public FusionTester separator(String separator) {
-    configure(b -> b.separator(separator));
-    this.separator = separator;
+    session.separator(separator);
     return this;
   }
 
@@ -143,7 +129,7 @@ public final class FusionTester implements AutoCloseable {
   public FusionTester header(String name, String value) {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(value, "value");
-    configure(b -> headers.put(name, value));
+    session.header(name, value);
     return this;
   }
 
@@ -172,7 +158,7 @@ public final class FusionTester implements AutoCloseable {
       throw new IllegalArgumentException("Unsupported protocol version '" + version + "'; use "
           + MODERN + " or one of " + CLASSIC_VERSIONS + ".");
     }
-    configure(b -> this.protocolVersion = version);
+    session.protocolVersion(version);
     return this;
   }
 
@@ -203,7 +189,7 @@ public final class FusionTester implements AutoCloseable {
    */
   public FusionTester answerSampling(Function<Map<String, Object>, Map<String, Object>> answer) {
     Objects.requireNonNull(answer, "answer");
-    configure(b -> samplingAnswer = answer);
+    session.answerSampling(answer);
     return this;
   }
 
@@ -221,7 +207,7 @@ public final class FusionTester implements AutoCloseable {
    */
   public FusionTester answerElicitation(Function<Map<String, Object>, Map<String, Object>> answer) {
     Objects.requireNonNull(answer, "answer");
-    configure(b -> elicitationAnswer = answer);
+    session.answerElicitation(answer);
     return this;
   }
 
@@ -252,116 +238,36 @@ public final class FusionTester implements AutoCloseable {
 
   /** Every request the server sent the client so far (sampling, elicitation), in order. */
   public List<ClientRequest> clientRequests() {
-    List<ClientRequest> out = new ArrayList<>();
-    for (Map<?, ?> m : serverMessages()) {
-      if (m.get("method") instanceof String method && m.containsKey("id")) {
-        out.add(new ClientRequest(method, plain(m.get("params"))));
-      }
-    }
-    return List.copyOf(out);
+    return ServerMessages.clientRequests(rawMessages());
   }
 
   /** Every progress notification the server sent so far, in order. */
   public List<Progress> progress() {
-    List<Progress> out = new ArrayList<>();
-    for (Map<?, ?> m : notifications("notifications/progress")) {
-      Map<String, Object> p = plain(m.get("params"));
-      out.add(new Progress(p.get("progressToken"), (Number) p.get("progress"), (Number) p.get("total"),
-          (String) p.get("message")));
-    }
-    return List.copyOf(out);
+    return ServerMessages.progress(rawMessages());
   }
 
   /** Every log message the server sent the client so far, in order. */
   public List<LogMessage> logs() {
-    List<LogMessage> out = new ArrayList<>();
-    for (Map<?, ?> m : notifications("notifications/message")) {
-      Map<String, Object> p = plain(m.get("params"));
-      out.add(new LogMessage((String) p.get("level"), p.get("data")));
-    }
-    return List.copyOf(out);
+    return ServerMessages.logs(rawMessages());
   }
 
   /** Sends {@code logging/setLevel}: the least severe level the server may send (2025 eras). */
   public void setLogLevel(dev.mcpfusion.core.LogLevel level) {
     Objects.requireNonNull(level, "level");
-    Map<?, ?> reply = (Map<?, ?>) Json.parse(request(start(), JsonRpc.LOGGING_SET_LEVEL,
+    // No era _meta: logging/setLevel exists in the 2025 eras only.
+    Map<?, ?> reply = (Map<?, ?>) Json.parse(session.request(JsonRpc.LOGGING_SET_LEVEL,
         new LinkedHashMap<>(Map.of("level", level.wire()))));
     if (!(reply.get("result") instanceof Map<?, ?>)) {
       throw new IllegalStateException("logging/setLevel failed: " + reply.get("error"));
     }
   }
 
-  private List<Map<?, ?>> notifications(String method) {
-    List<Map<?, ?>> out = new ArrayList<>();
-    for (Map<?, ?> m : serverMessages()) {
-      if (method.equals(m.get("method")) && !m.containsKey("id")) {
-        out.add(m);
-      }
-    }
-    return out;
-  }
-
-  private List<Map<?, ?>> serverMessages() {
-    List<Map<?, ?>> out = new ArrayList<>();
-    for (String text : start().wire().serverToClient()) {
-      if (Json.parse(text) instanceof Map<?, ?> m) {
-        out.add(m);
-      }
-    }
-    return out;
-  }
-
-  private static Map<String, Object> plain(Object tree) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    if (tree instanceof Map<?, ?> m) {
-      m.forEach((k, v) -> out.put(String.valueOf(k), v));
-    }
-    return out;
-  }
-
-  /** The client capabilities the tester declares: those it has answers for. */
-  private Map<String, Object> capabilities() {
-    Map<String, Object> capabilities = new LinkedHashMap<>();
-    if (samplingAnswer != null) {
-      capabilities.put("sampling", Map.of());
-    }
-    if (elicitationAnswer != null) {
-      capabilities.put("elicitation", Map.of());
-    }
-    return capabilities;
-  }
-
-  /** The client's response (JSON text) to one server request, or {@code null} for a non-request. */
-  private String answer(String json) {
-    if (!(Json.parse(json) instanceof Map<?, ?> m) || !(m.get("method") instanceof String method)
-        || !m.containsKey("id")) {
-      return null;
-    }
-    Function<Map<String, Object>, Map<String, Object>> answer =
-        "sampling/createMessage".equals(method) ? samplingAnswer
-            : "elicitation/create".equals(method) ? elicitationAnswer : null;
-    Map<String, Object> response = new LinkedHashMap<>();
-    response.put("jsonrpc", "2.0");
-    response.put("id", m.get("id"));
-    if (answer == null) {
-      response.put("error", Map.of("code", -32601, "message", "The tester has no answer to " + method));
-      return Json.write(response);
-    }
-    try {
-      response.put("result", answer.apply(plain(m.get("params"))));
-    } catch (RuntimeException e) {
-      response.put("error", Map.of("code", -32603, "message", String.valueOf(e.getMessage())));
-    }
-    return Json.write(response);
-  }
-
   /** A call in flight, started with {@link #callAsync}. */
   public final class PendingCall {
     private final long id;
-    private final java.util.concurrent.CompletableFuture<String> reply;
+    private final CompletableFuture<String> reply;
 
-    private PendingCall(long id, java.util.concurrent.CompletableFuture<String> reply) {
+    private PendingCall(long id, CompletableFuture<String> reply) {
       this.id = id;
       this.reply = reply;
     }
@@ -373,21 +279,21 @@ public final class FusionTester implements AutoCloseable {
 
     /** Sends {@code notifications/cancelled} for this call. */
     public void cancel() {
-      start().wire().notify(Json.write(Map.of("jsonrpc", "2.0", "method", "notifications/cancelled",
+      session.wire().notify(Json.write(Map.of("jsonrpc", "2.0", "method", "notifications/cancelled",
           "params", Map.of("requestId", id, "reason", "cancelled by the test"))));
     }
 
     /** The result, if the server replied within {@code timeout}; empty when no reply came. */
-    public java.util.Optional<ToolResult> await(Duration timeout) {
+    public Optional<ToolResult> await(Duration timeout) {
       try {
-        return java.util.Optional.of(ToolResult.fromReply(
-            reply.get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)));
-      } catch (java.util.concurrent.TimeoutException e) {
-        return java.util.Optional.empty();
+        return Optional.of(ToolResult.fromReply(
+            reply.get(timeout.toMillis(), TimeUnit.MILLISECONDS)));
+      } catch (TimeoutException e) {
+        return Optional.empty();
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        return java.util.Optional.empty();
-      } catch (java.util.concurrent.ExecutionException e) {
+        return Optional.empty();
+      } catch (ExecutionException e) {
         throw new IllegalStateException("The call failed", e.getCause());
       }
     }
@@ -399,31 +305,14 @@ public final class FusionTester implements AutoCloseable {
    */
   public PendingCall callAsync(String toolName, Map<String, ?> arguments, Map<String, ?> meta) {
     Objects.requireNonNull(toolName, "toolName");
-    Started s = start();
-    Map<String, Object> params = new LinkedHashMap<>();
-    params.put("name", toolName);
-    params.put("arguments", arguments == null ? Map.of() : arguments);
-    Map<String, Object> requestMeta = meta(meta);
-    if (requestMeta != null) {
-      params.put("_meta", requestMeta);
-    }
-    long id = ids.incrementAndGet();
-    Map<String, Object> message = new LinkedHashMap<>();
-    message.put("jsonrpc", "2.0");
-    message.put("id", id);
-    message.put("method", JsonRpc.TOOLS_CALL);
-    message.put("params", params);
-    return new PendingCall(id, s.wire().requestAsync(id, Json.write(message)));
+    session.server();
+    long id = session.nextId();
+    return new PendingCall(id,
+        session.requestAsync(id, JsonRpc.TOOLS_CALL, session.callParams(toolName, arguments, meta)));
   }
 
   private void configure(Consumer<FusionServer.Builder> option) {
-    synchronized (lock) {
-      if (started != null || closed) {
-        throw new IllegalStateException(
-            "Set FusionTester options before the first call; this tester is already " + (closed ? "closed" : "started"));
-      }
-      option.accept(builder);
-    }
+    session.configure(option);
   }
 
   // ---- calls -----------------------------------------------------------------------------------
@@ -441,8 +330,8 @@ public final class FusionTester implements AutoCloseable {
     Objects.requireNonNull(router, "router");
     Objects.requireNonNull(action, "action");
     Map<String, ?> args = arguments == null ? Map.of() : arguments;
-    Started s = start();
-    if (s.server().exposition() == Exposition.GROUPED) {
+    FusionServer server = session.server();
+    if (server.exposition() == Exposition.GROUPED) {
       if (args.containsKey("action")) {
         throw new IllegalArgumentException("In GROUPED exposition the \"action\" discriminator comes from "
             + "call(router, action, ...) and cannot be overridden by the arguments (" + args.get("action")
@@ -453,7 +342,7 @@ public final class FusionTester implements AutoCloseable {
       grouped.putAll(args);
       return callTool(router, grouped);
     }
-    return callTool(flatName(s.server(), router, action), args);
+    return callTool(session.flatName(router, action), args);
   }
 
   /** Calls {@code router}'s {@code action} without arguments. */
@@ -476,71 +365,30 @@ public final class FusionTester implements AutoCloseable {
    */
   public ToolResult callTool(String toolName, Map<String, ?> arguments, Map<String, ?> meta) {
     Objects.requireNonNull(toolName, "toolName");
-    Started s = start();
-    Map<String, Object> params = new LinkedHashMap<>();
-    params.put("name", toolName);
-    params.put("arguments", arguments == null ? Map.of() : arguments);
-    Map<String, Object> requestMeta = meta(meta);
-    if (requestMeta != null) {
-      params.put("_meta", requestMeta);
-    }
-    return ToolResult.fromReply(request(s, JsonRpc.TOOLS_CALL, params));
+    session.server();
+    return ToolResult.fromReply(session.request(JsonRpc.TOOLS_CALL, session.callParams(toolName, arguments, meta)));
   }
 
-  /** Exactly the tools {@code tools/list} returns (all pages), in order. */
-  public List<McpSchema.Tool> listTools() {
-    Started s = start();
-    List<McpSchema.Tool> tools = new ArrayList<>();
-    String cursor = null;
-    do {
-      Map<String, Object> params = new LinkedHashMap<>();
-      if (cursor != null) {
-        params.put("cursor", cursor);
-      }
-      Map<String, Object> requestMeta = meta(null);
-      if (requestMeta != null) {
-        params.put("_meta", requestMeta);
-      }
-      Map<?, ?> reply = (Map<?, ?>) Json.parse(request(s, JsonRpc.TOOLS_LIST, params));
-      if (!(reply.get("result") instanceof Map<?, ?> result)) {
-        throw new IllegalStateException("tools/list failed: " + reply.get("error"));
-      }
-      McpSchema.ListToolsResult page = JsonTrees.toListToolsResult(result);
-      tools.addAll(page.tools());
-      cursor = page.nextCursor();
-    } while (cursor != null);
-    return List.copyOf(tools);
+  /** Exactly the tools {@code tools/list} returns (all pages), in order, each as the client read it. */
+  public List<ToolInfo> listTools() {
+    return session.listTools();
   }
 
   // ---- prompts, resources, completions --------------------------------------------------------
 
   /** Sends {@code prompts/list} and returns its {@code prompts}, each a plain JSON tree. */
   public List<Map<String, Object>> listPrompts() {
-    return listOf("prompts/list", "prompts");
+    return session.listOf("prompts/list", "prompts");
   }
 
   /** Sends {@code resources/list} and returns its {@code resources}, each a plain JSON tree. */
   public List<Map<String, Object>> listResources() {
-    return listOf("resources/list", "resources");
+    return session.listOf("resources/list", "resources");
   }
 
   /** Sends {@code resources/templates/list} and returns its {@code resourceTemplates}. */
   public List<Map<String, Object>> listResourceTemplates() {
-    return listOf("resources/templates/list", "resourceTemplates");
-  }
-
-  private List<Map<String, Object>> listOf(String method, String member) {
-    McpResponse response = new McpResponse(send(method, new LinkedHashMap<>()));
-    if (response.isError()) {
-      throw new IllegalStateException(method + " failed: " + response.raw());
-    }
-    List<Map<String, Object>> out = new ArrayList<>();
-    if (response.result().get(member) instanceof List<?> list) {
-      for (Object item : list) {
-        out.add(JsonTrees.stringKeys((Map<?, ?>) item));
-      }
-    }
-    return out;
+    return session.listOf("resources/templates/list", "resourceTemplates");
   }
 
   /** Sends {@code prompts/get} of {@code name} with {@code arguments} (strings) as given. */
@@ -551,7 +399,7 @@ public final class FusionTester implements AutoCloseable {
     if (arguments != null) {
       params.put("arguments", arguments);
     }
-    return new PromptResponse(send("prompts/get", params));
+    return new PromptResponse(session.send("prompts/get", params));
   }
 
   /** Sends {@code resources/read} of {@code uri}. */
@@ -559,12 +407,13 @@ public final class FusionTester implements AutoCloseable {
     Objects.requireNonNull(uri, "uri");
     Map<String, Object> params = new LinkedHashMap<>();
     params.put("uri", uri);
-    return new ResourceResponse(send("resources/read", params));
+    return new ResourceResponse(session.send("resources/read", params));
   }
 
   /** Sends {@code completion/complete} for argument {@code argument} of prompt {@code prompt}. */
   public CompletionResponse complete(String prompt, String argument, String value) {
-    return complete(Map.of("type", "ref/prompt", "name", prompt), argument, value, null);
+    return new CompletionResponse(session.complete(
+        Map.of("type", "ref/prompt", "name", prompt), argument, value, null));
   }
 
   /**
@@ -574,12 +423,14 @@ public final class FusionTester implements AutoCloseable {
   public CompletionResponse complete(String prompt, String argument, String value,
       Map<String, String> resolved) {
     Objects.requireNonNull(resolved, "resolved");
-    return complete(Map.of("type", "ref/prompt", "name", prompt), argument, value, resolved);
+    return new CompletionResponse(session.complete(
+        Map.of("type", "ref/prompt", "name", prompt), argument, value, resolved));
   }
 
   /** Sends {@code completion/complete} for variable {@code variable} of resource template {@code uriTemplate}. */
   public CompletionResponse completeResource(String uriTemplate, String variable, String value) {
-    return complete(Map.of("type", "ref/resource", "uri", uriTemplate), variable, value, null);
+    return new CompletionResponse(session.complete(
+        Map.of("type", "ref/resource", "uri", uriTemplate), variable, value, null));
   }
 
   /**
@@ -589,18 +440,8 @@ public final class FusionTester implements AutoCloseable {
   public CompletionResponse completeResource(String uriTemplate, String variable, String value,
       Map<String, String> resolved) {
     Objects.requireNonNull(resolved, "resolved");
-    return complete(Map.of("type", "ref/resource", "uri", uriTemplate), variable, value, resolved);
-  }
-
-  private CompletionResponse complete(Map<String, Object> ref, String argument, String value,
-      Map<String, String> resolved) {
-    Map<String, Object> params = new LinkedHashMap<>();
-    params.put("ref", ref);
-    params.put("argument", Map.of("name", argument, "value", value));
-    if (resolved != null) {
-      params.put("context", Map.of("arguments", new LinkedHashMap<>(resolved)));
-    }
-    return new CompletionResponse(send("completion/complete", params));
+    return new CompletionResponse(session.complete(
+        Map.of("type", "ref/resource", "uri", uriTemplate), variable, value, resolved));
   }
 
   /**
@@ -609,12 +450,12 @@ public final class FusionTester implements AutoCloseable {
    * captured by {@link #resourceUpdates()}.
    */
   public McpResponse subscribe(String uri) {
-    return new McpResponse(send("resources/subscribe", new LinkedHashMap<>(Map.of("uri", uri))));
+    return new McpResponse(session.send("resources/subscribe", new LinkedHashMap<>(Map.of("uri", uri))));
   }
 
   /** Sends {@code resources/unsubscribe} for {@code uri}. */
   public McpResponse unsubscribe(String uri) {
-    return new McpResponse(send("resources/unsubscribe", new LinkedHashMap<>(Map.of("uri", uri))));
+    return new McpResponse(session.send("resources/unsubscribe", new LinkedHashMap<>(Map.of("uri", uri))));
   }
 
   /**
@@ -624,146 +465,33 @@ public final class FusionTester implements AutoCloseable {
    */
   public McpResponse request(String method, Map<String, ?> params) {
     Objects.requireNonNull(method, "method");
-    return new McpResponse(send(method, params == null ? new LinkedHashMap<>()
+    return new McpResponse(session.send(method, params == null ? new LinkedHashMap<>()
         : new LinkedHashMap<>(params)));
   }
 
   /** The URI of every {@code notifications/resources/updated} received so far, in order. */
   public List<String> resourceUpdates() {
-    List<String> uris = new ArrayList<>();
-    for (String message : rawMessages()) {
-      if (message.contains("notifications/resources/updated")
-          && Json.parse(message) instanceof Map<?, ?> m
-          && "notifications/resources/updated".equals(m.get("method"))
-          && m.get("params") instanceof Map<?, ?> params) {
-        uris.add(String.valueOf(params.get("uri")));
-      }
-    }
-    return uris;
-  }
-
-  private String send(String method, Map<String, Object> params) {
-    Started s = start();
-    // A caller's own _meta is kept, its keys winning over the era's (as in callTool).
-    Map<String, ?> own = params.get("_meta") instanceof Map<?, ?> m ? plain(m) : null;
-    Map<String, Object> requestMeta = meta(own);
-    if (requestMeta != null) {
-      params.put("_meta", requestMeta);
-    }
-    return request(s, method, params);
-  }
-
-  /** The request's {@code _meta}: the caller's, plus the protocol version in the 2026-07-28 era. */
-  private Map<String, Object> meta(Map<String, ?> meta) {
-    if (!MODERN.equals(protocolVersion)) {
-      return meta == null ? null : new LinkedHashMap<>(meta);
-    }
-    Map<String, Object> merged = new LinkedHashMap<>();
-    merged.put(Meta.PROTOCOL_VERSION, MODERN);
-    merged.put(Meta.CLIENT_CAPABILITIES, capabilities());
-    if (meta != null) {
-      merged.putAll(meta);
-    }
-    return merged;
-  }
-
-  private String request(Started s, String method, Map<String, Object> params) {
-    long id = ids.incrementAndGet();
-    Map<String, Object> message = new LinkedHashMap<>();
-    message.put("jsonrpc", "2.0");
-    message.put("id", id);
-    message.put("method", method);
-    message.put("params", params);
-    return s.wire().request(id, Json.write(message));
+    return ServerMessages.resourceUpdates(rawMessages());
   }
 
   /** The JSON text of every message the server sent the client so far, in order (the handshake included). */
   public List<String> rawMessages() {
-    return start().wire().serverToClient();
+    return session.wire().serverToClient();
   }
 
   /** The JSON text of every message the client sent the server so far, in order. */
   public List<String> sentMessages() {
-    return start().wire().clientToServer();
+    return session.wire().clientToServer();
   }
 
   /** The server under test (built on first use). */
   public FusionServer server() {
-    return start().server();
+    return session.server();
   }
 
   /** Closes the client, the server and the transport pair. Idempotent. */
   @Override
   public void close() {
-    Started s;
-    synchronized (lock) {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      s = started;
-    }
-    if (s == null) {
-      return;
-    }
-    s.wire().close();
-  }
-
-  // ---- start -----------------------------------------------------------------------------------
-
-  private Started start() {
-    Started s = started;
-    if (s != null && !closed) {
-      return s;
-    }
-    synchronized (lock) {
-      if (closed) {
-        throw new IllegalStateException("This FusionTester is closed");
-      }
-      if (started == null) {
-        started = connect();
-      }
-      return started;
-    }
-  }
-
-  private Started connect() {
-    FusionServer server = builder.build();
-    InProcessWire wire = new InProcessWire(server.edge(), Map.copyOf(headers), REQUEST_TIMEOUT);
-    wire.clientAnswers(this::answer);
-    Map<String, Object> capabilities = capabilities();
-    if (!MODERN.equals(protocolVersion)) {
-      try {
-        Map<?, ?> init = (Map<?, ?>) Json.parse(wire.request(0L, Json.write(Map.of("jsonrpc", "2.0",
-            "id", 0L, "method", JsonRpc.INITIALIZE, "params", Map.of(
-                "protocolVersion", protocolVersion,
-                "capabilities", capabilities,
-                "clientInfo", Map.of("name", "fusion-tester", "version", "0.0.0"))))));
-        if (!(init.get("result") instanceof Map<?, ?>)) {
-          throw new IllegalStateException("initialize failed: " + init.get("error"));
-        }
-        wire.notify(Json.write(Map.of("jsonrpc", "2.0",
-            "method", JsonRpc.INITIALIZED)));
-      } catch (RuntimeException e) {
-        wire.close();
-        throw e;
-      }
-    }
-    return new Started(server, wire);
-  }
-
-  private String flatName(FusionServer server, String router, String action) {
-    if (separator != null) {
-      return router + separator + action;
-    }
-    // The separator may come from a shared builder: find the one the server's tools use.
-    for (String tool : server.toolNames()) {
-      for (String sep : List.of("_", "-")) {
-        if (tool.equals(router + sep + action)) {
-          return tool;
-        }
-      }
-    }
-    return router + "_" + action;
+    session.close();
   }
 }

@@ -1,9 +1,9 @@
 package dev.mcpfusion.testing;
 
-import dev.mcpfusion.core.lock.Contract;
-import dev.mcpfusion.core.lock.ContractLoader;
-import dev.mcpfusion.core.lock.Drift;
-import dev.mcpfusion.core.lock.LockProfile;
+import dev.mcpfusion.lock.Contract;
+import dev.mcpfusion.lock.ContractLoader;
+import dev.mcpfusion.lock.Drift;
+import dev.mcpfusion.lock.LockProfile;
 import dev.mcpfusion.core.spi.RouterDescriptor;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,7 +1,6 @@
 package dev.mcpfusion.testing;
 
 import dev.mcpfusion.testing.internal.JsonTrees;
-import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 import org.assertj.core.api.AbstractAssert;
 
@@ -9,20 +8,20 @@ import org.assertj.core.api.AbstractAssert;
  * AssertJ assertions on a {@code tools/list} answer ({@link FusionTester#listTools()}); start with
  * {@link FusionAssertions#assertThatTools(List)}. The list is checked as the JSON a client reads.
  */
-public final class ToolListAssert extends AbstractAssert<ToolListAssert, List<McpSchema.Tool>> {
+public final class ToolListAssert extends AbstractAssert<ToolListAssert, List<ToolInfo>> {
   private final Object tree;
   private final String json;
 
-  ToolListAssert(List<McpSchema.Tool> tools) {
+  ToolListAssert(List<ToolInfo> tools) {
     super(tools, ToolListAssert.class);
-    this.tree = tools == null ? null : JsonTrees.toTree(tools);
+    this.tree = tools == null ? null : tools.stream().map(ToolInfo::json).toList();
     this.json = tools == null ? "null" : JsonTrees.write(tree);
   }
 
   /** The tool names are exactly these, in order. */
   public ToolListAssert hasToolNames(String... names) {
     isNotNull();
-    List<String> actualNames = actual.stream().map(McpSchema.Tool::name).toList();
+    List<String> actualNames = actual.stream().map(ToolInfo::name).toList();
     if (!actualNames.equals(List.of(names))) {
       failWithMessage("Expecting the tools %s, but were %s", List.of(names), actualNames);
     }

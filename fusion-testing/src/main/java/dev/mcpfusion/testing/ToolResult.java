@@ -2,14 +2,10 @@ package dev.mcpfusion.testing;
 
 import dev.mcpfusion.core.Suggestion;
 import dev.mcpfusion.core.UiBlock;
-import dev.mcpfusion.core.wire.Codes;
 import dev.mcpfusion.core.wire.Meta;
 import dev.mcpfusion.testing.internal.JsonTrees;
-import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -21,7 +17,7 @@ import java.util.regex.Pattern;
  * out: the data block, {@code structuredContent}, rules, suggestions, UI blocks, the invalidation
  * mark, the truncation notice and the error envelope.
  *
- * <p>Two kinds of reply become a {@code ToolResult}: a tool result ({@link #callToolResult()}),
+ * <p>Two kinds of reply become a {@code ToolResult}: a tool result ({@link #result()}),
  * successful or {@code isError: true}, and a JSON-RPC error reply such as {@code UNKNOWN_TOOL}
  * ({@link #jsonRpcError()}), which {@link #isError()} reports as an error too. The structured
  * facts come from the result's {@code _meta} ({@code mcpfusion/*}); when {@code _meta} carries no
@@ -44,14 +40,6 @@ public final class ToolResult {
   private static final Pattern UI_BLOCK =
       Pattern.compile("\\A<ui_passthrough type=\"([^\"]*)\"(?: title=\"([^\"]*)\")?>\\n(.*)\\n"
           + "</ui_passthrough>\\z", Pattern.DOTALL);
-  private static final Pattern TOOL_ERROR_START =
-      Pattern.compile("\\A<tool_error code=\"([^\"]*)\" severity=\"([^\"]*)\">");
-  private static final Pattern RECOVERY = Pattern.compile("<recovery>(.*?)</recovery>", Pattern.DOTALL);
-  private static final Pattern ACTION = Pattern.compile("<action>(.*?)</action>", Pattern.DOTALL);
-  private static final Pattern DETAIL =
-      Pattern.compile("<detail key=\"([^\"]*)\">(.*?)</detail>", Pattern.DOTALL);
-  private static final Pattern FIELD = Pattern.compile("<field name=\"([^\"]*)\">(.*?)</field>", Pattern.DOTALL);
-  private static final Pattern RETRY_AFTER = Pattern.compile("<retry_after>(\\d+) seconds?</retry_after>");
 
   /** The invalidation mark of a successful mutation: logical cause and domain patterns. */
   public record Invalidation(String cause, List<String> domains) {
@@ -75,45 +63,45 @@ public final class ToolResult {
   /** One bad field of a validation error: its path and its line. */
   public record FieldError(String path, String message) {}
 
-  private final CallToolResult result;
+  /** The reply's {@code result} member, deeply unmodifiable; {@code null} for a JSON-RPC error. */
+  private final Map<String, Object> result;
   private final JsonRpcError jsonRpcError;
   private final String raw;
   private final List<String> blocks;
   private final Map<String, Object> meta;
-  private final Map<String, Object> errorMeta;
+  private final ErrorEnvelope error;
 
-  private ToolResult(CallToolResult result, JsonRpcError jsonRpcError, String raw) {
-    this.result = result;
+  @SuppressWarnings("unchecked")
+  private ToolResult(Map<String, ?> result, JsonRpcError jsonRpcError, String raw) {
+    this.result = result == null ? null : (Map<String, Object>) JsonTrees.frozen(result);
     this.jsonRpcError = jsonRpcError;
     this.raw = raw;
-    if (result != null) {
+    if (this.result != null) {
       List<String> texts = new ArrayList<>();
-      if (result.content() != null) {
-        for (McpSchema.Content c : result.content()) {
-          if (c instanceof McpSchema.TextContent t) {
-            texts.add(t.text());
-          }
+      for (Map<String, Object> block : content()) {
+        if ("text".equals(block.get("type")) && block.get("text") instanceof String text) {
+          texts.add(text);
         }
       }
       this.blocks = Collections.unmodifiableList(texts);
-      this.meta = result.meta() == null
-          ? Map.of()
-          : Collections.unmodifiableMap(new LinkedHashMap<>(result.meta()));
+      this.meta = this.result.get("_meta") instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
     } else {
       this.blocks = jsonRpcError.message() == null ? List.of() : List.of(jsonRpcError.message());
       this.meta = Map.of();
     }
-    Object error = meta.get(META_ERROR);
-    this.errorMeta = error instanceof Map<?, ?> m ? JsonTrees.stringKeys(m) : null;
+    Object facts = meta.get(META_ERROR);
+    this.error = new ErrorEnvelope(facts instanceof Map<?, ?> m ? JsonTrees.stringKeys(m) : null,
+        isError() && !blocks.isEmpty() ? blocks.get(0) : null, jsonRpcError);
   }
 
   /**
    * A result the client received.
    *
-   * @param result the {@code CallToolResult}
+   * @param result the {@code result} member of the {@code tools/call} reply, as a plain JSON tree
+   *     ({@code content}, {@code isError}, {@code structuredContent}, {@code _meta})
    * @param raw the JSON-RPC reply text it was read from, or {@code null} when it was not read off a wire
    */
-  public static ToolResult of(CallToolResult result, String raw) {
+  public static ToolResult of(Map<String, ?> result, String raw) {
     return new ToolResult(Objects.requireNonNull(result, "result"), null, raw);
   }
 
@@ -137,14 +125,14 @@ public final class ToolResult {
           error.get("message") instanceof String s ? s : null, error.get("data")), raw);
     }
     if (reply.get("result") instanceof Map<?, ?> result) {
-      return of(JsonTrees.toCallToolResult(result), raw);
+      return of(JsonTrees.stringKeys(result), raw);
     }
     throw new IllegalArgumentException("A JSON-RPC reply needs a result or an error: " + raw);
   }
 
   /** Whether the call failed: {@code isError: true} (warnings included) or a JSON-RPC error. */
   public boolean isError() {
-    return jsonRpcError != null || Boolean.TRUE.equals(result.isError());
+    return jsonRpcError != null || Boolean.TRUE.equals(result.get("isError"));
   }
 
   /** Whether the call succeeded ({@code isError} not true and no JSON-RPC error). */
@@ -163,18 +151,15 @@ public final class ToolResult {
   /**
    * Every block of the result's {@code content} as sent — text, image, audio, resource,
    * resource_link — each a plain JSON tree ({@code type} and its members); empty for a JSON-RPC
-   * error or a result not read off a wire.
+   * error.
    */
+  @SuppressWarnings("unchecked")
   public List<Map<String, Object>> content() {
-    if (raw == null || jsonRpcError != null) {
-      return List.of();
-    }
     List<Map<String, Object>> out = new ArrayList<>();
-    if (JsonTrees.parse(raw) instanceof Map<?, ?> reply && reply.get("result") instanceof Map<?, ?> r
-        && r.get("content") instanceof List<?> blocks) {
-      for (Object block : blocks) {
+    if (result != null && result.get("content") instanceof List<?> items) {
+      for (Object block : items) {
         if (block instanceof Map<?, ?> m) {
-          out.add(JsonTrees.stringKeys(m));
+          out.add((Map<String, Object>) m);
         }
       }
     }
@@ -201,21 +186,18 @@ public final class ToolResult {
   }
 
   /** The {@code structuredContent} as a map, or {@code null} when absent. */
+  @SuppressWarnings("unchecked")
   public Map<String, Object> structuredContent() {
-    if (result == null || result.structuredContent() == null) {
-      return null;
-    }
-    Object tree = JsonTrees.plain(result.structuredContent());
-    if (tree instanceof Map<?, ?> m) {
-      return Collections.unmodifiableMap(JsonTrees.stringKeys(m));
+    Object tree = structuredTree();
+    if (tree == null || tree instanceof Map<?, ?>) {
+      return (Map<String, Object>) tree;
     }
     throw new IllegalStateException("structuredContent is not an object: " + tree);
   }
 
   /** {@code structuredContent} as a plain tree of any shape, or {@code null} (for searches). */
   Object structuredTree() {
-    return result == null || result.structuredContent() == null
-        ? null : JsonTrees.plain(result.structuredContent());
+    return result == null ? null : result.get("structuredContent");
   }
 
   /** The rule lines of {@code _meta} {@value #META_RULES} (empty if none). */
@@ -275,10 +257,7 @@ public final class ToolResult {
 
   /** The envelope text of an error (its single text block, or the JSON-RPC message), or {@code null}. */
   public String errorText() {
-    if (!isError()) {
-      return null;
-    }
-    return blocks.isEmpty() ? null : blocks.get(0);
+    return error.text();
   }
 
   /**
@@ -287,45 +266,12 @@ public final class ToolResult {
    * {@code null} on success.
    */
   public String errorCode() {
-    if (!isError()) {
-      return null;
-    }
-    if (errorMeta != null && errorMeta.get("code") instanceof String code) {
-      return code;
-    }
-    if (jsonRpcError != null && jsonRpcError.data() instanceof Map<?, ?> data
-        && data.get("code") instanceof String code) {
-      return code;
-    }
-    String text = errorText();
-    if (text != null) {
-      Matcher m = TOOL_ERROR_START.matcher(text);
-      if (m.find()) {
-        return unescape(m.group(1));
-      }
-      if (text.startsWith("<validation_error")) {
-        return Codes.VALIDATION_ERROR;
-      }
-    }
-    return null;
+    return isError() ? error.code() : null;
   }
 
   /** The severity, {@code "error"} or {@code "warning"}; {@code null} on success. */
   public String severity() {
-    if (!isError()) {
-      return null;
-    }
-    if (errorMeta != null && errorMeta.get("severity") instanceof String s) {
-      return s;
-    }
-    String text = errorText();
-    if (text != null) {
-      Matcher m = TOOL_ERROR_START.matcher(text);
-      if (m.find()) {
-        return unescape(m.group(2));
-      }
-    }
-    return "error";
+    return isError() ? error.severity() : null;
   }
 
   /** Whether this is an error marked {@code severity="warning"}. */
@@ -335,82 +281,27 @@ public final class ToolResult {
 
   /** The recovery sentence of the error, or {@code null}. */
   public String recovery() {
-    if (!isError()) {
-      return null;
-    }
-    if (errorMeta != null) {
-      return errorMeta.get("recovery") instanceof String s ? s : null;
-    }
-    return firstGroup(RECOVERY, errorText());
+    return isError() ? error.recovery() : null;
   }
 
   /** The actions the error offers, as rendered for the agent (empty if none). */
   public List<String> actions() {
-    if (!isError()) {
-      return List.of();
-    }
-    if (errorMeta != null) {
-      return strings(errorMeta.get("actions"));
-    }
-    return allGroups(ACTION, errorText());
+    return isError() ? error.actions() : List.of();
   }
 
   /** The error details (key to value, in order); empty if none. */
   public Map<String, String> details() {
-    Map<String, String> out = new LinkedHashMap<>();
-    if (!isError()) {
-      return out;
-    }
-    if (errorMeta != null) {
-      if (errorMeta.get("details") instanceof Map<?, ?> d) {
-        d.forEach((k, v) -> out.put(String.valueOf(k), String.valueOf(v)));
-      }
-      return Collections.unmodifiableMap(out);
-    }
-    String text = errorText();
-    if (text != null) {
-      Matcher m = DETAIL.matcher(text);
-      while (m.find()) {
-        out.put(unescape(m.group(1)), unescape(m.group(2)));
-      }
-    }
-    return Collections.unmodifiableMap(out);
+    return isError() ? error.details() : Map.of();
   }
 
   /** The retry delay in seconds, or {@code null}. */
   public Long retryAfterSeconds() {
-    if (!isError()) {
-      return null;
-    }
-    if (errorMeta != null) {
-      return errorMeta.get("retryAfterSeconds") instanceof Number n ? n.longValue() : null;
-    }
-    String s = firstGroup(RETRY_AFTER, errorText());
-    return s == null ? null : Long.valueOf(s);
+    return isError() ? error.retryAfterSeconds() : null;
   }
 
   /** The bad fields of a validation error, in order (empty otherwise). */
   public List<FieldError> fieldErrors() {
-    List<FieldError> out = new ArrayList<>();
-    if (!isError()) {
-      return out;
-    }
-    if (errorMeta != null && errorMeta.get("fields") instanceof List<?> fields) {
-      for (Object f : fields) {
-        if (f instanceof Map<?, ?> m) {
-          out.add(new FieldError(String.valueOf(m.get("path")), String.valueOf(m.get("message"))));
-        }
-      }
-      return Collections.unmodifiableList(out);
-    }
-    String text = errorText();
-    if (text != null && text.startsWith("<validation_error")) {
-      Matcher m = FIELD.matcher(text);
-      while (m.find()) {
-        out.add(new FieldError(unescape(m.group(1)), unescape(m.group(2))));
-      }
-    }
-    return Collections.unmodifiableList(out);
+    return isError() ? error.fieldErrors() : List.of();
   }
 
   /** The JSON-RPC error, when the reply was one; else {@code null}. */
@@ -428,8 +319,11 @@ public final class ToolResult {
     return meta;
   }
 
-  /** The SDK's {@code CallToolResult}, or {@code null} for a JSON-RPC error reply. */
-  public CallToolResult callToolResult() {
+  /**
+   * The reply's {@code result} member as a plain JSON tree (unmodifiable), or {@code null} for a
+   * JSON-RPC error reply.
+   */
+  public Map<String, Object> result() {
     return result;
   }
 
@@ -455,7 +349,7 @@ public final class ToolResult {
     for (int i = 0; i < blocks.size(); i++) {
       appendIndented(out, "  [" + i + "] ", blocks.get(i));
     }
-    if (result.structuredContent() != null) {
+    if (structuredTree() != null) {
       out.append("  structuredContent ").append(JsonTrees.write(structuredTree())).append('\n');
     }
     if (!meta.isEmpty()) {
@@ -472,32 +366,13 @@ public final class ToolResult {
     }
   }
 
-  private static List<String> strings(Object value) {
+  static List<String> strings(Object value) {
     if (!(value instanceof List<?> list)) {
       return List.of();
     }
     List<String> out = new ArrayList<>(list.size());
     for (Object o : list) {
       out.add(String.valueOf(o));
-    }
-    return Collections.unmodifiableList(out);
-  }
-
-  private static String firstGroup(Pattern pattern, String text) {
-    if (text == null) {
-      return null;
-    }
-    Matcher m = pattern.matcher(text);
-    return m.find() ? unescape(m.group(1)) : null;
-  }
-
-  private static List<String> allGroups(Pattern pattern, String text) {
-    List<String> out = new ArrayList<>();
-    if (text != null) {
-      Matcher m = pattern.matcher(text);
-      while (m.find()) {
-        out.add(unescape(m.group(1)));
-      }
     }
     return Collections.unmodifiableList(out);
   }

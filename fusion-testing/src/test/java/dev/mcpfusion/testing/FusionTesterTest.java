@@ -11,7 +11,6 @@ import dev.mcpfusion.testing.fixtures.Billing.BillingTools;
 import dev.mcpfusion.testing.fixtures.Billing.BillingTools_Fusion;
 import dev.mcpfusion.testing.fixtures.Billing.Store;
 import dev.mcpfusion.testing.fixtures.Billing.Tenant;
-import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -90,7 +89,7 @@ class FusionTesterTest {
         .hasErrorTextContaining("<tool_error code=\"UNKNOWN_TOOL\" severity=\"error\">")
         .hasErrorTextContaining("<tool>billing_get_invoice</tool>");
     assertThat(r.jsonRpcError().code()).isEqualTo(-32602);
-    assertThat(r.callToolResult()).isNull();
+    assertThat(r.result()).isNull();
     assertThat(r.raw()).contains("\"error\"").contains("\"UNKNOWN_TOOL\"");
     assertThat(tester.rawMessages()).contains(r.raw());
   }
@@ -157,12 +156,13 @@ class FusionTesterTest {
   void listToolsIsExactlyWhatTheServerLists() {
     FusionTester tester = tester(Exposition.FLAT);
 
-    List<McpSchema.Tool> tools = tester.listTools();
+    List<ToolInfo> tools = tester.listTools();
 
-    assertThat(tools).extracting(McpSchema.Tool::name).containsExactly(
+    assertThat(tools).extracting(ToolInfo::name).containsExactly(
         "billing_list_invoices", "billing_get_invoice", "billing_void_invoice", "billing_count_invoices");
     // same JSON as the server's own list (numbers may come back as other Number types)
-    assertThat(json(tester, tools)).isEqualTo(json(tester, tester.server().edge().tools()));
+    assertThat(json(tester, tools.stream().map(ToolInfo::json).toList()))
+        .isEqualTo(json(tester, tester.server().edge().tools()));
     assertThat(tester.rawMessages()).noneSatisfy(m -> assertThat(m).contains("webhookSecret"));
     FusionAssertions.assertThatTools(tools)
         .hasToolNames("billing_list_invoices", "billing_get_invoice", "billing_void_invoice", "billing_count_invoices")
@@ -188,7 +188,7 @@ class FusionTesterTest {
     testers.add(tester);
 
     assertThat(tester.call("billing", "get_invoice", Map.of("id", "INV-0003"))).isSuccess();
-    assertThat(tester.listTools()).extracting(McpSchema.Tool::name).contains("billing-get_invoice");
+    assertThat(tester.listTools()).extracting(ToolInfo::name).contains("billing-get_invoice");
   }
 
   @Test

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.core.Suggestion;
 import dev.mcpfusion.core.UiBlock;
-import io.modelcontextprotocol.spec.McpSchema;
-import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,17 +13,27 @@ import org.junit.jupiter.api.Test;
 /** ToolResult reads the wire formats from hand-made results and reply texts. */
 class ToolResultTest {
 
-  static CallToolResult result(boolean isError, Object structured, Map<String, Object> meta, String... blocks) {
-    List<McpSchema.Content> content = new java.util.ArrayList<>();
+  /** A {@code tools/call} result tree, as the SDK's client would have received it. */
+  static Map<String, Object> result(boolean isError, Object structured, Map<String, Object> meta, String... blocks) {
+    List<Map<String, Object>> content = new java.util.ArrayList<>();
     for (String b : blocks) {
-      content.add(new McpSchema.TextContent(b));
+      content.add(Map.of("type", "text", "text", b));
     }
-    return new CallToolResult(content, isError, structured, meta);
+    Map<String, Object> result = new LinkedHashMap<>();
+    result.put("content", content);
+    result.put("isError", isError);
+    if (structured != null) {
+      result.put("structuredContent", structured);
+    }
+    if (meta != null) {
+      result.put("_meta", meta);
+    }
+    return result;
   }
 
   static final String VOID_MARK = "<cache_invalidation cause=\"billing.void_invoice\" domains=\"billing.*\" />";
 
-  static CallToolResult voidedInvoice() {
+  static Map<String, Object> voidedInvoice() {
     Map<String, Object> meta = new LinkedHashMap<>();
     meta.put("mcpfusion/invalidation", Map.of("cause", "billing.void_invoice", "domains", List.of("billing.*")));
     meta.put("mcpfusion/rules", List.of("totalCents: Total in integer cents; divide by 100 for display",
@@ -49,6 +57,7 @@ class ToolResultTest {
     assertThat(r.isSuccess()).isTrue();
     assertThat(r.isError()).isFalse();
     assertThat(r.blocks()).hasSize(4).first().isEqualTo(VOID_MARK);
+    assertThat(r.content()).hasSize(4).first().isEqualTo(Map.of("type", "text", "text", VOID_MARK));
     assertThat(r.dataText()).startsWith("{\"id\":\"INV-7\"");
     assertThat(r.data()).isEqualTo(Map.of("id", "INV-7", "totalCents", 1200, "status", "VOID",
         "rate", new BigDecimal("0.25")));
@@ -61,7 +70,7 @@ class ToolResultTest {
     assertThat(r.errorCode()).isNull();
     assertThat(r.errorText()).isNull();
     assertThat(r.jsonRpcError()).isNull();
-    assertThat(r.callToolResult()).isNotNull();
+    assertThat(r.result()).containsEntry("isError", false).containsKey("content");
   }
 
   @Test
@@ -185,7 +194,7 @@ class ToolResultTest {
     ToolResult r = ToolResult.fromReply(raw);
 
     assertThat(r.isError()).isTrue();
-    assertThat(r.callToolResult()).isNull();
+    assertThat(r.result()).isNull();
     assertThat(r.jsonRpcError().code()).isEqualTo(-32602);
     assertThat(r.jsonRpcError().data()).isEqualTo(
         Map.of("code", "UNKNOWN_TOOL", "available", List.of("billing_list_invoices")));
@@ -212,7 +221,7 @@ class ToolResultTest {
     assertThat(r.data()).isEqualTo(Map.of("id", "INV-1"));
     assertThat(r.structuredContent()).isEqualTo(Map.of("id", "INV-1"));
     assertThat(r.rules()).containsExactly("r1");
-    assertThat(r.callToolResult().isError()).isFalse();
+    assertThat(r.result()).containsEntry("isError", false);
     assertThat(r.toString()).isEqualTo("tool result, 1 block\n"
         + "  [0] {\"id\":\"INV-1\"}\n"
         + "  structuredContent {\"id\":\"INV-1\"}\n"

@@ -11,7 +11,7 @@ import dev.mcpfusion.core.server.FeatureCalls;
 import dev.mcpfusion.core.server.FeatureError;
 import dev.mcpfusion.core.server.FeatureRegistry;
 import dev.mcpfusion.core.server.FeatureRequest;
-import dev.mcpfusion.core.trace.RequestTrace;
+import dev.mcpfusion.core.trace.internal.RequestTrace;
 import dev.mcpfusion.core.wire.Codes;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Meta;

@@ -3,7 +3,7 @@ package dev.mcpfusion.core.edge;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.server.ExposedTool;
-import dev.mcpfusion.core.trace.RequestTrace;
+import dev.mcpfusion.core.trace.internal.RequestTrace;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.ProtocolVersions;
 import dev.mcpfusion.core.wire.Reply;

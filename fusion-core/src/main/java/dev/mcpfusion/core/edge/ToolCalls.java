@@ -10,7 +10,7 @@ import dev.mcpfusion.core.server.Exposer;
 import dev.mcpfusion.core.server.Pipeline;
 import dev.mcpfusion.core.server.ToolRegistry;
 import dev.mcpfusion.core.trace.FusionTracer;
-import dev.mcpfusion.core.trace.RequestTrace;
+import dev.mcpfusion.core.trace.internal.RequestTrace;
 import dev.mcpfusion.core.wire.Codes;
 import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.JsonRpc;

@@ -9,7 +9,7 @@ import dev.mcpfusion.core.redact.Tally;
 import dev.mcpfusion.core.spi.Args;
 import dev.mcpfusion.core.spi.PromptArgument;
 import dev.mcpfusion.core.trace.FusionTracer;
-import dev.mcpfusion.core.trace.RequestTrace;
+import dev.mcpfusion.core.trace.internal.RequestTrace;
 import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.JsonRpc;
 import java.util.ArrayList;

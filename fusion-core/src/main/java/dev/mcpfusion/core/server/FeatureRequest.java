@@ -1,6 +1,6 @@
 package dev.mcpfusion.core.server;
 
-import dev.mcpfusion.core.trace.RequestTrace;
+import dev.mcpfusion.core.trace.internal.RequestTrace;
 import java.util.function.Function;
 
 /**

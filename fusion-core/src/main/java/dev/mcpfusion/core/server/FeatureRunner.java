@@ -11,7 +11,7 @@ import dev.mcpfusion.core.guard.ConcurrencyGate;
 import dev.mcpfusion.core.guard.Deadlines;
 import dev.mcpfusion.core.guard.Guard;
 import dev.mcpfusion.core.spi.ContextLookup;
-import dev.mcpfusion.core.trace.RequestTrace;
+import dev.mcpfusion.core.trace.internal.RequestTrace;
 import dev.mcpfusion.core.wire.Codes;
 import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.JsonRpc;

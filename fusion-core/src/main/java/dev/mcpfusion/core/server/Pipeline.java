@@ -27,7 +27,7 @@ import dev.mcpfusion.core.spi.ResultShape;
 import dev.mcpfusion.core.spi.Verb;
 import dev.mcpfusion.core.sync.StateSync;
 import dev.mcpfusion.core.trace.FusionTracer;
-import dev.mcpfusion.core.trace.RequestTrace;
+import dev.mcpfusion.core.trace.internal.RequestTrace;
 import dev.mcpfusion.core.wire.References;
 import dev.mcpfusion.core.wire.Reply;
 import java.lang.reflect.InvocationTargetException;

@@ -10,7 +10,7 @@ import dev.mcpfusion.core.spi.Problem;
 import dev.mcpfusion.core.spi.Problems;
 import dev.mcpfusion.core.spi.PromptArgument;
 import dev.mcpfusion.core.trace.FusionTracer;
-import dev.mcpfusion.core.trace.RequestTrace;
+import dev.mcpfusion.core.trace.internal.RequestTrace;
 import dev.mcpfusion.core.wire.Codes;
 import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.JsonRpc;

@@ -6,7 +6,7 @@ import dev.mcpfusion.core.redact.Redactor;
 import dev.mcpfusion.core.redact.Tally;
 import dev.mcpfusion.core.spi.ResourceDescriptor;
 import dev.mcpfusion.core.trace.FusionTracer;
-import dev.mcpfusion.core.trace.RequestTrace;
+import dev.mcpfusion.core.trace.internal.RequestTrace;
 import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Reply;

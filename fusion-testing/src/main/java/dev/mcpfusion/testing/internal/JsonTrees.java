@@ -1,9 +1,7 @@
 package dev.mcpfusion.testing.internal;
 
-import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
-import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +20,6 @@ public final class JsonTrees {
       .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
       .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
       .build();
-  private static final JacksonMcpJsonMapper MCP_MAPPER = new JacksonMcpJsonMapper(MAPPER);
 
   private JsonTrees() {}
 
@@ -69,24 +66,29 @@ public final class JsonTrees {
     return out;
   }
 
-  /** Any value (an SDK record, a list of them) as the plain tree its JSON reads as. */
-  public static Object toTree(Object value) {
-    return MAPPER.convertValue(value, Object.class);
-  }
-
   /** Compact JSON text of a value. */
   public static String write(Object value) {
     return MAPPER.writeValueAsString(value);
   }
 
-  /** Reads the {@code result} member of a {@code tools/call} reply as the SDK does. */
-  public static CallToolResult toCallToolResult(Map<?, ?> result) {
-    return MCP_MAPPER.convertValue(result, CallToolResult.class);
-  }
-
-  /** A {@code tools/list} result tree as the SDK's {@code ListToolsResult}. */
-  public static McpSchema.ListToolsResult toListToolsResult(Map<?, ?> result) {
-    return MCP_MAPPER.convertValue(result, McpSchema.ListToolsResult.class);
+  /**
+   * A deeply unmodifiable copy of a plain tree (string keys, iteration order kept, {@code null}
+   * values allowed): what the kit's immutable types hand out.
+   */
+  public static Object frozen(Object value) {
+    if (value instanceof Map<?, ?> m) {
+      Map<String, Object> out = new LinkedHashMap<>();
+      m.forEach((k, v) -> out.put(String.valueOf(k), frozen(v)));
+      return Collections.unmodifiableMap(out);
+    }
+    if (value instanceof List<?> list) {
+      List<Object> out = new ArrayList<>(list.size());
+      for (Object o : list) {
+        out.add(frozen(o));
+      }
+      return Collections.unmodifiableList(out);
+    }
+    return plain(value);
   }
 
   /**

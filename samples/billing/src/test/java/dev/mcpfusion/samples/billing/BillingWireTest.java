@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.samples.billing.store.InvoiceStore;
 import dev.mcpfusion.testing.FusionTester;
+import dev.mcpfusion.testing.ToolInfo;
 import dev.mcpfusion.testing.ToolResult;
-import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -135,8 +135,8 @@ class BillingWireTest {
   @Test
   void groupedDescriptionIsTheDesignedText() {
     try (FusionTester tester = tester(Exposition.GROUPED)) {
-      List<McpSchema.Tool> tools = tester.listTools();
-      assertThat(tools).extracting(McpSchema.Tool::name).containsExactly("billing");
+      List<ToolInfo> tools = tester.listTools();
+      assertThat(tools).extracting(ToolInfo::name).containsExactly("billing");
       assertThat(tools.get(0).description()).isEqualTo(
           "Invoices: list, inspect and void them. Select operation via the `action` parameter."
               + " Actions: list_invoices, get_invoice, void_invoice\n"
@@ -147,7 +147,7 @@ class BillingWireTest {
               + "- 'void_invoice': Void an open invoice. Requires: id [DESTRUCTIVE]");
       Map<String, Object> output = tools.get(0).outputSchema();
       assertThat(output).containsEntry("type", "object").containsKey("anyOf");
-      McpSchema.ToolAnnotations hints = tools.get(0).annotations();
+      ToolInfo.Hints hints = tools.get(0).annotations();
       assertThat(hints.readOnlyHint()).isFalse();
       assertThat(hints.destructiveHint()).isTrue();
       assertThat(hints.idempotentHint()).isFalse();
@@ -158,14 +158,14 @@ class BillingWireTest {
   @Test
   void flatToolsAreNamedAndHintedPerVerb() {
     try (FusionTester tester = tester(Exposition.FLAT)) {
-      List<McpSchema.Tool> tools = tester.listTools();
-      assertThat(tools).extracting(McpSchema.Tool::name)
+      List<ToolInfo> tools = tester.listTools();
+      assertThat(tools).extracting(ToolInfo::name)
           .containsExactly("billing_list_invoices", "billing_get_invoice", "billing_void_invoice");
-      McpSchema.Tool list = tools.get(0);
+      ToolInfo list = tools.get(0);
       assertThat(list.description()).isEqualTo("List invoices, newest first [Cache-Control: no-store]");
       assertThat(list.annotations().readOnlyHint()).isTrue();
       assertThat(list.annotations().destructiveHint()).isFalse();
-      McpSchema.Tool voidTool = tools.get(2);
+      ToolInfo voidTool = tools.get(2);
       assertThat(voidTool.annotations().destructiveHint()).isTrue();
       assertThat(voidTool.annotations().readOnlyHint()).isFalse();
       assertThat(voidTool.annotations().idempotentHint()).isNotNull();

@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.samples.billing.fixtures.WorkspaceTools;
 import dev.mcpfusion.testing.FusionTester;
+import dev.mcpfusion.testing.ToolInfo;
 import dev.mcpfusion.testing.ToolResult;
-import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,7 +19,7 @@ class CommonFieldsTest {
   @SuppressWarnings("unchecked")
   void commonFieldIsInEveryRequiresLineAndOnceInTheSchema() {
     try (FusionTester tester = FusionTester.of(new WorkspaceTools()).exposition(Exposition.GROUPED)) {
-      McpSchema.Tool tool = tester.listTools().get(0);
+      ToolInfo tool = tester.listTools().get(0);
 
       assertThat(tool.description()).isEqualTo(
           "Projects of a workspace. Select operation via the `action` parameter."
@@ -55,7 +55,7 @@ class CommonFieldsTest {
   @SuppressWarnings("unchecked")
   void flatToolsEachCarryTheCommonField() {
     try (FusionTester tester = FusionTester.of(new WorkspaceTools())) {
-      for (McpSchema.Tool tool : tester.listTools()) {
+      for (ToolInfo tool : tester.listTools()) {
         assertThat((List<Object>) tool.inputSchema().get("required")).contains("workspaceId");
       }
     }

@@ -12,7 +12,7 @@ import dev.mcpfusion.samples.billing.store.Tenant;
 import dev.mcpfusion.samples.billing.tools.BillingTools;
 import dev.mcpfusion.samples.billing.tools.TenantGuard;
 import dev.mcpfusion.testing.FusionTester;
-import io.modelcontextprotocol.spec.McpSchema;
+import dev.mcpfusion.testing.ToolInfo;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -109,10 +109,10 @@ class EgressPropertyTest {
   @Property(tries = 2)
   void hiddenPropertyNamesNeverAppearInToolsList(@ForAll("sentinels") String unused) {
     for (Exposition exposition : Exposition.values()) {
-      List<McpSchema.Tool> tools = TESTERS.get(exposition).listTools();
+      List<ToolInfo> tools = TESTERS.get(exposition).listTools();
       String listed = tools.toString();
       assertThat(tools).isNotEmpty();
-      for (McpSchema.Tool tool : tools) {
+      for (ToolInfo tool : tools) {
         listed += String.valueOf(tool.inputSchema()) + tool.outputSchema() + tool.description();
       }
       assertThat(listed).doesNotContain("webhookSecret", "internalFlags", "tenantId", "costBasis",

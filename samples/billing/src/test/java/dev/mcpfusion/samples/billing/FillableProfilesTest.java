@@ -5,16 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.json.Json;
-import dev.mcpfusion.core.lock.Contract;
-import dev.mcpfusion.core.lock.ContractLoader;
-import dev.mcpfusion.core.lock.InputField;
-import dev.mcpfusion.core.lock.LockProfile;
-import dev.mcpfusion.core.lock.Lockfile;
+import dev.mcpfusion.lock.Contract;
+import dev.mcpfusion.lock.ContractLoader;
+import dev.mcpfusion.lock.InputField;
+import dev.mcpfusion.lock.LockProfile;
+import dev.mcpfusion.lock.Lockfile;
 import dev.mcpfusion.samples.billing.fixtures.DraftTools;
 import dev.mcpfusion.testing.FusionTester;
-import dev.mcpfusion.testing.ToolResult;
+import dev.mcpfusion.testing.ToolInfo;
 import dev.mcpfusion.testing.ToolResult.FieldError;
-import io.modelcontextprotocol.spec.McpSchema;
+import dev.mcpfusion.testing.ToolResult;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +44,7 @@ class FillableProfilesTest {
   }
 
   private static String schema(FusionTester tester, String tool) {
-    for (McpSchema.Tool t : tester.listTools()) {
+    for (ToolInfo t : tester.listTools()) {
       if (t.name().equals(tool)) {
         return Json.write(t.inputSchema());
       }
@@ -147,7 +147,7 @@ class FillableProfilesTest {
   @ValueSource(strings = {CLASSIC, FusionTester.MODERN})
   void groupedExpositionTakesTheSameNestedObject(String era) {
     try (FusionTester tester = tester(era).exposition(Exposition.GROUPED)) {
-      McpSchema.Tool tool = tester.listTools().get(0);
+      ToolInfo tool = tester.listTools().get(0);
       assertThat(tool.description()).contains("- 'create_invoice': Create an invoice. Requires: draft");
       ToolResult r = tester.call("drafts", "create_invoice",
           args("draft", args("customer", "ACME", "totalCents", 1)));

@@ -6,6 +6,7 @@ import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.samples.billing.presenter.InvoiceView_Presenter;
 import dev.mcpfusion.samples.billing.store.InvoiceStore;
 import dev.mcpfusion.testing.FusionTester;
+import dev.mcpfusion.testing.ToolInfo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -58,7 +59,7 @@ class GoldenFilesTest {
   void toolListsMatchGolden() throws IOException {
     for (Exposition exposition : Exposition.values()) {
       try (FusionTester tester = FusionTester.of(BillingConnector.builder(InvoiceStore.sample(), exposition))) {
-        String json = PRETTY.writeValueAsString(tester.listTools()) + "\n";
+        String json = PRETTY.writeValueAsString(tester.listTools().stream().map(ToolInfo::json).toList()) + "\n";
         assertThat(json).doesNotContain("$schema");
         assertGolden("tools-" + exposition.name().toLowerCase(java.util.Locale.ROOT) + ".json", json);
       }

@@ -3,10 +3,10 @@ package dev.mcpfusion.samples.billing;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mcpfusion.core.Exposition;
-import dev.mcpfusion.core.lock.Contract;
-import dev.mcpfusion.core.lock.ContractLoader;
-import dev.mcpfusion.core.lock.LockProfile;
-import dev.mcpfusion.core.lock.Lockfile;
+import dev.mcpfusion.lock.Contract;
+import dev.mcpfusion.lock.ContractLoader;
+import dev.mcpfusion.lock.LockProfile;
+import dev.mcpfusion.lock.Lockfile;
 import dev.mcpfusion.samples.billing.tools.BillingTools;
 import dev.mcpfusion.testing.LockfileAssertions;
 import java.nio.file.Files;

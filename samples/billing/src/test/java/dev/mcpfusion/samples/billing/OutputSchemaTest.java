@@ -9,7 +9,7 @@ import dev.mcpfusion.testing.FusionTester;
 import dev.mcpfusion.testing.ToolResult;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
-import io.modelcontextprotocol.spec.McpSchema;
+import dev.mcpfusion.testing.ToolInfo;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -48,7 +48,7 @@ class OutputSchemaTest {
   @Test
   void negativeControlAStructuredContentWithAnUndeclaredFieldIsRejected() {
     try (FusionTester tester = FusionTester.of(BillingConnector.builder(InvoiceStore.sample(), Exposition.FLAT))) {
-      McpSchema.Tool get = tester.listTools().stream()
+      ToolInfo get = tester.listTools().stream()
           .filter(t -> t.name().equals("billing_get_invoice")).findFirst().orElseThrow();
       ToolResult one = tester.call("billing", "get_invoice", Map.of("id", "INV-0001"));
 

@@ -6,7 +6,7 @@ import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.samples.billing.fixtures.TitledTools;
 import dev.mcpfusion.testing.FusionTester;
-import io.modelcontextprotocol.spec.McpSchema;
+import dev.mcpfusion.testing.ToolInfo;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +29,7 @@ class TitlesWireTest {
     try (FusionTester tester = tester(Exposition.FLAT, version)) {
       Map<String, String> titles = new LinkedHashMap<>();
       Map<String, String> annotationTitles = new LinkedHashMap<>();
-      for (McpSchema.Tool tool : tester.listTools()) {
+      for (ToolInfo tool : tester.listTools()) {
         titles.put(tool.name(), String.valueOf(tool.title()));
         annotationTitles.put(tool.name(), String.valueOf(tool.annotations().title()));
       }
@@ -50,7 +50,7 @@ class TitlesWireTest {
   @ValueSource(strings = {FusionTester.DEFAULT_VERSION, FusionTester.MODERN})
   void aGroupedToolHasNoTitle(String version) {
     try (FusionTester tester = tester(Exposition.GROUPED, version)) {
-      McpSchema.Tool desk = tester.listTools().get(0);
+      ToolInfo desk = tester.listTools().get(0);
       assertThat(desk.title()).isNull();
       assertThat(desk.annotations().title()).isNull();
       assertThat(toolsListMessage(tester)).doesNotContain("\"title\"");

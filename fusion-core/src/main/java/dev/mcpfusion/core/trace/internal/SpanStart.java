@@ -1,0 +1,148 @@
+package dev.mcpfusion.core.trace.internal;
+
+import dev.mcpfusion.core.trace.TraceOptions;
+import dev.mcpfusion.core.trace.TraceContext;
+import dev.mcpfusion.core.trace.SpanAttributes;
+import dev.mcpfusion.core.trace.FusionTracer;
+import dev.mcpfusion.core.trace.FusionSpan;
+import dev.mcpfusion.core.Exposition;
+import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.core.wire.JsonRpc;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts the span of one request for {@link RequestTrace}'s factories, once they know the server
+ * traces: the attributes of each kind of request (the MCP, GenAI and OpenInference conventions),
+ * the W3C parent, and the input on opt-in. A tracer that fails to start a span leaves the request
+ * untraced, never failed.
+ */
+final class SpanStart {
+  private static final Logger LOG = LoggerFactory.getLogger(SpanStart.class);
+  private static final String JSON = "application/json";
+
+  private SpanStart() {}
+
+  static RequestTrace tool(FusionTracer tracer, String toolName, Exposition exposition,
+      String router, String action, RequestContext request, Object requestId,
+      Map<String, ?> arguments) {
+    Map<String, Object> attributes = new LinkedHashMap<>();
+    attributes.put(SpanAttributes.MCP_METHOD_NAME, JsonRpc.TOOLS_CALL);
+    attributes.put(SpanAttributes.GEN_AI_OPERATION_NAME, SpanAttributes.GEN_AI_OPERATION_EXECUTE_TOOL);
+    attributes.put(SpanAttributes.GEN_AI_TOOL_NAME, toolName);
+    attributes.put(SpanAttributes.OPENINFERENCE_SPAN_KIND, SpanAttributes.OPENINFERENCE_KIND_TOOL);
+    attributes.put(SpanAttributes.TOOL_NAME, toolName);
+    if (router != null) {
+      attributes.put(SpanAttributes.MCPFUSION_ROUTER, router);
+    }
+    if (action != null) {
+      attributes.put(SpanAttributes.MCPFUSION_ACTION, action);
+    }
+    if (exposition != null) {
+      attributes.put(SpanAttributes.MCPFUSION_EXPOSITION, exposition.name().toLowerCase(Locale.ROOT));
+    }
+    if (requestId != null) {
+      // The tool call is the JSON-RPC request: its id names the call in both conventions.
+      attributes.put(SpanAttributes.GEN_AI_TOOL_CALL_ID, idText(requestId));
+    }
+    return start(tracer, SpanAttributes.spanName(toolName), attributes, request, requestId,
+        arguments == null ? Map.of() : arguments);
+  }
+
+  static RequestTrace prompt(FusionTracer tracer, String promptName, String router,
+      RequestContext request, Object requestId, Map<?, ?> arguments) {
+    Map<String, Object> attributes = new LinkedHashMap<>();
+    attributes.put(SpanAttributes.MCP_METHOD_NAME, JsonRpc.PROMPTS_GET);
+    attributes.put(SpanAttributes.GEN_AI_PROMPT_NAME, promptName);
+    attributes.put(SpanAttributes.OPENINFERENCE_SPAN_KIND, SpanAttributes.OPENINFERENCE_KIND_PROMPT);
+    router(attributes, router);
+    return start(tracer, JsonRpc.PROMPTS_GET + " " + promptName, attributes, request, requestId,
+        arguments == null ? Map.of() : arguments);
+  }
+
+  static RequestTrace resource(FusionTracer tracer, String uri, String declared,
+      String router, RequestContext request, Object requestId) {
+    Map<String, Object> attributes = new LinkedHashMap<>();
+    attributes.put(SpanAttributes.MCP_METHOD_NAME, JsonRpc.RESOURCES_READ);
+    attributes.put(SpanAttributes.MCP_RESOURCE_URI, uri);
+    attributes.put(SpanAttributes.OPENINFERENCE_SPAN_KIND,
+        SpanAttributes.OPENINFERENCE_KIND_RETRIEVER);
+    router(attributes, router);
+    return start(tracer, declared == null ? JsonRpc.RESOURCES_READ
+        : JsonRpc.RESOURCES_READ + " " + declared, attributes, request, requestId, uri);
+  }
+
+  static RequestTrace completion(FusionTracer tracer, String prompt, String template,
+      String router, RequestContext request, Object requestId, Object argument, Object context) {
+    Map<String, Object> input = new LinkedHashMap<>();
+    input.put("argument", argument);
+    if (context != null) {
+      input.put("context", context);
+    }
+    Map<String, Object> attributes = new LinkedHashMap<>();
+    attributes.put(SpanAttributes.MCP_METHOD_NAME, JsonRpc.COMPLETE);
+    if (prompt != null) {
+      attributes.put(SpanAttributes.GEN_AI_PROMPT_NAME, prompt);
+    }
+    if (template != null) {
+      attributes.put(SpanAttributes.MCP_RESOURCE_URI, template);
+    }
+    attributes.put(SpanAttributes.OPENINFERENCE_SPAN_KIND, SpanAttributes.OPENINFERENCE_KIND_CHAIN);
+    router(attributes, router);
+    String target = prompt != null ? prompt : template;
+    return start(tracer, target == null ? JsonRpc.COMPLETE : JsonRpc.COMPLETE + " " + target,
+        attributes, request, requestId, input);
+  }
+
+  private static void router(Map<String, Object> attributes, String router) {
+    if (router != null && !router.isEmpty()) {
+      attributes.put(SpanAttributes.MCPFUSION_ROUTER, router);
+    }
+  }
+
+  /** Starts a span; {@code input} is a JSON tree, or a string recorded as plain text. */
+  private static RequestTrace start(FusionTracer tracer, String name, Map<String, Object> attributes,
+      RequestContext request, Object requestId, Object input) {
+    long start = System.nanoTime();
+    if (requestId != null) {
+      attributes.put(SpanAttributes.JSONRPC_REQUEST_ID, idText(requestId));
+    }
+    TraceContext parent = TraceContext.EMPTY;
+    if (request != null) {
+      request.sessionId().ifPresent(id -> attributes.put(SpanAttributes.MCP_SESSION_ID, id));
+      request.protocolVersion().ifPresent(v -> attributes.put(SpanAttributes.MCP_PROTOCOL_VERSION, v));
+      parent = TraceContext.from(request);
+    }
+    FusionSpan span;
+    TraceOptions options;
+    try {
+      options = tracer.options();
+      options = options == null ? TraceOptions.DEFAULT : options;
+      if (options.recordInput()) {
+        boolean text = input instanceof String;
+        attributes.put(SpanAttributes.INPUT_VALUE, text ? (String) input : Json.write(input));
+        attributes.put(SpanAttributes.INPUT_MIME_TYPE, text ? "text/plain" : JSON);
+      }
+      span = tracer.startSpan(name, parent, Collections.unmodifiableMap(attributes));
+    } catch (RuntimeException e) {
+      LOG.warn("tracer {} failed to start span {}; the request goes on untraced", tracer, name, e);
+      span = null;
+      options = TraceOptions.DEFAULT;
+    }
+    return new RequestTrace(span == null ? FusionTracer.NOOP.startSpan(name, null, Map.of()) : span,
+        options, start);
+  }
+
+  /** A JSON-RPC id as the conventions record it: its string form. */
+  private static String idText(Object id) {
+    if (id instanceof Double d && d == Math.rint(d) && !Double.isInfinite(d)) {
+      return Long.toString(d.longValue());
+    }
+    return String.valueOf(id);
+  }
+}
