@@ -222,6 +222,27 @@ class DocsTest {
     assertThat(missing).isEmpty();
   }
 
+  @Test
+  void everyRepositoryPathTheDocsNameExists() throws IOException {
+    Set<String> top = new HashSet<>();
+    try (Stream<Path> entries = Files.list(root)) {
+      entries.forEach(p -> top.add(p.getFileName().toString()));
+    }
+    List<String> missing = new ArrayList<>();
+    forEachMatch(CODE_SPAN, (doc, m) -> {
+      String path = m.group(1);
+      int slash = path.indexOf('/');
+      // A path as the docs write one: from the repository's root, no placeholders, globs or
+      // build output.
+      if (slash > 0 && top.contains(path.substring(0, slash)) && !path.matches(".*[\\s<>*…{}$].*")
+          && !path.contains("target/")
+          && !Files.exists(root.resolve(path))) {
+        missing.add(doc + ": " + path);
+      }
+    });
+    assertThat(missing).isEmpty();
+  }
+
   /**
    * The type names of a page's code spans: string literals left out, since they are wire text, and
    * so are diagnostics' examples.
