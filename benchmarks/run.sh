@@ -3,7 +3,7 @@
 #   mvn -B -q -pl benchmarks -am package -DskipTests && benchmarks/run.sh quick   # < 10 min on 2 cores (~8; a few more with JAVA25_HOME)
 #   benchmarks/run.sh full                                                        # JMH defaults of each class
 #   benchmarks/run.sh baselines                                                   # only the TS SDK / Quarkus comparison, full counts
-# The baseline step needs the baselines built apart (benchmarks/README.md): `npm install` in
+# The baseline step needs the baselines built apart (docs/benchmarks.md): `npm install` in
 # benchmarks/baselines/ts-sdk, and mvn -f benchmarks/baselines/quarkus-mcp/pom.xml package. Without
 # node, the TS build or the Quarkus jar, that server is left out with a line saying so.
 # Environment: TARGET (build folder name, default "target"), OUT (results folder), JAVA25_HOME (a

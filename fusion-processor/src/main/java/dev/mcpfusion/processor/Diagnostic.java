@@ -9,8 +9,9 @@ import java.util.Locale;
  * a build or a {@code @SuppressWarnings} names; the wording can differ).
  *
  * <p>The formats are {@link String#format} patterns; problem and fix share one argument list, so
- * a fix may repeat an argument with {@code %1$s}. The README's diagnostic table lists every code
- * with an example ({@code DiagnosticCatalogueTest} keeps the two in step).
+ * a fix may repeat an argument with {@code %1$s}. The compile-time table of
+ * {@code docs/diagnostics.md} lists every code with an example ({@code DiagnosticCatalogueTest}
+ * keeps the two in step).
  */
 enum Diagnostic {
   // ------------------------------------------------------------------ @Model

@@ -17,17 +17,21 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The {@link Diagnostic} enum, the README's diagnostic table and the compile tests stay in step:
- * every code is documented with its kind and a real example, and asserted by a compile test.
+ * The {@link Diagnostic} enum, the compile-time table of {@code docs/diagnostics.md} (the one
+ * catalogue a user reads) and the compile tests stay in step: every code is documented with its
+ * kind and a real example, and asserted by a compile test.
  */
 class DiagnosticCatalogueTest {
   private static final Pattern ROW = Pattern.compile(
       "^\\| `([A-Za-z]+)` \\| (error|warning) \\| `(\\[fusion/([A-Za-z]+)\\] .*)` \\|$");
 
-  /** The README rows: code → {kind, example}. */
-  private static Map<String, String[]> readmeRows() {
+  /** The catalogue, read from the module's directory, where Surefire runs the tests. */
+  private static final Path CATALOGUE = Path.of("..", "docs", "diagnostics.md");
+
+  /** The catalogue's compile-time rows: code → {kind, example}. */
+  private static Map<String, String[]> catalogueRows() {
     Map<String, String[]> rows = new LinkedHashMap<>();
-    for (String line : read(Path.of("README.md")).split("\n")) {
+    for (String line : read(CATALOGUE).split("\n")) {
       Matcher m = ROW.matcher(line);
       if (m.matches()) {
         assertThat(m.group(4)).as("the example of %s shows its own code", m.group(1))
@@ -39,19 +43,19 @@ class DiagnosticCatalogueTest {
   }
 
   @Test
-  void everyCodeHasAReadmeRowWithItsKindAndAnExampleOfOneOfItsWordings() {
-    Map<String, String[]> rows = readmeRows();
+  void everyCodeHasACatalogueRowWithItsKindAndAnExampleOfOneOfItsWordings() {
+    Map<String, String[]> rows = catalogueRows();
     for (Diagnostic d : Diagnostic.values()) {
-      assertThat(rows).as("README row for %s", d.code()).containsKey(d.code());
+      assertThat(rows).as("catalogue row for %s", d.code()).containsKey(d.code());
       assertThat(rows.get(d.code())[0]).as("kind of %s", d.code())
           .isEqualTo(d.kind().name().toLowerCase(java.util.Locale.ROOT));
     }
     for (Map.Entry<String, String[]> row : rows.entrySet()) {
       List<Diagnostic> wordings = Stream.of(Diagnostic.values())
           .filter(d -> d.code().equals(row.getKey())).collect(Collectors.toList());
-      assertThat(wordings).as("README documents %s, which the processor never reports",
+      assertThat(wordings).as("the catalogue documents %s, which the processor never reports",
           row.getKey()).isNotEmpty();
-      assertThat(wordings).as("the README example of %s matches one of its wordings",
+      assertThat(wordings).as("the catalogue example of %s matches one of its wordings",
           row.getKey()).anyMatch(d -> wording(d).matcher(row.getValue()[1]).matches());
     }
   }

@@ -16,7 +16,7 @@ import java.util.Map;
  * by path (no detector would find it) and the detectors the server uses.
  *
  * <p>The view repeats the server's detectors because a view's {@code @Redact} replaces the
- * server-wide policy for what the view presents (README, "Masking personal data"); the property
+ * server-wide policy for what the view presents (docs/guide/egress.md, "Masking personal data"); the property
  * must not depend on whether the egress chain keeps that rule or adds the two.
  *
  * <p>Its rules, suggestions and UI block repeat secrets, so that every part of a presented reply

@@ -237,7 +237,7 @@ final class Channels implements AutoCloseable {
   }
 
   /**
-   * What the byte cap measures of a {@code tools/call} reply (README, "Guards: limits"): its
+   * What the byte cap measures of a {@code tools/call} reply (docs/guide/limits.md, "The byte cap"): its
    * {@code content}, {@code structuredContent} and {@code _meta} as written, without the
    * 2026-07-28 server name (framing). {@code isError} and the envelope are left out, so a reply
    * the server measured within its cap is within it here too. A JSON-RPC error measures 0.

@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
- * The egress property measures a {@code tools/call} reply as the README's guards note defines the
+ * The egress property measures a {@code tools/call} reply as docs/guide/limits.md defines the
  * byte cap's measure: {@code content}, {@code structuredContent} and {@code _meta} as written, the
  * envelope and the 2026-07-28 server name left out.
  */

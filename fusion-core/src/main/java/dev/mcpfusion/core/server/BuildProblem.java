@@ -8,8 +8,8 @@ import java.util.Locale;
  * Several entries may share a code when one rule is broken in different shapes.
  *
  * <p>The formats are {@link String#format} patterns; problem and fix share one argument list. The
- * README's build-problem table lists every code with an example ({@code BuildProblemCatalogueTest}
- * keeps the two in step).
+ * {@code build()} table of {@code docs/diagnostics.md} lists every code with an example
+ * ({@code BuildProblemCatalogueTest} keeps the two in step).
  */
 enum BuildProblem {
   INVALID_SEPARATOR("InvalidSeparator",

@@ -17,16 +17,21 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The {@link BuildProblem} enum, the README's build-problem table and the build tests stay in
- * step: every code is documented with a real example and asserted by a test.
+ * The {@link BuildProblem} enum, the {@code build()} table of {@code docs/diagnostics.md} (the one
+ * catalogue a user reads) and the build tests stay in step: every code is documented with a real
+ * example and asserted by a test.
  */
 class BuildProblemCatalogueTest {
   private static final Pattern ROW = Pattern.compile(
       "^\\| `([A-Za-z]+)` \\| `(\\[fusion/([A-Za-z]+)\\] .*)` \\|$");
 
-  private static Map<String, String> readmeRows() {
+  /** The catalogue, read from the module's directory, where Surefire runs the tests. */
+  private static final Path CATALOGUE = Path.of("..", "docs", "diagnostics.md");
+
+  /** The catalogue's {@code build()} rows: code → example. */
+  private static Map<String, String> catalogueRows() {
     Map<String, String> rows = new LinkedHashMap<>();
-    for (String line : read(Path.of("README.md")).split("\n")) {
+    for (String line : read(CATALOGUE).split("\n")) {
       Matcher m = ROW.matcher(line);
       if (m.matches()) {
         assertThat(m.group(3)).as("the example of %s shows its own code", m.group(1))
@@ -38,17 +43,17 @@ class BuildProblemCatalogueTest {
   }
 
   @Test
-  void everyCodeHasAReadmeRowWithAnExampleOfOneOfItsWordings() {
-    Map<String, String> rows = readmeRows();
+  void everyCodeHasACatalogueRowWithAnExampleOfOneOfItsWordings() {
+    Map<String, String> rows = catalogueRows();
     for (BuildProblem p : BuildProblem.values()) {
-      assertThat(rows).as("README row for %s", p.code()).containsKey(p.code());
+      assertThat(rows).as("catalogue row for %s", p.code()).containsKey(p.code());
     }
     for (Map.Entry<String, String> row : rows.entrySet()) {
       List<BuildProblem> wordings = Stream.of(BuildProblem.values())
           .filter(p -> p.code().equals(row.getKey())).collect(Collectors.toList());
-      assertThat(wordings).as("README documents %s, which build() never reports", row.getKey())
+      assertThat(wordings).as("the catalogue documents %s, which build() never reports", row.getKey())
           .isNotEmpty();
-      assertThat(wordings).as("the README example of %s matches one of its wordings",
+      assertThat(wordings).as("the catalogue example of %s matches one of its wordings",
           row.getKey()).anyMatch(p -> wording(p).matcher(row.getValue()).matches());
     }
   }

@@ -255,6 +255,45 @@ class BuildTest {
         .hasMessageContaining("[fusion/NoActions] Router 'idle' (Object) has no actions.");
   }
 
+  /**
+   * {@code @Use(X.class)} takes a provided instance of exactly {@code X} first, then one that is an
+   * {@code X} (a subclass, such as a container's class-based proxy); only without either does it
+   * construct one, which {@code Trail} (no no-arg constructor) cannot.
+   */
+  @Test
+  void useTakesAProvidedSubclassInstanceBeforeConstructingOne() {
+    RouterDescriptor descriptor = new RouterDescriptor("r", "", Object.class, List.of(),
+        List.of(action("a", "a", List.of(), List.of())), List.of(Trail.class));
+    GeneratedRouter base = router("r", 1, action("a", "a", List.of(), List.of()));
+    GeneratedRouter withUse = new GeneratedRouter() {
+      @Override
+      public int spiVersion() {
+        return base.spiVersion();
+      }
+
+      @Override
+      public RouterDescriptor descriptor() {
+        return descriptor;
+      }
+
+      @Override
+      public Object[] decode(int action, Map<String, ?> arguments, Problems problems) {
+        return base.decode(action, arguments, problems);
+      }
+
+      @Override
+      public Object invoke(int action, Object[] arguments, ContextLookup context) throws Exception {
+        return base.invoke(action, arguments, context);
+      }
+    };
+    Recorder recorder = new Recorder();
+    FusionServer server = FusionServer.builder("x", "1").register(withUse)
+        .context(Recorder.class, r -> recorder)
+        .provide(new Trail.RouterTrail("the provided subclass")).build();
+    assertThat(Servers.texts(Servers.call(server, "r_a", Map.of()))).containsExactly("ok");
+    assertThat(recorder.entries()).containsExactly("the provided subclass");
+  }
+
   @Test
   void useOfAClassThatIsNotAMiddlewareFails() {
     RouterDescriptor descriptor = new RouterDescriptor("r", "", Object.class, List.of(),

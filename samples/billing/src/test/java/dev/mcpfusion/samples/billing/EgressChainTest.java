@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * One way out: every channel a server writes passes the egress chain — redaction of what no view
  * shaped (the server-wide detectors, with the view's), the view's own {@code @Redact} where a view
  * shaped it, the egress filters (pass, rewrite, veto, throw) and the byte cap. Each test is one
- * cell of the README's "One way out" table.
+ * cell of the channel table in docs/guide/egress.md ("One way out").
  */
 class EgressChainTest {
   static final String CARD = "4111 1111 1111 1111";
