@@ -264,7 +264,7 @@ class BuildTest {
   void useTakesAProvidedSubclassInstanceBeforeConstructingOne() {
     RouterDescriptor descriptor = new RouterDescriptor("r", "", Object.class, List.of(),
         List.of(action("a", "a", List.of(), List.of())), List.of(Trail.class));
-    GeneratedRouter base = router("r", 1, action("a", "a", List.of(), List.of()));
+    GeneratedRouter base = router("r", FusionSpi.VERSION, action("a", "a", List.of(), List.of()));
     GeneratedRouter withUse = new GeneratedRouter() {
       @Override
       public int spiVersion() {
