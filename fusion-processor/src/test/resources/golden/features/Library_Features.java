@@ -7,6 +7,7 @@ import dev.mcpfusion.core.spi.CompletionDescriptor;
 import dev.mcpfusion.core.spi.ContextLookup;
 import dev.mcpfusion.core.spi.FeaturesDescriptor;
 import dev.mcpfusion.core.spi.GeneratedFeatures;
+import dev.mcpfusion.core.spi.IconDescriptor;
 import dev.mcpfusion.core.spi.Problems;
 import dev.mcpfusion.core.spi.PromptArgument;
 import dev.mcpfusion.core.spi.PromptDescriptor;
@@ -123,6 +124,8 @@ public final class Library_Features implements GeneratedFeatures {
             .build());
     resources.add(ResourceDescriptor.builder("lib://cover", "cover")
             .method("cover")
+            .icon(new IconDescriptor("https://lib.example/cover-48.png", "image/png", List.of("48x48"), ""))
+            .icon(new IconDescriptor("https://lib.example/cover-dark.svg", "", List.of("any"), "dark"))
             .description("The cover")
             .mimeType("image/png")
             .binary(true)

@@ -94,6 +94,9 @@ final class Differ {
     if (!b.title().equals(a.title())) {
       add(Severity.COSMETIC, where, "title changed", q(b.title()), q(a.title()));
     }
+    if (!b.icons().equals(a.icons())) {
+      add(Severity.COSMETIC, where, "icons changed", icons(b.icons()), icons(a.icons()));
+    }
     if (!b.router().equals(a.router())) {
       add(Severity.RISKY, where, "router changed", q(b.router()), q(a.router()));
     }
@@ -136,6 +139,9 @@ final class Differ {
     }
     if (!b.title().equals(a.title())) {
       add(Severity.COSMETIC, where, "title changed", q(b.title()), q(a.title()));
+    }
+    if (!b.icons().equals(a.icons())) {
+      add(Severity.COSMETIC, where, "icons changed", icons(b.icons()), icons(a.icons()));
     }
     if (!b.description().equals(a.description())) {
       add(Severity.COSMETIC, where, "description changed", q(b.description()), q(a.description()));
@@ -391,6 +397,18 @@ final class Differ {
     TreeSet<String> names = new TreeSet<>(a.keySet());
     names.addAll(b.keySet());
     return names;
+  }
+
+  /** The icons' sources in order, as a change line shows them ({@code none} for no icons). */
+  private static String icons(List<IconContract> icons) {
+    if (icons.isEmpty()) {
+      return "none";
+    }
+    List<String> out = new ArrayList<>();
+    for (IconContract i : icons) {
+      out.add(q(i.src().length() <= 60 ? i.src() : i.src().substring(0, 57) + "..."));
+    }
+    return String.join(", ", out);
   }
 
   private static String q(String text) {

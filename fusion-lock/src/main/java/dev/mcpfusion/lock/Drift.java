@@ -50,7 +50,7 @@ import java.util.Optional;
  * argument added, a resource's MIME type or text/binary kind changed, or its presenter's egress or
  * rules changed is BREAKING; a resource moved to another router (its subscribers are notified by
  * other mutations) or a presenter changed is RISKY; one added, an optional argument added or an
- * argument removed or made optional is SAFE; names, titles and descriptions are COSMETIC.
+ * argument removed or made optional is SAFE; names, titles, icons and descriptions are COSMETIC.
  *
  * <p><b>Which wins when a described view property's text changes.</b> The text of a
  * {@code @Describe}d view property is both a description in the output schema and a line of

@@ -7,6 +7,7 @@ import dev.mcpfusion.core.spi.PromptDescriptor;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -25,17 +26,28 @@ import java.util.TreeMap;
  *     {@code queue}, {@code timeoutMs}, {@code maxEgressBytes}, those set only
  * @param completionLimits the limits of each argument's {@code @Complete} method, by argument
  *     (only those with a limit)
+ * @param icons its icons, in order (none for most prompts)
  */
 public record PromptContract(String name, String router, String title, String description,
     Map<String, Boolean> arguments, Map<String, String> argumentDescriptions,
     PresenterContract presenter, Map<String, Long> limits,
-    Map<String, Map<String, Long>> completionLimits) {
+    Map<String, Map<String, Long>> completionLimits, List<IconContract> icons) {
 
   public PromptContract {
     arguments = Collections.unmodifiableMap(new TreeMap<>(arguments));
     argumentDescriptions = Collections.unmodifiableMap(new TreeMap<>(argumentDescriptions));
     limits = Collections.unmodifiableMap(new TreeMap<>(limits));
     completionLimits = FeatureLimits.copy(completionLimits);
+    icons = List.copyOf(icons);
+  }
+
+  /** A prompt without icons. */
+  public PromptContract(String name, String router, String title, String description,
+      Map<String, Boolean> arguments, Map<String, String> argumentDescriptions,
+      PresenterContract presenter, Map<String, Long> limits,
+      Map<String, Map<String, Long>> completionLimits) {
+    this(name, router, title, description, arguments, argumentDescriptions, presenter, limits,
+        completionLimits, List.of());
   }
 
   /** A prompt without limits. */
@@ -56,7 +68,7 @@ public record PromptContract(String name, String router, String title, String de
     return new PromptContract(d.name(), f.router(), d.title(), d.description(), arguments,
         descriptions, d.presenter() == null ? null : PresenterContract.of(d.presenter()),
         ActionLimits.ofPrompt(profile.limits(), f, d, new ArrayList<>()).named(),
-        FeatureLimits.completions(f, d.name(), null, profile));
+        FeatureLimits.completions(f, d.name(), null, profile), IconContract.of(d.icons()));
   }
 
   /** {@code sha256:} of this prompt's canonical JSON (everything but the digest itself). */
@@ -79,6 +91,10 @@ public record PromptContract(String name, String router, String title, String de
       tree.put("completionLimits", completionLimits);
     }
     tree.put("description", description);
+    // Only when set, as limits: a prompt without icons keeps its digest.
+    if (!icons.isEmpty()) {
+      tree.put("icons", IconContract.toTrees(icons));
+    }
     if (!limits.isEmpty()) {
       tree.put("limits", limits);
     }
@@ -106,7 +122,8 @@ public record PromptContract(String name, String router, String title, String de
     PromptContract prompt = new PromptContract(name, r.string("router"), r.string("title"),
         r.string("description"), arguments, descriptions,
         r.has("presenter") ? PresenterContract.fromTree(r.object("presenter")) : null,
-        r.has("limits") ? r.longMap("limits") : Map.of(), FeatureLimits.fromTree(r));
+        r.has("limits") ? r.longMap("limits") : Map.of(), FeatureLimits.fromTree(r),
+        IconContract.fromTree(r));
     if (!r.string("digest").equals(prompt.digest())) {
       throw new IllegalArgumentException("mcpfusion.lock: the digest of prompt \"" + name
           + "\" does not match its content (edited by hand or merged?); run the lock goal again");

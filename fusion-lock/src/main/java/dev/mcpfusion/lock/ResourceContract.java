@@ -5,6 +5,7 @@ import dev.mcpfusion.core.spi.FeaturesDescriptor;
 import dev.mcpfusion.core.spi.ResourceDescriptor;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -23,14 +24,25 @@ import java.util.TreeMap;
  * @param limits its limits as the server resolves them, by name, as a prompt's
  * @param completionLimits the limits of each template variable's {@code @Complete} method, by
  *     variable (only those with a limit)
+ * @param icons its icons, in order (none for most resources)
  */
 public record ResourceContract(String uri, String router, String name, String title,
     String description, String mimeType, boolean binary, PresenterContract presenter,
-    Map<String, Long> limits, Map<String, Map<String, Long>> completionLimits) {
+    Map<String, Long> limits, Map<String, Map<String, Long>> completionLimits,
+    List<IconContract> icons) {
 
   public ResourceContract {
     limits = Collections.unmodifiableMap(new TreeMap<>(limits));
     completionLimits = FeatureLimits.copy(completionLimits);
+    icons = List.copyOf(icons);
+  }
+
+  /** A resource without icons. */
+  public ResourceContract(String uri, String router, String name, String title,
+      String description, String mimeType, boolean binary, PresenterContract presenter,
+      Map<String, Long> limits, Map<String, Map<String, Long>> completionLimits) {
+    this(uri, router, name, title, description, mimeType, binary, presenter, limits,
+        completionLimits, List.of());
   }
 
   /** A resource without limits. */
@@ -43,7 +55,7 @@ public record ResourceContract(String uri, String router, String name, String ti
     return new ResourceContract(d.uri(), f.router(), d.name(), d.title(), d.description(),
         d.mimeType(), d.binary(), d.presenter() == null ? null : PresenterContract.of(d.presenter()),
         ActionLimits.ofResource(profile.limits(), f, d, new ArrayList<>()).named(),
-        FeatureLimits.completions(f, null, d.uri(), profile));
+        FeatureLimits.completions(f, null, d.uri(), profile), IconContract.of(d.icons()));
   }
 
   /** {@code sha256:} of this resource's canonical JSON (everything but the digest itself). */
@@ -59,6 +71,10 @@ public record ResourceContract(String uri, String router, String name, String ti
       tree.put("completionLimits", completionLimits);
     }
     tree.put("description", description);
+    // Only when set, as limits: a resource without icons keeps its digest.
+    if (!icons.isEmpty()) {
+      tree.put("icons", IconContract.toTrees(icons));
+    }
     if (!limits.isEmpty()) {
       tree.put("limits", limits);
     }
@@ -82,7 +98,8 @@ public record ResourceContract(String uri, String router, String name, String ti
     ResourceContract resource = new ResourceContract(uri, r.string("router"), r.string("name"),
         r.string("title"), r.string("description"), r.string("mimeType"), r.bool("binary"),
         r.has("presenter") ? PresenterContract.fromTree(r.object("presenter")) : null,
-        r.has("limits") ? r.longMap("limits") : Map.of(), FeatureLimits.fromTree(r));
+        r.has("limits") ? r.longMap("limits") : Map.of(), FeatureLimits.fromTree(r),
+        IconContract.fromTree(r));
     if (!r.string("digest").equals(resource.digest())) {
       throw new IllegalArgumentException("mcpfusion.lock: the digest of resource \"" + uri
           + "\" does not match its content (edited by hand or merged?); run the lock goal again");

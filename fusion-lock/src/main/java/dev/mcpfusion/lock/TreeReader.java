@@ -69,6 +69,19 @@ final class TreeReader {
     return out;
   }
 
+  /** The objects of the array at {@code key}, in order. */
+  List<TreeReader> objectList(String key) {
+    Object v = required(key);
+    if (!(v instanceof List<?> list)) {
+      throw bad(path(key), "an array of objects", v);
+    }
+    List<TreeReader> out = new ArrayList<>(list.size());
+    for (int i = 0; i < list.size(); i++) {
+      out.add(new TreeReader(list.get(i), path(key) + "[" + i + "]"));
+    }
+    return out;
+  }
+
   Object raw(String key) {
     return required(key);
   }

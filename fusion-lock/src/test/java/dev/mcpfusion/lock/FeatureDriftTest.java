@@ -94,6 +94,51 @@ class FeatureDriftTest {
             + " \u2192 \"An invoice\"");
   }
 
+  private static final IconContract LIGHT =
+      new IconContract("https://billing.example/i-48.png", "image/png", List.of("48x48"), "light");
+  private static final IconContract ANY = new IconContract("data:image/svg+xml;base64,PHN2Zy8+", "",
+      List.of(), "");
+
+  private static PromptContract iconPrompt(List<IconContract> icons) {
+    return new PromptContract("overdue", "billing", "", "Summarise", Map.of("audience", true),
+        Map.of("audience", "the audience"), null, Map.of(), Map.of(), icons);
+  }
+
+  private static ResourceContract iconResource(List<IconContract> icons) {
+    return new ResourceContract("billing://invoices/{id}", "billing", "invoice", "", "One invoice",
+        "application/json", false, null, Map.of(), Map.of(), icons);
+  }
+
+  @Test
+  void iconsRoundTripInOrderAndAMemberWithoutIconsWritesNoIconsKeyAndKeepsItsDigest() {
+    Contract withIcons = contract(iconPrompt(List.of(LIGHT, ANY)), iconResource(List.of(ANY)));
+    String text = Lockfile.write(withIcons);
+    assertThat(text).contains("\"icons\": [", "\"theme\": \"light\"", "\"sizes\": [");
+    assertThat(Lockfile.read(text)).isEqualTo(withIcons);
+    assertThat(Drift.check(text, withIcons).isEmpty()).isTrue();
+    assertThat(Lockfile.write(contract(PROMPT, RESOURCE))).doesNotContain("icons");
+    assertThat(iconResource(List.of()).digest()).isEqualTo(RESOURCE.digest());
+    assertThat(iconPrompt(List.of()).digest())
+        .isEqualTo(new PromptContract("overdue", "billing", "", "Summarise", Map.of("audience", true),
+            Map.of("audience", "the audience"), null).digest());
+  }
+
+  @Test
+  void anIconChangeIsCosmetic() {
+    Contract before = contract(iconPrompt(List.of(LIGHT)), iconResource(List.of()));
+    assertThat(report(before, contract(iconPrompt(List.of(ANY, LIGHT)), iconResource(List.of()))))
+        .isEqualTo("COSMETIC prompt overdue: icons changed: \"https://billing.example/i-48.png\""
+            + " \u2192 \"data:image/svg+xml;base64,PHN2Zy8+\", \"https://billing.example/i-48.png\"");
+    assertThat(report(before, contract(iconPrompt(List.of(LIGHT)), iconResource(List.of(LIGHT)))))
+        .isEqualTo("COSMETIC resource billing://invoices/{id}: icons changed: none \u2192"
+            + " \"https://billing.example/i-48.png\"");
+    IconContract dark = new IconContract(LIGHT.src(), LIGHT.mimeType(), LIGHT.sizes(), "dark");
+    assertThat(report(before, contract(iconPrompt(List.of(dark)), iconResource(List.of()))))
+        .startsWith("COSMETIC prompt overdue: icons changed");
+    assertThat(Drift.between(before, contract(iconPrompt(List.of()), iconResource(List.of(ANY))))
+        .changes()).extracting(Change::severity).containsOnly(Severity.COSMETIC);
+  }
+
   private static PromptContract limitedPrompt(Map<String, Long> limits,
       Map<String, Map<String, Long>> completionLimits) {
     return new PromptContract("overdue", "billing", "", "Summarise", Map.of("audience", true),

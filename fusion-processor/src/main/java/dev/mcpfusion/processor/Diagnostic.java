@@ -257,6 +257,9 @@ enum Diagnostic {
   GUARDED_PROMPT_ARGUMENT("GuardedInput", Kind.ERROR,
       "%s takes '%s' from the client, but it is @Guarded.",
       "Take it from a @Context parameter instead."),
+  INVALID_ICON("InvalidIcon", Kind.ERROR,
+      "%s has @Icon(%s = \"%s\"), but %s",
+      "%s"),
   INVALID_RESOURCE_URI("InvalidResourceUri", Kind.ERROR,
       "%s declares the URI '%s', which %s",
       "Write an absolute URI such as \"billing://invoices/{id}\", with {name} for each value read"

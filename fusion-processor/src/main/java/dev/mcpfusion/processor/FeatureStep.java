@@ -88,6 +88,7 @@ final class FeatureStep extends TypeStep<FeatureStep.FeaturesModel> {
     ExecutableElement method;
     String name;
     String title;
+    List<Icons.Model> icons = List.of();
     String description;
     TypeElement view;
     boolean returnsString;
@@ -100,6 +101,7 @@ final class FeatureStep extends TypeStep<FeatureStep.FeaturesModel> {
     String uri;
     String name;
     String title;
+    List<Icons.Model> icons = List.of();
     String description;
     String mimeType;
     TypeElement view;

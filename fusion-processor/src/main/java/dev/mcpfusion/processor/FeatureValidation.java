@@ -119,6 +119,9 @@ final class FeatureValidation {
       ok[0] = false;
     }
     p.title = Mirrors.string(elements, ann, "title");
+    int errors = reporter.errorCount();
+    p.icons = Icons.read(elements, reporter, method, where);
+    ok[0] &= reporter.errorCount() == errors;
     p.description = description(method, ann, where, "Prompt");
     ok[0] &= !p.description.isEmpty();
     p.view = presenter(method, ann, where, ok);
@@ -184,6 +187,9 @@ final class FeatureValidation {
     String explicit = Mirrors.string(elements, ann, "name");
     r.name = explicit.isEmpty() ? Names.snake(method.getSimpleName().toString()) : explicit;
     r.title = Mirrors.string(elements, ann, "title");
+    int errors = reporter.errorCount();
+    r.icons = Icons.read(elements, reporter, method, where);
+    ok[0] &= reporter.errorCount() == errors;
     r.description = description(method, ann, where, "Resource");
     ok[0] &= !r.description.isEmpty();
     r.view = presenter(method, ann, where, ok);

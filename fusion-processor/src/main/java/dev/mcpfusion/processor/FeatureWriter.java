@@ -232,11 +232,18 @@ final class FeatureWriter {
   }
 
   /** The calls every prompt and resource builder shares, each only when not its default. */
-  private void common(CodeBlock.Builder b, String method, String title, String description,
-      List<FeatureStep.Param> params, TypeElement view, List<TypeMirror> middleware) {
+  private void common(CodeBlock.Builder b, String method, String title, List<Icons.Model> icons,
+      String description, List<FeatureStep.Param> params, TypeElement view,
+      List<TypeMirror> middleware) {
     b.add("\n.method($S)", method);
     if (!title.isEmpty()) {
       b.add("\n.title($S)", title);
+    }
+    for (Icons.Model icon : icons) {
+      b.add("\n.icon(new $T($S, $S, $L, $S))", Sources.spi("IconDescriptor"), icon.src(),
+          icon.mimeType(), icon.sizes().isEmpty() ? CodeBlock.of("$T.of()", List.class)
+              : CodeBlock.of("$T.of($L)", List.class, Sources.strings(icon.sizes())),
+          icon.theme());
     }
     b.add("\n.description($S)", description);
     b.add(contextCalls(params));
@@ -278,7 +285,7 @@ final class FeatureWriter {
         arguments.add(arg.build());
       }
       CodeBlock.Builder b = CodeBlock.builder().add("$T.builder($S)$>$>", pd, p.name);
-      common(b, p.method.getSimpleName().toString(), p.title, p.description, p.params, p.view,
+      common(b, p.method.getSimpleName().toString(), p.title, p.icons, p.description, p.params, p.view,
           p.middleware);
       if (!arguments.isEmpty()) {
         b.add("\n.arguments(\n$>$>$L$<$<)", CodeBlock.join(arguments, ",\n"));
@@ -288,7 +295,7 @@ final class FeatureWriter {
     m.addStatement("$T<$T> resources = new $T<>()", List.class, rd, ArrayList.class);
     for (FeatureStep.ResourceModel r : f.resources) {
       CodeBlock.Builder b = CodeBlock.builder().add("$T.builder($S, $S)$>$>", rd, r.uri, r.name);
-      common(b, r.method.getSimpleName().toString(), r.title, r.description, r.params, r.view,
+      common(b, r.method.getSimpleName().toString(), r.title, r.icons, r.description, r.params, r.view,
           r.middleware);
       b.add("\n.mimeType($S)", r.mimeType);
       if (!r.variables.isEmpty()) {

@@ -11,6 +11,7 @@ import dev.mcpfusion.core.spi.CompletionDescriptor;
 import dev.mcpfusion.core.spi.ContextLookup;
 import dev.mcpfusion.core.spi.FeaturesDescriptor;
 import dev.mcpfusion.core.spi.GeneratedFeatures;
+import dev.mcpfusion.core.spi.IconDescriptor;
 import dev.mcpfusion.core.spi.Problem;
 import dev.mcpfusion.core.spi.Problems;
 import dev.mcpfusion.core.spi.PromptArgument;
@@ -153,6 +154,85 @@ class FeatureStepTest {
     Compilation c = compile(src);
     assertThat(c).hadErrorContaining("[fusion/InvalidPromptName] Docs.p is the prompt 'two words',"
         + " but prompt names must match [a-zA-Z0-9_-]{1,64}").inFile(src).onLineContaining("two words");
+  }
+
+  @Test
+  void iconsReachTheDescriptorsInTheOrderWrittenWithOnlyTheKeysSet() throws Exception {
+    JavaFileObject src = docs(
+        "  @Prompt(description = \"a\")",
+        "  @Icon(src = \"https://example.com/p-48.png\", mimeType = \"image/png\","
+            + " sizes = {\"48x48\", \"96x96\"}, theme = Icon.Theme.DARK)",
+        "  @Icon(src = \"data:image/svg+xml;base64,PHN2Zy8+\")",
+        "  public String p() { return \"\"; }",
+        "  @Resource(uri = \"docs://r\", description = \"b\")",
+        "  @Icon(src = \"https://example.com/r.svg\", sizes = \"any\", theme = Icon.Theme.LIGHT)",
+        "  public String r() { return \"\"; }",
+        "  @Prompt(description = \"c\") public String plain() { return \"\"; }");
+    Compilation c = compile(src);
+    assertThat(c).succeededWithoutWarnings();
+    ClassLoader loader = Fixtures.loader(c);
+    Class<?> docs = loader.loadClass("billing.Docs");
+    GeneratedFeatures f = (GeneratedFeatures) loader.loadClass("billing.Docs_Features")
+        .getMethod("bind", docs).invoke(null, docs.getConstructor().newInstance());
+    FeaturesDescriptor d = f.descriptor();
+    assertThat(d.prompts().get(0).icons()).containsExactly(
+        new IconDescriptor("https://example.com/p-48.png", "image/png", List.of("48x48", "96x96"),
+            "dark"),
+        new IconDescriptor("data:image/svg+xml;base64,PHN2Zy8+", "", List.of(), ""));
+    assertThat(d.resources().get(0).icons()).containsExactly(
+        new IconDescriptor("https://example.com/r.svg", "", List.of("any"), "light"));
+    assertThat(d.prompts().get(1).icons()).isEmpty();
+  }
+
+  @Test
+  void anIconAHostCannotSafelyFetchIsAnError() {
+    JavaFileObject src = docs(
+        "  @Prompt(description = \"a\") @Icon(src = \"http://example.com/i.png\")",
+        "  public String plainHttp() { return \"\"; }",
+        "  @Prompt(description = \"a\") @Icon(src = \"icons/i.png\")",
+        "  public String relative() { return \"\"; }",
+        "  @Prompt(description = \"a\") @Icon(src = \"data:text/html,<b>hi</b>\")",
+        "  public String notAnImage() { return \"\"; }");
+    Compilation c = compile(src);
+    assertThat(c).hadErrorContaining("[fusion/InvalidIcon] Docs.plainHttp has @Icon(src ="
+        + " \"http://example.com/i.png\"), but the host fetches it over http:, and only https: (or"
+        + " an inline data: image) is safe to fetch. Use an absolute https: URL"
+        + " (https://example.com/icon-48.png) or a data:image/... URI under 32 KiB.")
+        .inFile(src).onLineContaining("http://example.com/i.png");
+    assertThat(c).hadErrorContaining("[fusion/InvalidIcon] Docs.relative has @Icon(src ="
+        + " \"icons/i.png\"), but it is relative").inFile(src).onLineContaining("icons/i.png");
+    assertThat(c).hadErrorContaining("[fusion/InvalidIcon] Docs.notAnImage has @Icon(src ="
+        + " \"data:text/html,<b>hi</b>\"), but a data: icon must hold an image")
+        .inFile(src).onLineContaining("data:text/html");
+    assertThat(c.errors()).hasSize(3);
+  }
+
+  @Test
+  void anIconsMimeTypeSizesAndLengthAreChecked() {
+    String big = "data:image/png;base64," + "A".repeat(Icons.MAX_DATA_URI);
+    JavaFileObject src = docs(
+        "  @Resource(uri = \"docs://a\", description = \"a\")",
+        "  @Icon(src = \"https://example.com/a\", mimeType = \"text/plain\")",
+        "  public String a() { return \"\"; }",
+        "  @Resource(uri = \"docs://b\", description = \"b\")",
+        "  @Icon(src = \"https://example.com/b\", sizes = {\"48x48\", \"huge\"})",
+        "  public String b() { return \"\"; }",
+        "  @Prompt(description = \"c\")",
+        "  @Icon(src = \"" + big + "\")",
+        "  public String c() { return \"\"; }");
+    Compilation c = compile(src);
+    assertThat(c).hadErrorContaining("[fusion/InvalidIcon] Docs.a has @Icon(mimeType ="
+        + " \"text/plain\"), but an icon's MIME type is an image type. Use mimeType ="
+        + " \"image/png\"").inFile(src).onLineContaining("text/plain");
+    assertThat(c).hadErrorContaining("[fusion/InvalidIcon] Docs.b has @Icon(sizes = \"huge\"),"
+        + " but a size is WIDTHxHEIGHT in pixels or \"any\".").inFile(src)
+        .onLineContaining("huge");
+    // The source is cut to 57 characters and "..." in the message, so a 32 KiB value is not echoed.
+    assertThat(c).hadErrorContaining("[fusion/InvalidIcon] Docs.c has @Icon(src = \""
+        + big.substring(0, 57) + "...\"), but the data URI is "
+        + big.length() + " characters, over the 32768 an icon may inline")
+        .inFile(src).onLineContaining("data:image/png");
+    assertThat(c.errors()).hasSize(3);
   }
 
   @Test

@@ -205,6 +205,8 @@ class GoldenFeaturesTest {
             "  @Resource(uri = \"lib://books/{isbn}\", description = \"A book\")",
             "  public String book(String isbn) { return isbn; }",
             "  @Resource(uri = \"lib://cover\", description = \"The cover\", mimeType = \"image/png\")",
+            "  @Icon(src = \"https://lib.example/cover-48.png\", mimeType = \"image/png\", sizes = \"48x48\")",
+            "  @Icon(src = \"https://lib.example/cover-dark.svg\", sizes = \"any\", theme = Icon.Theme.DARK)",
             "  public byte[] cover() { return new byte[0]; }",
             "  @Complete(prompt = \"remind\", argument = \"who\")",
             "  public List<String> readers(String prefix) { return List.of(prefix); }",

@@ -1,7 +1,12 @@
 package dev.mcpfusion.core.server;
 
 import dev.mcpfusion.core.egress.Egress;
+import dev.mcpfusion.core.spi.IconDescriptor;
 import dev.mcpfusion.core.trace.FusionTracer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * What the answerers of prompts, resources and completions ({@link PromptCalls},
@@ -22,5 +27,31 @@ abstract class FeatureAnswers {
     this.tracer = tracer;
     this.runner = runner;
     this.presenter = presenter;
+  }
+
+  /**
+   * Puts a member's {@code icons} into its list entry, each key only when set; a member without
+   * icons gets no {@code icons} key (an empty array would read as "has icons, none usable").
+   */
+  static void putIcons(Map<String, Object> entry, List<IconDescriptor> icons) {
+    if (icons.isEmpty()) {
+      return;
+    }
+    List<Object> out = new ArrayList<>(icons.size());
+    for (IconDescriptor i : icons) {
+      Map<String, Object> icon = new LinkedHashMap<>();
+      icon.put("src", i.src());
+      if (!i.mimeType().isEmpty()) {
+        icon.put("mimeType", i.mimeType());
+      }
+      if (!i.sizes().isEmpty()) {
+        icon.put("sizes", i.sizes());
+      }
+      if (!i.theme().isEmpty()) {
+        icon.put("theme", i.theme());
+      }
+      out.add(icon);
+    }
+    entry.put("icons", out);
   }
 }

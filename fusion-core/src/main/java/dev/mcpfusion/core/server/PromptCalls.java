@@ -37,6 +37,7 @@ final class PromptCalls extends FeatureAnswers {
         prompt.put("title", p.descriptor().title());
       }
       prompt.put("description", p.descriptor().description());
+      putIcons(prompt, p.descriptor().icons());
       List<Object> arguments = new ArrayList<>();
       for (PromptArgument a : p.descriptor().arguments()) {
         Map<String, Object> argument = new LinkedHashMap<>();

@@ -56,6 +56,7 @@ final class ResourceCalls extends FeatureAnswers {
     }
     out.put("description", d.description());
     out.put("mimeType", d.mimeType());
+    putIcons(out, d.icons());
     return out;
   }
 

@@ -7,7 +7,7 @@ import java.util.Objects;
 
 /**
  * What the builders of {@link PromptDescriptor} and {@link ResourceDescriptor} share: the Java
- * method a member is served by, its MCP title and description, the parameters filled from
+ * method a member is served by, its MCP title, icons and description, the parameters filled from
  * context, its presenter and its method-level {@code @Use} classes.
  *
  * @param <B> the concrete builder, which every call returns
@@ -15,6 +15,7 @@ import java.util.Objects;
 public abstract class MemberBuilder<B extends MemberBuilder<B>> {
   String methodName;
   String title = "";
+  final List<IconDescriptor> icons = new ArrayList<>();
   String description;
   final List<ContextParameter> contextParameters = new ArrayList<>();
   PresenterBinding<?, ?> presenter;
@@ -54,6 +55,12 @@ public abstract class MemberBuilder<B extends MemberBuilder<B>> {
   /** The MCP title. */
   public B title(String title) {
     this.title = Objects.requireNonNull(title, "title");
+    return self();
+  }
+
+  /** Adds an icon, after those added before. */
+  public B icon(IconDescriptor icon) {
+    this.icons.add(Objects.requireNonNull(icon, "icon"));
     return self();
   }
 

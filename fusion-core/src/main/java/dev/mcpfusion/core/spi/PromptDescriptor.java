@@ -14,6 +14,7 @@ import java.util.Objects;
  * @param contextParameters the parameters filled from context, in order
  * @param presenter the presenter of the prompt's data, or {@code null}
  * @param middleware the method-level {@code @Use} classes, in order
+ * @param icons the icons, in the order written; empty sends no {@code icons}
  */
 public record PromptDescriptor(
     String name,
@@ -23,18 +24,28 @@ public record PromptDescriptor(
     List<PromptArgument> arguments,
     List<ContextParameter> contextParameters,
     PresenterBinding<?, ?> presenter,
-    List<Class<?>> middleware) {
+    List<Class<?>> middleware,
+    List<IconDescriptor> icons) {
 
   public PromptDescriptor {
     arguments = List.copyOf(arguments);
     contextParameters = List.copyOf(contextParameters);
     middleware = List.copyOf(middleware);
+    icons = List.copyOf(icons);
+  }
+
+  /** A prompt without icons. */
+  public PromptDescriptor(String name, String methodName, String title, String description,
+      List<PromptArgument> arguments, List<ContextParameter> contextParameters,
+      PresenterBinding<?, ?> presenter, List<Class<?>> middleware) {
+    this(name, methodName, title, description, arguments, contextParameters, presenter,
+        middleware, List.of());
   }
 
   /**
    * Starts prompt {@code name}: {@code PromptDescriptor.builder("overdue").method("overdue")
    * .description("...").arguments(PromptArgument.required("audience", "")).build()}. Left out,
-   * the title is {@code ""} and the lists are empty.
+   * the title is {@code ""} and the lists (icons among them) are empty.
    */
   public static Builder builder(String name) {
     return new Builder(name);
@@ -63,7 +74,7 @@ public record PromptDescriptor(
             + " before build()");
       }
       return new PromptDescriptor(name, methodName, title, description, arguments,
-          contextParameters, presenter, middleware);
+          contextParameters, presenter, middleware, icons);
     }
   }
 }

@@ -18,6 +18,7 @@ import java.util.Objects;
  * @param presenter the presenter of the result, or {@code null}
  * @param binary whether the method returns bytes (sent as a base64 {@code blob})
  * @param middleware the method-level {@code @Use} classes, in order
+ * @param icons the icons, in the order written; empty sends no {@code icons}
  */
 public record ResourceDescriptor(
     String uri,
@@ -30,12 +31,23 @@ public record ResourceDescriptor(
     List<ContextParameter> contextParameters,
     PresenterBinding<?, ?> presenter,
     boolean binary,
-    List<Class<?>> middleware) {
+    List<Class<?>> middleware,
+    List<IconDescriptor> icons) {
 
   public ResourceDescriptor {
     variables = List.copyOf(variables);
     contextParameters = List.copyOf(contextParameters);
     middleware = List.copyOf(middleware);
+    icons = List.copyOf(icons);
+  }
+
+  /** A resource without icons. */
+  public ResourceDescriptor(String uri, String name, String methodName, String title,
+      String description, String mimeType, List<String> variables,
+      List<ContextParameter> contextParameters, PresenterBinding<?, ?> presenter, boolean binary,
+      List<Class<?>> middleware) {
+    this(uri, name, methodName, title, description, mimeType, variables, contextParameters,
+        presenter, binary, middleware, List.of());
   }
 
   /** Whether this is a resource template. */
@@ -47,7 +59,7 @@ public record ResourceDescriptor(
    * Starts the resource (or template) at {@code uri}, named {@code name}:
    * {@code ResourceDescriptor.builder("billing://invoices/{id}", "invoice").method("invoice")
    * .description("...").mimeType("application/json").variables("id").build()}. Left out, the title
-   * is {@code ""}, the lists are empty and the resource is text.
+   * is {@code ""}, the lists (icons among them) are empty and the resource is text.
    */
   public static Builder builder(String uri, String name) {
     return new Builder(uri, name);
@@ -92,7 +104,7 @@ public record ResourceDescriptor(
             + " before build()");
       }
       return new ResourceDescriptor(uri, name, methodName, title, description, mimeType,
-          variables, contextParameters, presenter, binary, middleware);
+          variables, contextParameters, presenter, binary, middleware, icons);
     }
   }
 }
