@@ -15,6 +15,8 @@ module dev.mcpfusion.core {
   requires transitive jakarta.validation;
   requires tools.jackson.core;
   requires tools.jackson.databind;
+  // Validates the arguments of an @InputSchema action against its document.
+  requires com.networknt.schema;
   requires reactor.core;
   requires org.reactivestreams;
   requires org.hibernate.validator;

@@ -4,7 +4,6 @@ import static dev.mcpfusion.core.wire.JsonRpc.INTERNAL_ERROR;
 import static dev.mcpfusion.core.wire.JsonRpc.INVALID_REQUEST;
 import static dev.mcpfusion.http.HttpFraming.EVENT_STREAM;
 import static dev.mcpfusion.http.HttpFraming.SESSION_HEADER;
-import static dev.mcpfusion.http.HttpFraming.VERSION_HEADER;
 import static dev.mcpfusion.http.HttpFraming.accepts;
 import static dev.mcpfusion.http.HttpFraming.error;
 import static dev.mcpfusion.http.HttpFraming.send;
@@ -15,7 +14,6 @@ import dev.mcpfusion.core.edge.Message;
 import dev.mcpfusion.core.edge.Sink;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.wire.JsonRpc;
-import dev.mcpfusion.core.wire.Meta;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -119,8 +117,8 @@ final class PostRequests {
    * A 2026-07-28 message: stateless, no session. A request is answered by the edge as
    * {@code application/json}, with the HTTP status the SDK's modern transport gives each JSON-RPC
    * error code; a notification gets 202 (stateless HTTP cancels by closing the connection).
-   * {@code Mcp-Method}, {@code Mcp-Name} and {@code MCP-Protocol-Version}, when sent, must agree
-   * with the body (400 / -32020 otherwise).
+   * The standard headers ({@link StandardHeaders}) must be sent and agree with the body (400 /
+   * -32020 otherwise), for a notification too.
    */
   private void modern(HttpServletRequest req, HttpServletResponse resp, Inbound inbound,
       Message message) throws IOException {
@@ -130,14 +128,14 @@ final class PostRequests {
           "Invalid Request: the server accepts requests or notifications only."));
       return;
     }
+    String mismatch = StandardHeaders.problem(inbound, message);
+    if (mismatch != null) {
+      send(resp, 400, error(id, JsonRpc.HEADER_MISMATCH, mismatch));
+      return;
+    }
     if (message.kind() == Message.Kind.NOTIFICATION) {
       resp.setStatus(202);
       resp.setContentLength(0);
-      return;
-    }
-    String mismatch = headerMismatch(req, message);
-    if (mismatch != null) {
-      send(resp, 400, error(id, JsonRpc.HEADER_MISMATCH, mismatch));
       return;
     }
     answer(req, resp, new PostCall.Modern(message), inbound);
@@ -250,28 +248,6 @@ final class PostRequests {
     sessions.register(session);
     resp.setHeader(SESSION_HEADER, session.id());
     send(resp, 200, reply.json());
-  }
-
-  /** Why the MCP headers disagree with the body, or {@code null} when they agree (or are absent). */
-  private static String headerMismatch(HttpServletRequest req, Message message) {
-    String methodHeader = req.getHeader("Mcp-Method");
-    if (methodHeader != null && !methodHeader.trim().equals(message.method())) {
-      return "Mcp-Method header does not match the request method.";
-    }
-    Map<?, ?> params = message.params();
-    Object metaVersion = params != null && params.get("_meta") instanceof Map<?, ?> m
-        ? m.get(Meta.PROTOCOL_VERSION) : null;
-    String version = req.getHeader(VERSION_HEADER);
-    if (version != null && metaVersion != null && !version.trim().equals(metaVersion)) {
-      return "MCP-Protocol-Version header does not match the protocol version in _meta.";
-    }
-    String nameHeader = req.getHeader("Mcp-Name");
-    if (nameHeader != null && params != null
-        && (JsonRpc.TOOLS_CALL.equals(message.method()) || JsonRpc.PROMPTS_GET.equals(message.method()))
-        && params.get("name") instanceof String name && !nameHeader.trim().equals(name)) {
-      return "Mcp-Name header does not match the request name.";
-    }
-    return null;
   }
 
   /**

@@ -172,7 +172,8 @@ class BothErasHttpTest {
         .contains("\"io.modelcontextprotocol/serverInfo\"");
 
     HttpResponse<String> discover = post(base, "{\"jsonrpc\":\"2.0\",\"id\":\"d\",\"method\":\"server/discover\","
-        + "\"params\":{" + MODERN_META + "}}", "MCP-Protocol-Version", "2026-07-28");
+        + "\"params\":{" + MODERN_META + "}}", "MCP-Protocol-Version", "2026-07-28",
+        "Mcp-Method", "server/discover");
     assertThat(discover.statusCode()).isEqualTo(200);
     assertThat(discover.body()).contains("2026-07-28").contains("\"tools\"");
 

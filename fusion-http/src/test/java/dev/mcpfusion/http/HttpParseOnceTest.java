@@ -14,13 +14,17 @@ import org.junit.jupiter.api.Test;
 class HttpParseOnceTest {
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-  private HttpResponse<String> post(FusionHttpServer server, String session, String body) throws Exception {
+  private HttpResponse<String> post(FusionHttpServer server, String session, String body,
+      String... headers) throws Exception {
     HttpRequest.Builder builder = HttpRequest.newBuilder(server.endpoint())
         .header("Accept", "application/json, text/event-stream")
         .header("Content-Type", "application/json")
         .POST(HttpRequest.BodyPublishers.ofString(body));
     if (session != null) {
       builder.header("Mcp-Session-Id", session);
+    }
+    if (headers.length > 0) {
+      builder.headers(headers);
     }
     return http.send(builder.build(), HttpResponse.BodyHandlers.ofString());
   }
@@ -42,7 +46,8 @@ class HttpParseOnceTest {
           + "{\"name\":\"ops_echo\",\"arguments\":{\"text\":\"hi\"}}}").statusCode()).isEqualTo(200);
       assertThat(post(server, null, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":"
           + "{\"name\":\"ops_echo\",\"arguments\":{\"text\":\"hi\"},\"_meta\":"
-          + "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}}").statusCode()).isEqualTo(200);
+          + "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}}", "MCP-Protocol-Version",
+          "2026-07-28", "Mcp-Method", "tools/call", "Mcp-Name", "ops_echo").statusCode()).isEqualTo(200);
       assertThat(post(server, session, "{oops").statusCode()).isEqualTo(400);
       assertThat(fusion.edge().messagesParsed() - before).isEqualTo(5);
     }

@@ -21,8 +21,12 @@ class SessionCapTest {
 
   private final HttpClient http = HttpClient.newHttpClient();
 
-  private HttpResponse<String> post(String url, String body) throws Exception {
-    return http.send(HttpRequest.newBuilder(URI.create(url))
+  private HttpResponse<String> post(String url, String body, String... headers) throws Exception {
+    HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(url));
+    if (headers.length > 0) {
+      builder.headers(headers);
+    }
+    return http.send(builder
         .header("Content-Type", "application/json")
         .header("Accept", "application/json, text/event-stream")
         .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
@@ -52,7 +56,8 @@ class SessionCapTest {
       assertThat(post(url, "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{"
           + "\"name\":\"ops_echo\",\"arguments\":{\"text\":\"hi\"},\"_meta\":{"
           + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-          + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}").body()).contains("\"text\":\"hi\"");
+          + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}", "MCP-Protocol-Version", "2026-07-28",
+          "Mcp-Method", "tools/call", "Mcp-Name", "ops_echo").body()).contains("\"text\":\"hi\"");
 
       HttpResponse<String> ended = http.send(HttpRequest.newBuilder(URI.create(url))
           .header("Mcp-Session-Id", first).DELETE().build(), HttpResponse.BodyHandlers.ofString());

@@ -99,6 +99,10 @@ public record ActionContract(
     Map<String, Object> inputTree = new LinkedHashMap<>();
     inputTree.put("properties", properties);
     inputTree.put("required", required);
+    if (action.inputSchemaJson() != null) {
+      // An @InputSchema action: its document is its whole input, so it is what the digest covers.
+      inputTree.put("document", Json.parse(action.inputSchemaJson()));
+    }
 
     PresenterContract presenter = action.presenter() == null ? null : PresenterContract.of(action.presenter());
     Map<String, Long> limits = new TreeMap<>();

@@ -188,6 +188,10 @@ final class Differ {
   }
 
   private void action(String where, ActionContract b, ActionContract a) {
+    if (!b.inputSchema().equals(a.inputSchema()) && b.inputs().isEmpty() && a.inputs().isEmpty()) {
+      // An @InputSchema document changed: what it now accepts is not classified keyword by keyword.
+      add(Severity.RISKY, where, "input schema document changed");
+    }
     if (!b.description().equals(a.description())) {
       add(Severity.COSMETIC, where, "description changed", q(b.description()), q(a.description()));
     }

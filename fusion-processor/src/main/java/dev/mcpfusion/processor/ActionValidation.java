@@ -35,13 +35,16 @@ final class ActionValidation {
   private final Reporter reporter;
   private final ResultAnalysis results;
   private final Fillables fillables;
+  private final RawSchemas rawSchemas;
 
-  ActionValidation(Elements elements, Types types, Reporter reporter, Views views) {
+  ActionValidation(Elements elements, Types types, Reporter reporter, Views views,
+      javax.annotation.processing.Filer filer) {
     this.elements = elements;
     this.types = types;
     this.reporter = reporter;
     this.results = new ResultAnalysis(elements, types, reporter, views);
     this.fillables = new Fillables(elements, types, reporter);
+    this.rawSchemas = new RawSchemas(elements, filer, reporter);
   }
 
   static String suggestName(String name) {
@@ -130,6 +133,8 @@ final class ActionValidation {
     }
 
     List<Param> params = new ArrayList<>();
+    String inputSchema = null;
+    VariableElement schemaParam = null;
     for (VariableElement p : method.getParameters()) {
       TypeMirror t = p.asType();
       String pname = p.getSimpleName().toString();
@@ -142,6 +147,25 @@ final class ActionValidation {
       }
       if (common != null && types.isSameType(types.erasure(t), types.erasure(common.asType()))) {
         params.add(new Param(p, ParamKind.COMMON, null));
+        continue;
+      }
+      AnnotationMirror schema = Mirrors.find(p, RawSchemas.ANNOTATION);
+      if (schema != null) {
+        String problem = !RawSchemas.isArgumentsMap(t)
+            ? "its type is " + Views.display(t) + ", not Map<String, Object>"
+            : schemaParam != null ? "'" + schemaParam.getSimpleName() + "' already takes the whole input"
+            : null;
+        String json = problem == null ? rawSchemas.load(p, schema, where) : null;
+        if (problem != null) {
+          reporter.report(Diagnostic.INPUT_SCHEMA_PARAMETER, p, where, pname, problem);
+        }
+        if (json == null) {
+          ok = false;
+          continue;
+        }
+        inputSchema = json;
+        schemaParam = p;
+        params.add(new Param(p, ParamKind.SCHEMA, null));
         continue;
       }
       AnnotationMirror input = Mirrors.find(p, Fillables.INPUT);
@@ -193,6 +217,9 @@ final class ActionValidation {
           inputs.description(List.of(p), t), false, Mirrors.nullable(List.of(p), List.of(t)));
       params.add(new Param(p, ParamKind.JSON, site));
     }
+    if (schemaParam != null) {
+      ok &= onlyInput(schemaParam, params, common, where);
+    }
     boolean beanValidation = false;
     Set<String> seen = new HashSet<>();
     for (Inputs.Site s : commonFields) {
@@ -214,7 +241,29 @@ final class ActionValidation {
     return new ActionModel(method, name, description, verbName.toUpperCase(java.util.Locale.ROOT),
         readOnly, destructive, Mirrors.bool(elements, verb, "idempotent"),
         Mirrors.bool(elements, verb, "openWorld"), params, result, cachePolicy, invalidated,
-        use(method), beanValidation);
+        use(method), beanValidation, inputSchema);
+  }
+
+  /**
+   * Whether the {@code @InputSchema} parameter {@code schema} is the action's only input (no other
+   * field, no common record); reports it when it is not.
+   */
+  private boolean onlyInput(VariableElement schema, List<Param> params, TypeElement common,
+      String where) {
+    String name = schema.getSimpleName().toString();
+    for (Param p : params) {
+      if (p.kind() == ParamKind.JSON) {
+        reporter.report(Diagnostic.INPUT_SCHEMA_PARAMETER, schema, where, name,
+            "the action also takes '" + p.element().getSimpleName() + "' from the agent");
+        return false;
+      }
+    }
+    if (common != null) {
+      reporter.report(Diagnostic.INPUT_SCHEMA_PARAMETER, schema, where, name, "the router's common"
+          + " record " + common.getSimpleName() + " adds its fields to every action's input");
+      return false;
+    }
+    return true;
   }
 
   /** First sentence of a Javadoc comment: inline tags unwrapped, block tags dropped. */

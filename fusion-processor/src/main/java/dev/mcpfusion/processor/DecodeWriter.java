@@ -54,6 +54,16 @@ final class DecodeWriter {
         .returns(ArrayTypeName.of(Object.class))
         .addParameter(MAP_OF_ANY, "args")
         .addParameter(PROBLEMS, "p");
+    if (a.inputSchema() != null) {
+      // The runtime validated the arguments against the document before decode runs.
+      m.addStatement("Object[] out = new Object[$L]", a.params().size());
+      for (int j = 0; j < a.params().size(); j++) {
+        if (a.params().get(j).kind() == ParamKind.SCHEMA) {
+          m.addStatement("out[$L] = $T.document(args)", j, ARGS);
+        }
+      }
+      return m.addStatement("return out").build();
+    }
     List<String> accepted = new ArrayList<>();
     for (int i = 0; i < r.commonFields().size(); i++) {
       Inputs.Site s = r.commonFields().get(i);

@@ -189,6 +189,17 @@ enum Diagnostic {
       "%s parameter '%s' has the name of a field of the common record %s, so both would be the"
           + " input field '%2$s'.",
       "Rename the parameter, or take the %s parameter instead."),
+  INPUT_SCHEMA_NOT_FOUND("InputSchemaNotFound", Kind.ERROR,
+      "%s parameter '%s' names the schema resource \"%s\", which is not on the class path.",
+      "Put the document at src/main/resources/%3$s (resources are copied to the class path"
+          + " before the processor runs), or correct the path."),
+  INPUT_SCHEMA_INVALID("InputSchemaInvalid", Kind.ERROR,
+      "%s parameter '%s' names the schema resource \"%s\", which %s.",
+      "Fix the document: an input schema is a JSON Schema object with \"type\": \"object\"."),
+  INPUT_SCHEMA_PARAMETER("InputSchemaParameter", Kind.ERROR,
+      "%s parameter '%s' is @InputSchema, but %s.",
+      "Take the whole input as one Map<String, Object> parameter with @InputSchema; other"
+          + " parameters may only be @Context values or RequestContext."),
   NOT_A_PRESENTER("NotAPresenter", Kind.ERROR,
       "%s names presenter %s, which is not annotated @Presenter.",
       "Name a @Presenter view record (for example a view of %2$s)."),

@@ -19,8 +19,11 @@ record RouterModel(TypeElement type, String name, String description, TypeElemen
     middleware = List.copyOf(middleware);
   }
 
-  /** Where a parameter's value comes from. */
-  enum ParamKind { JSON, CONTEXT, COMMON }
+  /**
+   * Where a parameter's value comes from: one input field, context, the common record, or the
+   * whole input described by an {@code @InputSchema} document.
+   */
+  enum ParamKind { JSON, CONTEXT, COMMON, SCHEMA }
 
   /** One parameter of an action method; {@code site} only for {@link ParamKind#JSON}. */
   record Param(VariableElement element, ParamKind kind, Inputs.Site site) {}
@@ -28,11 +31,14 @@ record RouterModel(TypeElement type, String name, String description, TypeElemen
   /** The analysed return type: shape, element kind, presenter view or value schema. */
   record Result(TypeElement view, String shape, String elementKind, String resultSchema) {}
 
-  /** One validated action. */
+  /**
+   * One validated action; {@code inputSchema} is the compact JSON of its {@code @InputSchema}
+   * document, or {@code null} when its parameters describe its input.
+   */
   record ActionModel(ExecutableElement method, String name, String description, String verb,
       boolean readOnly, boolean destructive, boolean idempotent, boolean openWorld,
       List<Param> params, Result result, String cachePolicy, List<String> invalidates,
-      List<TypeMirror> middleware, boolean beanValidation) {
+      List<TypeMirror> middleware, boolean beanValidation, String inputSchema) {
 
     ActionModel {
       params = List.copyOf(params);

@@ -51,7 +51,7 @@ final class RouterStep extends TypeStep<RouterModel> {
     this.reporter = reporter;
     this.nullness = new Nullness(env);
     this.views = new Views(elements, types, nullness);
-    this.actions = new ActionValidation(elements, types, reporter, views);
+    this.actions = new ActionValidation(elements, types, reporter, views, env.getFiler());
     this.writer = new RouterWriter(types, env.getFiler(), reporter, references);
   }
 

@@ -256,6 +256,9 @@ final class RouterWriter {
       if (a.resultSchema() != null) {
         b.add("\n.resultSchema($S)", a.resultSchema());
       }
+      if (a.inputSchema() != null) {
+        b.add("\n.inputSchema($S)", a.inputSchema());
+      }
       if (!a.cachePolicy().equals("DEFAULT")) {
         b.add("\n.cache($T.$L)", ClassName.get("dev.mcpfusion.annotation", "CachePolicy"),
             a.cachePolicy());

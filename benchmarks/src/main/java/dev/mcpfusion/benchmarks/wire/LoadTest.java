@@ -240,7 +240,8 @@ public final class LoadTest {
         byte[] headers;
         try {
           if (modern) {
-            headers = HttpConnection.headers("MCP-Protocol-Version", McpCaller.MODERN_VERSION);
+            // Per call, with the tool's name: a 2026-07-28 call carries the standard headers.
+            headers = null;
           } else {
             HttpConnection.Response init = connection.post(new byte[0], ("{\"jsonrpc\":\"2.0\",\"id\":0,"
                 + "\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"" + McpCaller.CLASSIC_VERSION
@@ -260,10 +261,16 @@ public final class LoadTest {
           throw new java.io.UncheckedIOException(e);
         }
         byte[] h = headers;
+        java.util.EnumMap<Kind, byte[]> perTool = new java.util.EnumMap<>(Kind.class);
+        for (Kind kind : Kind.values()) {
+          perTool.put(kind, HttpConnection.headers("MCP-Protocol-Version", McpCaller.MODERN_VERSION,
+              "Mcp-Method", "tools/call", "Mcp-Name", kind.tool));
+        }
         return new Client() {
           @Override
           public String call(long id, Kind kind, String body) throws IOException {
-            HttpConnection.Response r = connection.post(h, body.getBytes(StandardCharsets.UTF_8));
+            HttpConnection.Response r = connection.post(h == null ? perTool.get(kind) : h,
+                body.getBytes(StandardCharsets.UTF_8));
             if (r.status() != 200) {
               throw new IOException("HTTP " + r.status() + " for request " + id + ": " + r.text());
             }

@@ -1,6 +1,7 @@
 package dev.mcpfusion.framework.egress;
 
 import dev.mcpfusion.core.FusionServer;
+import dev.mcpfusion.core.wire.McpHeaders;
 import dev.mcpfusion.core.wire.ProtocolVersions;
 import dev.mcpfusion.http.FusionHttp;
 import dev.mcpfusion.http.FusionHttpServer;
@@ -15,6 +16,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -85,6 +87,9 @@ final class HttpWire extends StreamWire {
         .header("Accept", "application/json, text/event-stream")
         .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
     headers(post);
+    if (sessionId == null && ProtocolVersions.MODERN.equals(protocolVersion)) {
+      standardHeaders(post, json);
+    }
     client.sendAsync(post.build(), HttpResponse.BodyHandlers.ofInputStream())
         .whenComplete((response, failure) -> {
           if (failure != null) {
@@ -103,6 +108,24 @@ final class HttpWire extends StreamWire {
     String version = protocolVersion;
     if (version != null) {
       request.header(VERSION_HEADER, version);
+    }
+  }
+
+  /**
+   * The 2026-07-28 standard headers a client derives from the body: {@code Mcp-Method}, and
+   * {@code Mcp-Name} on the methods that address one tool, prompt or resource.
+   */
+  private static void standardHeaders(HttpRequest.Builder request, String json) {
+    Map<String, Object> message = Json.object(json);
+    String method = (String) message.get("method");
+    if (method == null) {
+      return;
+    }
+    request.header(McpHeaders.METHOD, method);
+    String member = McpHeaders.nameMember(method);
+    if (member != null && message.get("params") instanceof Map<?, ?> params
+        && params.get(member) instanceof String name) {
+      request.header(McpHeaders.NAME, name);
     }
   }
 

@@ -118,8 +118,9 @@ final class FeatureRequests {
     FeatureCalls.Scope scope = null;
     // A TIMEOUT is written at the deadline, from the timer's thread, while the handler still runs.
     FeatureRequest call = new FeatureRequest(id, error -> {
-      byte[] body = Bodies.error(id, error.code(), error.getMessage(), error.data());
-      out.replyWhileHeld(id, error.code(), body);
+      int code = eraCode(error.code(), modern);
+      byte[] body = Bodies.error(id, code, error.getMessage(), error.data());
+      out.replyWhileHeld(id, code, body);
       return body;
     });
     try {
@@ -153,7 +154,7 @@ final class FeatureRequests {
     } catch (FeatureError e) {
       if (call.answeredAtDeadline()) {
         // The TIMEOUT went out at the deadline; the span has its bytes.
-        traced(e, e.getMessage(), null, call.trace());
+        traced(e, eraCode(e.code(), modern), e.getMessage(), null, call.trace());
         return;
       }
       // A handler's FusionError carries its own text: it is redacted like the answer would have been.
@@ -172,26 +173,38 @@ final class FeatureRequests {
           data = Egress.redact(redactor, tree, tally);
         }
       }
-      byte[] body = Bodies.error(id, e.code(), text, data);
-      out.reply(id, e.code(), body);
-      traced(e, text, body, call.trace());
+      int code = eraCode(e.code(), modern);
+      byte[] body = Bodies.error(id, code, text, data);
+      out.reply(id, code, body);
+      traced(e, code, text, body, call.trace());
     } finally {
       call.trace().end();
     }
   }
 
   /**
-   * Tells {@code trace} that the request failed with {@code error}, whose
-   * message went out as {@code text} (redacted), and the bytes of {@code body} when it was written
-   * here ({@code null}: written at the deadline).
+   * The code {@code code} is answered with in its era: a resource that does not exist is
+   * {@link JsonRpc#RESOURCE_NOT_FOUND} in the 2025 era and invalid params in the 2026-07-28 era,
+   * which standardizes on {@link JsonRpc#INVALID_PARAMS} for it (SEP-2164); every other code is
+   * the same in both.
    */
-  private static void traced(FeatureError error, String text, byte[] body, RequestTrace trace) {
-    trace.rpcError(error.code(), error.type(), text);
+  static int eraCode(int code, boolean modern) {
+    return modern && code == JsonRpc.RESOURCE_NOT_FOUND ? JsonRpc.INVALID_PARAMS : code;
+  }
+
+  /**
+   * Tells {@code trace} that the request failed with {@code error}, answered with {@code code},
+   * whose message went out as {@code text} (redacted), and the bytes of {@code body} when it was
+   * written here ({@code null}: written at the deadline).
+   */
+  private static void traced(FeatureError error, int code, String text, byte[] body,
+      RequestTrace trace) {
+    trace.rpcError(code, error.type(), text);
     if (error.unexpected() != null) {
       trace.unexpected(error.unexpected(), error.incident());
     }
     if (body != null) {
-      trace.written(body, error.code());
+      trace.written(body, code);
     }
   }
 

@@ -23,6 +23,8 @@ import java.util.List;
  * @param limits the action's resolved limits
  * @param gate the concurrency gate it shares with the actions of the same {@code maxConcurrent}
  *     declaration, or {@code null} when its calls are not counted
+ * @param document the compiled {@code @InputSchema} document the arguments are validated against,
+ *     or {@code null} when the action's fields describe its input
  */
 public record BoundAction(
     BoundRouter router,
@@ -33,11 +35,19 @@ public record BoundAction(
     Presentation presentation,
     Redactor redactor,
     ActionLimits limits,
-    ConcurrencyGate gate) {
+    ConcurrencyGate gate,
+    InputDocument document) {
 
   public BoundAction {
     chain = List.copyOf(chain);
     limits = limits == null ? ActionLimits.NONE : limits;
+  }
+
+  /** An action whose fields describe its input. */
+  public BoundAction(BoundRouter router, int index, ActionDescriptor descriptor,
+      List<FusionMiddleware> chain, ExecutableTarget executable, Presentation presentation,
+      Redactor redactor, ActionLimits limits, ConcurrencyGate gate) {
+    this(router, index, descriptor, chain, executable, presentation, redactor, limits, gate, null);
   }
 
   /** An action without redaction or limits. */

@@ -35,6 +35,13 @@ enum BuildProblem {
       "%s.%s has an input field named 'action', which GROUPED exposition uses to select the"
           + " action.",
       "Rename the field or use FLAT exposition."),
+  INPUT_SCHEMA_GROUPED("InputSchemaGrouped",
+      "%s.%s describes its input with an @InputSchema document, which GROUPED exposition cannot"
+          + " merge into the one schema of its router's tool.",
+      "Expose this server FLAT, or describe the input with parameters."),
+  INPUT_SCHEMA_INVALID("InputSchemaInvalid",
+      "%s: its input schema document does not compile (%s).",
+      "Fix the document; fusion-processor checks it at compile time, so rebuild the connector."),
   INVALID_TOOL_NAME("InvalidToolName",
       "The tool name '%s' of %s does not match ^[a-zA-Z0-9_-]{1,64}$ (clients drop a whole"
           + " connector for one bad name).",

@@ -46,7 +46,8 @@ public final class Exposer {
     McpSchema.Tool.Builder tool = McpSchema.Tool.builder()
         .name(toolName)
         .description(action.description() + cacheSuffix(action.cachePolicy()))
-        .inputSchema(objectSchema(properties, required))
+        .inputSchema(action.inputSchemaJson() != null ? parse(action.inputSchemaJson())
+            : objectSchema(properties, required))
         .annotations(new McpSchema.ToolAnnotations(title, action.readOnlyHint(),
             action.destructiveHint(), action.idempotentHint(), action.openWorldHint(), null));
     if (title != null) {

@@ -257,6 +257,13 @@ public final class Pipeline {
         perCall = PerCall.read(descriptor, own, problems, references.render(action.reference()));
         input = own;
       }
+      if (action.document() != null) {
+        action.document().validate(input, problems);
+        if (!problems.isEmpty()) {
+          trace.validation(problems.list());
+          return ErrorReplies.validation(router, action.name(), problems.list());
+        }
+      }
       Object[] decoded = action.router().router().decode(action.index(), input, problems);
       if (problems.isEmpty() && action.executable() != null) {
         beanValidation.validate(action.executable(), decoded, problems);

@@ -320,8 +320,14 @@ public final class ToolRegistry {
         for (ActionLimits.Invalid bad : invalidLimits.subList(reported, invalidLimits.size())) {
           errors.add(BuildProblem.INVALID_LIMITS.text(bad.where(), bad.name(), bad.value(), bad.min()));
         }
+        InputDocument document = null;
+        try {
+          document = InputDocument.of(action);
+        } catch (IllegalArgumentException e) {
+          errors.add(BuildProblem.INPUT_SCHEMA_INVALID.text(where, e.getMessage()));
+        }
         actions.add(new BoundAction(router, i, action, chain, executable, presentation, redactor,
-            limits, gates.gate(limits, router.name(), action.name())));
+            limits, gates.gate(limits, router.name(), action.name()), document));
       }
 
       if (config.exposition() == Exposition.GROUPED) {
@@ -332,6 +338,10 @@ public final class ToolRegistry {
               errors.add(BuildProblem.DISCRIMINATOR_CLASH.text(RouterBinding.typeName(router),
                   action.descriptor().methodName()));
             }
+          }
+          if (action.descriptor().inputSchemaJson() != null) {
+            errors.add(BuildProblem.INPUT_SCHEMA_GROUPED.text(RouterBinding.typeName(router),
+                action.descriptor().methodName()));
           }
         }
         String toolName = router.name();
@@ -347,6 +357,9 @@ public final class ToolRegistry {
         }
       } else {
         for (BoundAction action : actions) {
+          if (action.descriptor().inputSchemaJson() != null && action.document() == null) {
+            continue; // its document did not compile: reported above
+          }
           String toolName = router.name() + separator + action.name();
           rendered.put(action.reference(), toolName);
           if (ToolChecks.checkToolName(toolName, RouterBinding.typeName(router) + "." + action.descriptor().methodName(),

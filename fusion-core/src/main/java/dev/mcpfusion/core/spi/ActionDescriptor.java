@@ -48,6 +48,9 @@ import java.util.Objects;
  * @param beanValidation whether a parameter carries a constraint the generated code cannot check
  *     (a custom {@code @Constraint} or {@code @Valid}) so the runtime must run Bean Validation
  * @param title the MCP title ({@code title =} on the verb), or {@code ""} for none
+ * @param inputSchemaJson the action's whole input schema, compact JSON, when an
+ *     {@code @InputSchema} document describes it (then {@code fields} is empty and the tool lists
+ *     this document unchanged); {@code null} when its fields describe it
  */
 public record ActionDescriptor(
     String name,
@@ -69,7 +72,8 @@ public record ActionDescriptor(
     List<Class<?>> middleware,
     List<Class<?>> parameterTypes,
     boolean beanValidation,
-    String title) {
+    String title,
+    String inputSchemaJson) {
 
   public ActionDescriptor {
     title = title == null ? "" : title;
@@ -78,6 +82,20 @@ public record ActionDescriptor(
     invalidates = List.copyOf(invalidates);
     middleware = List.copyOf(middleware);
     parameterTypes = List.copyOf(parameterTypes);
+  }
+
+  /** An action whose fields describe its input: every component but {@code inputSchemaJson}, in order. */
+  public ActionDescriptor(String name, String methodName, String description, Verb verb,
+      boolean readOnlyHint, boolean destructiveHint, boolean idempotentHint, boolean openWorldHint,
+      List<FieldDescriptor> fields, List<ContextParameter> contextParameters,
+      PresenterBinding<?, ?> presenter, ResultShape resultShape, ElementKind elementKind,
+      String resultSchemaJson, CachePolicy cachePolicy, List<String> invalidates,
+      List<Class<?>> middleware, List<Class<?>> parameterTypes, boolean beanValidation,
+      String title) {
+    this(name, methodName, description, verb, readOnlyHint, destructiveHint, idempotentHint,
+        openWorldHint, fields, contextParameters, presenter, resultShape, elementKind,
+        resultSchemaJson, cachePolicy, invalidates, middleware, parameterTypes, beanValidation, title,
+        null);
   }
 
   /** An action without a title: every component but {@code title}, in order. */
@@ -128,6 +146,7 @@ public record ActionDescriptor(
     b.parameterTypes = parameterTypes;
     b.beanValidation = beanValidation;
     b.title = title;
+    b.inputSchemaJson = inputSchemaJson;
     return b;
   }
 
@@ -158,6 +177,7 @@ public record ActionDescriptor(
     private List<Class<?>> parameterTypes = List.of();
     private boolean beanValidation;
     private String title = "";
+    private String inputSchemaJson;
 
     private Builder(String name, Verb verb) {
       this.name = Objects.requireNonNull(name, "name");
@@ -282,6 +302,15 @@ public record ActionDescriptor(
       return this;
     }
 
+    /**
+     * The action's whole input schema, compact JSON, from an {@code @InputSchema} document; the
+     * action then has no fields.
+     */
+    public Builder inputSchema(String json) {
+      this.inputSchemaJson = json;
+      return this;
+    }
+
     /** The descriptor; fails naming the action when the method name or description is missing. */
     public ActionDescriptor build() {
       if (methodName == null || description == null) {
@@ -291,7 +320,7 @@ public record ActionDescriptor(
       return new ActionDescriptor(name, methodName, description, verb, readOnly, destructive,
           idempotent, openWorld, fields, contextParameters, presenter, resultShape, elementKind,
           resultSchemaJson, cachePolicy, invalidates, middleware, parameterTypes, beanValidation,
-          title);
+          title, inputSchemaJson);
     }
   }
 }

@@ -419,4 +419,12 @@ public final class Args {
       p.add(path, "is required", Problems.MISSING);
     }
   }
+
+  /**
+   * The whole input of an {@code @InputSchema} action: the arguments as plain JSON values, already
+   * validated against the action's schema document by the runtime; an unmodifiable copy.
+   */
+  public static Map<String, Object> document(Map<String, ?> arguments) {
+    return java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(arguments));
+  }
 }

@@ -19,7 +19,10 @@ public final class JsonRpc {
   public static final int INTERNAL_ERROR = -32603;
   /** Used by MCP servers for "session not found" (no JSON-RPC standard code exists). */
   public static final int SESSION_NOT_FOUND = -32001;
-  /** MCP: the resource does not exist (2025 era). */
+  /**
+   * MCP: the resource does not exist (2025 era; the 2026-07-28 era answers {@link #INVALID_PARAMS}
+   * with the URI in {@code data.uri}, SEP-2164).
+   */
   public static final int RESOURCE_NOT_FOUND = -32002;
   /**
    * {@code SERVER_BUSY} of a prompt, resource or completion: the concurrency gate turned the

@@ -242,6 +242,29 @@ class BuildTest {
   }
 
   @Test
+  void anInputSchemaActionCannotBeGrouped() {
+    ActionDescriptor raw = action("a", "a", List.of(), List.of()).toBuilder()
+        .inputSchema("{\"type\":\"object\"}").build();
+    assertThatThrownBy(() -> FusionServer.builder("x", "1")
+            .register(router("r", FusionSpi.VERSION, raw)).exposition(Exposition.GROUPED).build())
+        .hasMessageContaining("[fusion/InputSchemaGrouped] Object.a describes its input with an"
+            + " @InputSchema document, which GROUPED exposition cannot merge into the one schema of"
+            + " its router's tool. Expose this server FLAT, or describe the input with parameters.");
+    // FLAT, the same action builds.
+    FusionServer.builder("x", "1").register(router("r", FusionSpi.VERSION, raw)).build();
+  }
+
+  @Test
+  void anInputSchemaThatDoesNotCompileFailsTheBuild() {
+    ActionDescriptor raw = action("a", "a", List.of(), List.of()).toBuilder()
+        .inputSchema("{\"type\":\"object\",").build();
+    assertThatThrownBy(() -> FusionServer.builder("x", "1")
+            .register(router("r", FusionSpi.VERSION, raw)).build())
+        .hasMessageContaining("[fusion/InputSchemaInvalid] Object.a: its input schema document does"
+            + " not compile");
+  }
+
+  @Test
   void registeringTheBoundGeneratedRouterNeedsNoReflection() {
     FusionServer server = FusionServer.builder("n", "1")
         .register(dev.mcpfusion.core.server.fixture.Outer_Inner_Fusion.bind(new Outer.Inner()))

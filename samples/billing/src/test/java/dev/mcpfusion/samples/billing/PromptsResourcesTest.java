@@ -188,10 +188,32 @@ class PromptsResourcesTest {
   @ValueSource(strings = {"2025-11-25", FusionTester.MODERN})
   void unknownResourceUriIsAnErrorListingTheResources(String version) {
     try (FusionTester tester = billing(version)) {
-      assertThat(tester.readResource("billing://payments/1")).isError(-32002)
+      assertThat(tester.readResource("billing://payments/1"))
+          .isError(FusionTester.MODERN.equals(version) ? -32602 : -32002)
           .hasErrorMessageContaining("The resource \"billing://payments/1\" does not exist.",
               "Resources: billing://invoices/open, docs://readme, docs://logo.png;",
               "templates: billing://invoices/{id}, docs://pages/{page}/sections/{section}.");
+    }
+  }
+
+  /**
+   * A resource that does not exist is -32002 in the 2025 era and invalid params (-32602) in the
+   * 2026-07-28 era (SEP-2164), whether no resource matches the URI or its handler found nothing;
+   * the error names the URI in {@code data.uri} in both.
+   */
+  @Test
+  void aMissingResourceIsInvalidParamsIn2026AndResourceNotFoundIn2025() {
+    for (String version : List.of("2025-11-25", FusionTester.MODERN)) {
+      int expected = FusionTester.MODERN.equals(version) ? -32602 : -32002;
+      try (FusionTester tester = billing(version)) {
+        var unknown = tester.readResource("test://nonexistent-resource");
+        assertThat(unknown).isError(expected);
+        assertThat(((Map<?, ?>) unknown.errorData()).get("uri")).isEqualTo("test://nonexistent-resource");
+        assertThat(tester.readResource("billing://invoices/INV-9999")).isError(expected)
+            .hasErrorMessageContaining("Invoice \"INV-9999\" does not exist.");
+        // Every other code is the same in both eras.
+        assertThat(tester.readResource("docs://pages/broken/sections/x")).isError(-32603);
+      }
     }
   }
 

@@ -1,18 +1,20 @@
 package dev.mcpfusion.samples.conformance;
 
-import dev.mcpfusion.annotation.Describe;
+import dev.mcpfusion.annotation.InputSchema;
 import dev.mcpfusion.annotation.Query;
 import dev.mcpfusion.annotation.Router;
+import java.util.Map;
 
-/** The conformance suite's SEP-1613 tool, {@code json_schema_2020_12_tool}: an input with a nested record. */
+/**
+ * The conformance suite's SEP-1613/SEP-2106 tool, {@code json_schema_2020_12_tool}: an input a
+ * record cannot say ({@code $defs} with an {@code $anchor}, {@code allOf}/{@code anyOf},
+ * {@code if}/{@code then}/{@code else}), described by a schema document and listed unchanged.
+ */
 @Router(value = "json", description = "JSON Schema 2020-12 conformance")
 public final class JsonSchemaTools {
-  /** A postal address. */
-  public record Address(@Describe("Street") String street, @Describe("City") String city) {}
-
-  @Query(name = "schema_2020_12_tool",
-      description = "Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)")
-  public String schema202012Tool(@Describe("A name") String name, @Describe("An address") Address address) {
-    return "JSON Schema 2020-12 tool called with: name=" + name + ", address=" + address;
+  @Query(name = "schema_2020_12_tool", description = "Tool with JSON Schema 2020-12 features")
+  public String schema202012Tool(
+      @InputSchema("schemas/json_schema_2020_12_tool.json") Map<String, Object> arguments) {
+    return "JSON Schema 2020-12 tool called with: " + arguments;
   }
 }

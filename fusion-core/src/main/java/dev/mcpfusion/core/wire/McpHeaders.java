@@ -1,0 +1,35 @@
+package dev.mcpfusion.core.wire;
+
+import java.util.Map;
+
+/**
+ * The MCP request headers of the HTTP transports, and which body member each standard header of
+ * the 2026-07-28 era mirrors: {@code Mcp-Method} the JSON-RPC {@code method} of every request and
+ * notification, {@code Mcp-Name} the {@code params.name} or {@code params.uri} of the methods that
+ * address one tool, prompt or resource.
+ */
+public final class McpHeaders {
+  private McpHeaders() {}
+
+  /** The protocol version; in the 2026-07-28 era it must equal the one in {@code params._meta}. */
+  public static final String PROTOCOL_VERSION = "MCP-Protocol-Version";
+  /** The 2025 era's session. */
+  public static final String SESSION_ID = "Mcp-Session-Id";
+  /** 2026-07-28: the JSON-RPC method, on every request and notification. */
+  public static final String METHOD = "Mcp-Method";
+  /** 2026-07-28: the addressed tool, prompt or resource, on the methods {@link #nameMember} names. */
+  public static final String NAME = "Mcp-Name";
+
+  private static final Map<String, String> NAME_MEMBERS = Map.of(
+      JsonRpc.TOOLS_CALL, "name",
+      JsonRpc.PROMPTS_GET, "name",
+      JsonRpc.RESOURCES_READ, "uri");
+
+  /**
+   * The {@code params} member that {@link #NAME} mirrors for {@code method}, or {@code null} when
+   * the method carries no {@code Mcp-Name}.
+   */
+  public static String nameMember(String method) {
+    return method == null ? null : NAME_MEMBERS.get(method);
+  }
+}
