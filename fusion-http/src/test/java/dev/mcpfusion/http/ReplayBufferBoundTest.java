@@ -196,6 +196,40 @@ class ReplayBufferBoundTest {
   }
 
   @Test
+  void aStoredEventIsPlainSerializableValues() throws Exception {
+    StoredEvent event = new StoredEvent("session-1", "k3j9x0qa.2", 12, "{\"jsonrpc\":\"2.0\"}");
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+      out.writeObject(event);
+    }
+    try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(
+        new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+      assertThat(in.readObject()).isEqualTo(event);
+    }
+    assertThat(event.eventId()).isEqualTo("k3j9x0qa.2-12");
+    assertThatThrownBy(() -> new StoredEvent("s", "t", 0, "{}"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("sequence must be at least 1, got 0");
+  }
+
+  @Test
+  void theEventStoreIsAnOptionWhoseDefaultIsAFreshInMemoryStorePerEndpoint() {
+    assertThat(HttpOptions.defaults().eventStore()).isNull();
+    EventStore mine = EventStore.inMemory(new EventStore.Limits(1, 1, 1, 1));
+    HttpOptions options = HttpOptions.port(0).eventStore(mine);
+    assertThat(options.eventStore()).isSameAs(mine);
+    assertThat(options.maxSessions(3).eventStore()).as("kept by every other setter").isSameAs(mine);
+    assertThat(options.eventStore(null).eventStore()).isNull();
+  }
+
+  @Test
+  void bytesAreTheUtf8LengthOfTheData() {
+    InMemoryEventStore store = (InMemoryEventStore) EventStore.inMemory();
+    store.append(new StoredEvent("s", "t.1", 1, "aé€😀")); // 1 + 2 + 3 + 4 bytes
+    assertThat(store.bytes()).isEqualTo(10);
+    assertThat(store.bytes("s", "t.1")).isEqualTo(10);
+  }
+
+  @Test
   void limitsMustBePositiveAndAStreamsWithinTheStores() {
     assertThatThrownBy(() -> new EventStore.Limits(0, 1, 1, 1))
         .isInstanceOf(IllegalArgumentException.class)

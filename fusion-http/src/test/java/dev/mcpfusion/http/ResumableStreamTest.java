@@ -129,6 +129,9 @@ class ResumableStreamTest {
   void aCallCutMidStreamIsResumedAfterItEndedAndEveryEventArrivesExactlyOnce() throws Exception {
     FusionHttpServer server = start(HttpOptions.defaults());
     String session = initialize(server);
+    HttpSessions sessions = server.servlet().sessions();
+    RawSse get = RawSse.send(server.port(), "GET", null, getHeaders(session));
+    await("the GET stream is open", () -> sessions.openStreams() == 1);
     List<RawSse.Event> received = new ArrayList<>();
     try (RawSse post = call(server, session, 7, "steps_run", "{}")) {
       assertThat(post.status).isEqualTo(200);
@@ -137,8 +140,12 @@ class ResumableStreamTest {
       // Step 2 has been written to this connection too, but the client never reads it.
       assertThat(tools.halfway.await(20, TimeUnit.SECONDS)).isTrue();
     } // the connection is cut: step 2 is in flight, steps 3 and 4 and the result are still to come
+    notify(sessions, "for the GET stream"); // another stream's message: never replayed on this one
     tools.goOn.countDown();
     await("the call's reply is stored", () -> session(server, session).streams().liveStreams() == 0);
+    try (get) {
+      assertThat(data(get.nextMessage())).isEqualTo("for the GET stream");
+    }
 
     try (RawSse resumed = resume(server, session, received.get(0).id())) {
       assertThat(resumed.status).isEqualTo(200);
@@ -219,6 +226,24 @@ class ResumableStreamTest {
     assertThat(stream).endsWith(".0");
     for (int i = 0; i < received.size(); i++) {
       assertThat(received.get(i).id()).isEqualTo(stream + "-" + (i + 1));
+    }
+  }
+
+  @Test
+  void aStatelessStreamedResponseCarriesNoEventIds() throws Exception {
+    FusionHttpServer server = start(HttpOptions.defaults());
+    try (RawSse post = RawSse.send(server.port(), "POST", "{\"jsonrpc\":\"2.0\",\"id\":3,"
+        + "\"method\":\"tools/call\",\"params\":{\"name\":\"steps_burst\",\"arguments\":"
+        + "{\"count\":2,\"size\":1},\"_meta\":{\"progressToken\":\"m\","
+        + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+        + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}",
+        "Accept", "application/json, text/event-stream", "MCP-Protocol-Version", "2026-07-28",
+        "Mcp-Method", "tools/call", "Mcp-Name", "steps_burst")) {
+      assertThat(post.status).isEqualTo(200);
+      assertThat(post.headers.get("content-type")).startsWith("text/event-stream");
+      List<RawSse.Event> events = post.rest();
+      assertThat(says(events)).containsExactly("progress 1", "progress 2", "result 3: sent 2");
+      assertThat(ids(events)).containsOnlyNulls();
     }
   }
 
