@@ -13,9 +13,13 @@ import java.io.IOException;
 
 /**
  * GET: opens a session's event stream, on which the server sends what no POST response can carry
- * (notifications, requests to the client) until the client goes away or the session ends.
+ * (notifications, requests to the client) until the client goes away or the session ends; with
+ * {@code Last-Event-ID}, resumes the stream that event belongs to — the GET stream or a POST
+ * response that became a stream — replaying what the client missed ({@link SessionStreams}).
  */
 final class GetEventStream {
+  static final String LAST_EVENT_ID = "Last-Event-ID";
+
   private final RequestChecks checks;
 
   GetEventStream(RequestChecks checks) {
@@ -32,12 +36,23 @@ final class GetEventStream {
     if (session == null) {
       return;
     }
-    AsyncContext async = req.startAsync();
-    async.setTimeout(0);
-    HttpFraming.startEventStream(resp);
-    resp.setHeader(SESSION_HEADER, session.id());
-    // A client waits for the headers before it reads events, so they leave now, not with the first event.
-    resp.flushBuffer();
-    session.openStream(async, resp.getOutputStream());
+    SessionStreams.Opener open = () -> {
+      AsyncContext async = req.startAsync();
+      async.setTimeout(0);
+      HttpFraming.startEventStream(resp);
+      resp.setHeader(SESSION_HEADER, session.id());
+      // A client waits for the headers before it reads events, so they leave now, not with the first event.
+      resp.flushBuffer();
+      return new SseConnection(resp.getOutputStream(), async);
+    };
+    String lastEventId = req.getHeader(LAST_EVENT_ID);
+    if (lastEventId == null) {
+      session.streams().openGet(open);
+      return;
+    }
+    String refused = session.streams().resume(lastEventId, open);
+    if (refused != null) {
+      send(resp, 400, error(null, INVALID_REQUEST, refused));
+    }
   }
 }

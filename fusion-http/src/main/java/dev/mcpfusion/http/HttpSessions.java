@@ -3,10 +3,6 @@ package dev.mcpfusion.http;
 import dev.mcpfusion.core.edge.Edge;
 import dev.mcpfusion.core.edge.EdgeSession;
 import dev.mcpfusion.core.edge.Sink;
-import jakarta.servlet.AsyncContext;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Map;
@@ -24,7 +20,9 @@ import org.slf4j.LoggerFactory;
  * The Streamable HTTP sessions (2025-03-26 … 2025-11-25): one {@link EdgeSession} per
  * {@code Mcp-Session-Id}, and where its messages go. A request's reply is handed back to the POST
  * that carried it (a plain {@code application/json} answer); messages the server starts itself
- * (notifications, requests) go to the session's GET event stream when one is open.
+ * (notifications, requests) go to the session's GET event stream. Every stream of a session is
+ * resumable ({@link SessionStreams}): its events are kept in the {@link EventStore} for a client
+ * that reconnects with {@code Last-Event-ID}, and forgotten when the session closes.
  *
  * <p>While any event stream is open, a timer thread writes a heartbeat comment to every stream at
  * the heartbeat interval and closes the sessions idle for longer than the idle limit: a stream
@@ -35,6 +33,8 @@ final class HttpSessions {
   private static final Logger log = LoggerFactory.getLogger(HttpSessions.class);
 
   private final Edge edge;
+  /** Where every event of every session's streams is kept for a resume. */
+  private final EventStore store;
   private final Duration idleTimeout;
   private final Duration heartbeat;
   /** Writes the heartbeats and sweeps idle sessions; started with the first event stream. */
@@ -45,8 +45,10 @@ final class HttpSessions {
   /** Sessions created and not yet closed (those initializing included): never above the cap. */
   private final AtomicInteger open = new AtomicInteger();
 
-  HttpSessions(Edge edge, Duration idleTimeout, int maxSessions, Duration heartbeat) {
+  HttpSessions(Edge edge, Duration idleTimeout, int maxSessions, Duration heartbeat,
+      EventStore store) {
     this.edge = edge;
+    this.store = store;
     this.idleTimeout = idleTimeout;
     this.maxSessions = maxSessions;
     this.heartbeat = heartbeat;
@@ -73,7 +75,7 @@ final class HttpSessions {
   private void sweep() {
     try {
       for (Session session : sessions.values()) {
-        session.heartbeat();
+        session.streams.heartbeat();
       }
       expireIdle();
     } catch (RuntimeException e) {
@@ -81,13 +83,11 @@ final class HttpSessions {
     }
   }
 
-  /** Event streams open now. */
+  /** GET connections open now (sessions' GET streams, and streams resumed on a GET). */
   int openStreams() {
     int streams = 0;
     for (Session session : sessions.values()) {
-      if (session.stream != null) {
-        streams++;
-      }
+      streams += session.streams.connections();
     }
     return streams;
   }
@@ -105,6 +105,7 @@ final class HttpSessions {
     Session session = new Session();
     // A request runs on the container thread that carries it: no hand-off to another pool.
     session.edge = edge.openSession(session);
+    session.streams = new SessionStreams(session.id(), store, session::touch, this::startTimer);
     return session;
   }
 
@@ -157,7 +158,7 @@ final class HttpSessions {
   /** Ends every open event stream (shutdown starts here, so streams do not hold it up). */
   void closeStreams() {
     for (Session session : sessions.values()) {
-      session.closeStream();
+      session.streams.closeConnections();
     }
   }
 
@@ -180,7 +181,8 @@ final class HttpSessions {
   final class Session implements Sink {
     EdgeSession edge;
     private final Map<Object, CompletableFuture<Reply>> pending = new ConcurrentHashMap<>();
-    private volatile EventStream stream;
+    /** Set right after the edge opens the session and names it (its id keys the stored events). */
+    private volatile SessionStreams streams;
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile long lastUsed = System.nanoTime();
     /** Requests of this session being answered now (an idle session has none). */
@@ -196,7 +198,7 @@ final class HttpSessions {
 
     boolean idle() {
       return System.nanoTime() - lastUsed > idleTimeout.toNanos() && openRequests.get() == 0
-          && stream == null;
+          && streams.connections() == 0;
     }
 
     /** Registers a waiter for the reply to request {@code id}; {@code null} if one is already waiting. */
@@ -220,168 +222,30 @@ final class HttpSessions {
       push(json);
     }
 
+    /** A server-initiated message: an event of the session's GET stream. */
     @Override
     public void push(byte[] json) {
-      EventStream s = stream;
-      if (s == null) {
-        log.debug("Session {}: no event stream open; dropping a server-initiated message", id());
-        return;
-      }
-      try {
-        s.send(json);
-      } catch (IOException e) {
-        log.debug("Session {}: the event stream is gone", id(), e);
-        release(s, true);
+      SessionStreams named = streams;
+      if (named != null) {
+        named.push(json);
       }
     }
 
-    /** Writes a heartbeat to the event stream, releasing it when its client is gone. */
-    void heartbeat() {
-      EventStream s = stream;
-      if (s == null) {
-        return;
-      }
-      try {
-        s.heartbeat();
-      } catch (IOException e) {
-        log.debug("Session {}: the event stream's client is gone; releasing it", id(), e);
-        release(s, true);
-      }
-    }
-
-    /**
-     * Opens the session's event stream (ending one open before): the stream ends when
-     * {@code async} does, whatever ends it (the client's connection failing, the container).
-     */
-    void openStream(AsyncContext async, OutputStream out) {
-      EventStream opened = new EventStream(async, out);
-      async.addListener(new jakarta.servlet.AsyncListener() {
-        @Override
-        public void onComplete(jakarta.servlet.AsyncEvent event) {
-          release(opened, false);
-        }
-
-        @Override
-        public void onTimeout(jakarta.servlet.AsyncEvent event) {
-          release(opened, true);
-        }
-
-        @Override
-        public void onError(jakarta.servlet.AsyncEvent event) {
-          log.debug("Session {}: the event stream failed", id(), event.getThrowable());
-          release(opened, true);
-        }
-
-        @Override
-        public void onStartAsync(jakarta.servlet.AsyncEvent event) {
-          // Not restarted: nothing to do.
-        }
-      });
-      EventStream previous;
-      synchronized (this) {
-        previous = stream;
-        stream = opened;
-      }
-      if (previous != null) {
-        previous.close();
-      }
-      startTimer();
-    }
-
-    /**
-     * Lets go of {@code s}: no longer the session's stream (the session counts as used now, so a
-     * client that lost its connection has the whole idle limit to open another), and completed
-     * when {@code complete} (not when the container completed it already).
-     */
-    private void release(EventStream s, boolean complete) {
-      synchronized (this) {
-        if (stream == s) {
-          stream = null;
-          touch();
-        }
-      }
-      if (complete) {
-        s.close();
-      } else {
-        s.ended();
-      }
-    }
-
-    void closeStream() {
-      EventStream s = stream;
-      stream = null;
-      if (s != null) {
-        s.close();
-      }
+    /** The session's event streams (the GET stream and the streamed POST responses). */
+    SessionStreams streams() {
+      return streams;
     }
 
     void close() {
       if (closed.compareAndSet(false, true)) {
         open.decrementAndGet();
       }
-      closeStream();
+      streams.close();
       edge.close();
     }
   }
 
   private static Object key(Object id) {
     return Edge.idKey(id);
-  }
-
-  /** An open GET event stream (text/event-stream). */
-  static final class EventStream {
-    private static final byte[] START = "event: message\ndata: ".getBytes(StandardCharsets.UTF_8);
-    private static final byte[] END = "\n\n".getBytes(StandardCharsets.UTF_8);
-
-    private final AsyncContext async;
-    private final OutputStream out;
-    private final AtomicBoolean closed = new AtomicBoolean();
-    /** An SSE comment line: every client skips it. */
-    private static final byte[] HEARTBEAT = ": ping\n\n".getBytes(StandardCharsets.UTF_8);
-
-    EventStream(AsyncContext async, OutputStream out) {
-      this.async = async;
-      this.out = out;
-    }
-
-    synchronized void send(byte[] json) throws IOException {
-      if (closed.get()) {
-        throw new IOException("closed");
-      }
-      write(out, json);
-    }
-
-    /** Writes the heartbeat comment and flushes it: fails once the client is gone. */
-    synchronized void heartbeat() throws IOException {
-      if (closed.get()) {
-        throw new IOException("closed");
-      }
-      out.write(HEARTBEAT);
-      out.flush();
-    }
-
-    /** Writes one message as an SSE event and flushes it (the GET stream and streamed POST responses). */
-    static void write(OutputStream out, byte[] json) throws IOException {
-      out.write(START);
-      out.write(json);
-      out.write(END);
-      out.flush();
-    }
-
-    /** Marks the stream ended by the container (its async cycle completed): nothing to complete. */
-    void ended() {
-      closed.set(true);
-    }
-
-    void close() {
-      if (closed.compareAndSet(false, true)) {
-        try {
-          async.complete();
-        } catch (RuntimeException e) {
-          // Already completed by the container (client went away): nothing left to release.
-          log.trace("Event stream already completed", e);
-        }
-      }
-    }
   }
 }

@@ -13,6 +13,11 @@ import org.slf4j.LoggerFactory;
  * which those messages and then the reply are events — the client reads them in order and may
  * answer a request with another POST while this one is still open. A client whose
  * {@code Accept} does not allow event streams gets those messages on its GET stream instead.
+ *
+ * <p>In a session, the stream is resumable ({@link SessionStreams}): each event carries an id and
+ * is stored first, so when the connection breaks the call runs on, its events wait, and a GET with
+ * {@code Last-Event-ID} receives them and the reply. A stateless (2026-07-28) stream has no ids:
+ * that era has no resumption.
  */
 final class PostStream implements Sink {
   private static final Logger log = LoggerFactory.getLogger(PostStream.class);
@@ -22,6 +27,8 @@ final class PostStream implements Sink {
   private final boolean streamable;
   private boolean streaming;
   private boolean finished;
+  /** A session's streamed response, resumable; {@code null} for a stateless one (no session, no ids). */
+  private SessionStreams.Stream resumable;
   /** Whether the reply left while the request's thread was still held by its handler. */
   private volatile boolean held;
   /** Whether the reply may leave while the handler still holds the request's thread. */
@@ -71,8 +78,15 @@ final class PostStream implements Sink {
               resp.setHeader("Connection", "close");
             }
             streaming = true;
+            if (session != null) {
+              resumable = session.streams().openPost(new SseConnection(resp.getOutputStream(), null));
+            }
           }
-          HttpSessions.EventStream.write(resp.getOutputStream(), json);
+          if (resumable != null) {
+            resumable.send(json);
+            return;
+          }
+          SseConnection.write(resp.getOutputStream(), null, json);
           return;
         } catch (IOException e) {
           log.debug("The client left a streamed response", e);
@@ -103,7 +117,11 @@ final class PostStream implements Sink {
       }
       return false;
     }
-    HttpSessions.EventStream.write(resp.getOutputStream(), reply);
+    if (resumable != null) {
+      resumable.end(reply);
+    } else {
+      SseConnection.write(resp.getOutputStream(), null, reply);
+    }
     if (held) {
       resp.getOutputStream().close();
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.wire.ProtocolVersions;
 import dev.mcpfusion.http.fixtures.Ops;
+import dev.mcpfusion.http.fixtures.Steps;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,6 +35,11 @@ class AbandonedEventStreamTest {
       + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
   /** Generous beside the intervals below, so a busy machine cannot fail the test. */
   private static final Duration BOUND = Duration.ofSeconds(20);
+  /**
+   * The idle limit of the tests where a session idles out: long enough that a busy machine never
+   * idles a session out between its initialize and its GET, short beside {@link #BOUND}.
+   */
+  private static final Duration IDLE = Duration.ofSeconds(2);
 
   private final HttpClient http = HttpClient.newHttpClient();
 
@@ -119,7 +125,7 @@ class AbandonedEventStreamTest {
   void aStreamWhoseClientLeftWithoutDeleteIsReleasedAndItsSessionSlotFreed() throws Exception {
     try (FusionHttpServer running = FusionHttp.serve(server(), HttpOptions.port(0)
         .stopOnShutdownSignal(false).maxSessions(1)
-        .heartbeatInterval(Duration.ofMillis(100)).sessionIdleTimeout(Duration.ofMillis(500)))) {
+        .heartbeatInterval(Duration.ofMillis(100)).sessionIdleTimeout(IDLE))) {
       String url = "http://127.0.0.1:" + running.port() + "/mcp";
       String session = post(url, null, INITIALIZE).headers().firstValue("Mcp-Session-Id").orElseThrow();
       HttpSessions sessions = running.servlet().sessions();
@@ -142,6 +148,68 @@ class AbandonedEventStreamTest {
       assertThat(sessions.open()).isEqualTo(1);
       assertThat(post(url, session, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}")
           .statusCode()).as("the abandoned session is gone").isEqualTo(404);
+    }
+  }
+
+  @Test
+  void aCallStreamResumedOnAGetReadsHeartbeatsAndIsReleasedWithEverythingItHeldWhenItsClientLeaves()
+      throws Exception {
+    ReplayBufferBoundTest.Recording store = new ReplayBufferBoundTest.Recording(EventStore.Limits.DEFAULT);
+    Steps.StepsTools tools = new Steps.StepsTools();
+    FusionServer fusion = FusionServer.builder("steps", "1.0.0")
+        .register(Steps.StepsTools_Fusion.bind(tools)).build();
+    try (FusionHttpServer running = FusionHttp.serve(fusion, HttpOptions.port(0)
+        .stopOnShutdownSignal(false).heartbeatInterval(Duration.ofMillis(100)).eventStore(store))) {
+      HttpSessions sessions = running.servlet().sessions();
+      String session = ResumableStreamTest.initialize(running);
+      String lastSeen;
+      try (RawSse post = ResumableStreamTest.call(running, session, 9, "steps_run", "{}")) {
+        post.nextMessage();
+        lastSeen = post.nextMessage().id();
+      } // cut while the call waits
+      try (RawSse resumed = ResumableStreamTest.resume(running, session, lastSeen)) {
+        assertThat(resumed.status).isEqualTo(200);
+        for (int beats = 0; beats < 3; ) {
+          RawSse.Event event = resumed.next();
+          assertThat(event.data()).as("nothing but heartbeats while the call waits").isNull();
+          if ("ping".equals(event.comment())) {
+            beats++;
+          }
+        }
+        assertThat(sessions.openStreams()).isEqualTo(1);
+      } // the client leaves the resumed stream too
+      await("the heartbeat finds the resumed stream's client gone", () -> sessions.openStreams() == 0);
+
+      tools.goOn.countDown();
+      HttpSessions.Session open = sessions.find(session);
+      await("the call ends and its stream with it", () -> open.streams().liveStreams() == 0);
+      assertThat(store.store.events()).as("steps 1-4 and the result wait for a resume").isEqualTo(5);
+
+      try (RawSse delete = RawSse.send(running.port(), "DELETE", null, "Mcp-Session-Id", session)) {
+        assertThat(delete.status).isEqualTo(204);
+      }
+      assertThat(store.store.events()).as("an ended session's events are dropped").isZero();
+      assertThat(sessions.open()).isZero();
+    }
+  }
+
+  @Test
+  void anAbandonedSessionThatIdlesOutLeavesNoStoredEvents() throws Exception {
+    ReplayBufferBoundTest.Recording store = new ReplayBufferBoundTest.Recording(EventStore.Limits.DEFAULT);
+    try (FusionHttpServer running = FusionHttp.serve(server(), HttpOptions.port(0)
+        .stopOnShutdownSignal(false).heartbeatInterval(Duration.ofMillis(100))
+        .sessionIdleTimeout(IDLE).eventStore(store))) {
+      String url = "http://127.0.0.1:" + running.port() + "/mcp";
+      String session = post(url, null, INITIALIZE).headers().firstValue("Mcp-Session-Id").orElseThrow();
+      HttpSessions sessions = running.servlet().sessions();
+      Socket stream = openStream(running.port(), session);
+      await("the stream is registered", () -> sessions.openStreams() == 1);
+      sessions.notifyAll("notifications/message", java.util.Map.of("level", "info", "data", "kept"));
+      await("the message is stored", () -> store.store.events() == 1);
+      stream.close(); // the client goes away: no DELETE, no further request
+
+      await("the abandoned session idles out", () -> sessions.open() == 0);
+      assertThat(store.store.events()).isZero();
     }
   }
 

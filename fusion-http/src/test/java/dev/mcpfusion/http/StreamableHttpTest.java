@@ -333,6 +333,8 @@ class StreamableHttpTest {
     java.io.BufferedReader lines = new java.io.BufferedReader(
         new java.io.InputStreamReader(stream.body(), StandardCharsets.UTF_8));
     assertThat(lines.readLine()).isEqualTo("event: message");
+    // The event's id: the session's tag, stream 0 (the GET stream), its first event.
+    assertThat(lines.readLine()).matches("id: [0-9a-z]{8}\\.0-1");
     String data = lines.readLine();
     assertThat(data).startsWith("data: ");
     assertThat(Json.parse(data.substring(6))).isEqualTo(Json.parse(
