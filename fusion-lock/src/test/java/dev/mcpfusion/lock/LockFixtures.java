@@ -145,6 +145,7 @@ final class LockFixtures {
     List<Class<?>> middleware = new ArrayList<>();
     boolean beanValidation = false;
     String title = "";
+    List<String> scopes = new ArrayList<>();
 
     Act(String name, String description) {
       this.name = name;
@@ -156,7 +157,7 @@ final class LockFixtures {
           openWorld, fields, List.of(), presenter, result,
           presenter == null ? ElementKind.NONE : ElementKind.MODEL,
           presenter == null ? "{\"type\":\"string\"}" : null, cache, invalidates, middleware,
-          List.of(), beanValidation, title);
+          List.of(), beanValidation, title, scopes);
     }
   }
 

@@ -48,6 +48,8 @@ import java.util.Objects;
  * @param beanValidation whether a parameter carries a constraint the generated code cannot check
  *     (a custom {@code @Constraint} or {@code @Valid}) so the runtime must run Bean Validation
  * @param title the MCP title ({@code title =} on the verb), or {@code ""} for none
+ * @param scopes the OAuth scopes a caller needs to see and call it (its router's {@code @Scopes}
+ *     and its own), empty for none
  */
 public record ActionDescriptor(
     String name,
@@ -69,10 +71,12 @@ public record ActionDescriptor(
     List<Class<?>> middleware,
     List<Class<?>> parameterTypes,
     boolean beanValidation,
-    String title) {
+    String title,
+    List<String> scopes) {
 
   public ActionDescriptor {
     title = title == null ? "" : title;
+    scopes = scopes == null ? List.of() : List.copyOf(scopes);
     fields = List.copyOf(fields);
     contextParameters = List.copyOf(contextParameters);
     invalidates = List.copyOf(invalidates);
@@ -90,6 +94,20 @@ public record ActionDescriptor(
     this(name, methodName, description, verb, readOnlyHint, destructiveHint, idempotentHint,
         openWorldHint, fields, contextParameters, presenter, resultShape, elementKind,
         resultSchemaJson, cachePolicy, invalidates, middleware, parameterTypes, beanValidation, "");
+  }
+
+  /** An action that requires no scope: every component but {@code scopes}, in order. */
+  public ActionDescriptor(String name, String methodName, String description, Verb verb,
+      boolean readOnlyHint, boolean destructiveHint, boolean idempotentHint, boolean openWorldHint,
+      List<FieldDescriptor> fields, List<ContextParameter> contextParameters,
+      PresenterBinding<?, ?> presenter, ResultShape resultShape, ElementKind elementKind,
+      String resultSchemaJson, CachePolicy cachePolicy, List<String> invalidates,
+      List<Class<?>> middleware, List<Class<?>> parameterTypes, boolean beanValidation,
+      String title) {
+    this(name, methodName, description, verb, readOnlyHint, destructiveHint, idempotentHint,
+        openWorldHint, fields, contextParameters, presenter, resultShape, elementKind,
+        resultSchemaJson, cachePolicy, invalidates, middleware, parameterTypes, beanValidation,
+        title, List.of());
   }
 
   /** Starts a {@link Verb#QUERY} action named {@code name}. */
@@ -128,6 +146,7 @@ public record ActionDescriptor(
     b.parameterTypes = parameterTypes;
     b.beanValidation = beanValidation;
     b.title = title;
+    b.scopes = scopes;
     return b;
   }
 
@@ -158,6 +177,7 @@ public record ActionDescriptor(
     private List<Class<?>> parameterTypes = List.of();
     private boolean beanValidation;
     private String title = "";
+    private List<String> scopes = List.of();
 
     private Builder(String name, Verb verb) {
       this.name = Objects.requireNonNull(name, "name");
@@ -276,6 +296,12 @@ public record ActionDescriptor(
       return this;
     }
 
+    /** The OAuth scopes a caller needs to see and call the action ({@code @Scopes}). */
+    public Builder scopes(String... scopes) {
+      this.scopes = List.of(scopes);
+      return this;
+    }
+
     /** The MCP title ({@code title =} on the verb); {@code ""} or {@code null} for none. */
     public Builder title(String title) {
       this.title = title == null ? "" : title;
@@ -291,7 +317,7 @@ public record ActionDescriptor(
       return new ActionDescriptor(name, methodName, description, verb, readOnly, destructive,
           idempotent, openWorld, fields, contextParameters, presenter, resultShape, elementKind,
           resultSchemaJson, cachePolicy, invalidates, middleware, parameterTypes, beanValidation,
-          title);
+          title, scopes);
     }
   }
 }
