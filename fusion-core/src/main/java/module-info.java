@@ -29,7 +29,7 @@ module dev.mcpfusion.core {
   // The front door: the framework's transports hand it their bytes.
   exports dev.mcpfusion.core.edge to dev.mcpfusion.http, dev.mcpfusion.testing;
   exports dev.mcpfusion.core.error to dev.mcpfusion.http;
-  exports dev.mcpfusion.core.json to dev.mcpfusion.testing, dev.mcpfusion.lock;
+  exports dev.mcpfusion.core.json to dev.mcpfusion.testing, dev.mcpfusion.lock, dev.mcpfusion.http;
   // The lockfile records the limits and redaction rules a descriptor resolves to.
   exports dev.mcpfusion.core.guard to dev.mcpfusion.lock;
   exports dev.mcpfusion.core.redact to dev.mcpfusion.lock;

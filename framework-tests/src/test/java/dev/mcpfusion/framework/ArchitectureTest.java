@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The direction rule between the published modules: annotations ← processor; annotations ← core ←
- * lock ← the Maven plugin; core + lock ← testing; core ← otel, http; core + http ← the Spring Boot
- * starter, which nothing depends on; nothing backwards, and no module of the top row knows another.
+ * lock ← the Maven plugin; core + lock ← testing; core ← otel, http; core + http ← auth (the only
+ * module with JOSE); core + http ← the Spring Boot starter, which nothing depends on; nothing backwards, and no module of the top row knows another.
  * Inside fusion-core: no servlet container, no OpenTelemetry, no package cycle.
  */
 class ArchitectureTest {
@@ -27,6 +27,7 @@ class ArchitectureTest {
   private static final String SPRING = "dev.mcpfusion.spring..";
   private static final String LOCK = "dev.mcpfusion.lock..";
   private static final String MAVEN = "dev.mcpfusion.maven..";
+  private static final String AUTH = "dev.mcpfusion.auth..";
 
   private static JavaClasses classes;
 
@@ -47,6 +48,7 @@ class ArchitectureTest {
         .anyMatch(p -> p.startsWith("dev.mcpfusion.http"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.testing"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.otel"))
+        .anyMatch(p -> p.startsWith("dev.mcpfusion.auth"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.spring.boot"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.lock"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.maven"));
@@ -108,7 +110,7 @@ class ArchitectureTest {
   @Test
   void httpSitsOnCoreOnly() {
     noClasses().that().resideInAPackage(HTTP)
-        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, LOCK, TESTING, OTEL, MAVEN)
+        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, LOCK, TESTING, OTEL, MAVEN, AUTH)
         .check(classes);
   }
 
@@ -127,6 +129,27 @@ class ArchitectureTest {
   void theTestKitNeedsNoSdk() {
     noClasses().that().resideInAPackage(TESTING)
         .should().dependOnClassesThat().resideInAnyPackage("io.modelcontextprotocol..", "reactor..")
+        .check(classes);
+  }
+
+  /**
+   * The resource server sits on core's user API and http's authenticator hook: never the edge, the
+   * registry, the SDK or Jetty; and it is the only module that knows JOSE, so a connector without
+   * OAuth never loads nimbus.
+   */
+  @Test
+  void authSitsOnCoreAndHttpOnly() {
+    noClasses().that().resideInAPackage(AUTH)
+        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, LOCK, TESTING, OTEL, MAVEN, SPRING,
+            "dev.mcpfusion.core.edge..", "dev.mcpfusion.core.server..", "io.modelcontextprotocol..",
+            "org.eclipse.jetty..")
+        .check(classes);
+  }
+
+  @Test
+  void onlyAuthKnowsJose() {
+    noClasses().that().resideOutsideOfPackage(AUTH)
+        .should().dependOnClassesThat().resideInAPackage("com.nimbusds..")
         .check(classes);
   }
 

@@ -48,12 +48,13 @@ public final class RequestContext {
   private final String sessionId;
   private final String protocolVersion;
   private final ClientLink link;
+  private final Caller caller;
   private final List<Content> attached = Collections.synchronizedList(new ArrayList<>());
   /** Whether anything was attached: read on every call, so the usual "nothing" takes no lock. */
   private volatile boolean anyAttached;
 
   private RequestContext(Map<String, String> headers, Map<String, Object> meta, String sessionId,
-      String protocolVersion, ClientLink link) {
+      String protocolVersion, ClientLink link, Caller caller) {
     TreeMap<String, String> h = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     if (headers != null) {
       h.putAll(headers);
@@ -63,12 +64,13 @@ public final class RequestContext {
     this.sessionId = sessionId;
     this.protocolVersion = protocolVersion;
     this.link = link == null ? ClientLink.NONE : link;
+    this.caller = caller == null ? Caller.local() : caller;
   }
 
   /** A context with the given parts, reaching no client; any may be {@code null}. */
   public static RequestContext of(Map<String, String> headers, Map<String, Object> meta,
       String sessionId, String protocolVersion) {
-    return new RequestContext(headers, meta, sessionId, protocolVersion, null);
+    return new RequestContext(headers, meta, sessionId, protocolVersion, null, null);
   }
 
   /**
@@ -77,12 +79,30 @@ public final class RequestContext {
    */
   public static RequestContext of(Map<String, String> headers, Map<String, Object> meta,
       String sessionId, String protocolVersion, ClientLink link) {
-    return new RequestContext(headers, meta, sessionId, protocolVersion, link);
+    return new RequestContext(headers, meta, sessionId, protocolVersion, link, null);
   }
 
-  /** An empty context (no transport headers, no {@code _meta}, no client). */
+  /**
+   * A context with the given parts, made by {@code caller} ({@code null}: the {@link Caller#local()
+   * local} caller), whose client is reached through {@code link}; any other part may be
+   * {@code null}.
+   */
+  public static RequestContext of(Map<String, String> headers, Map<String, Object> meta,
+      String sessionId, String protocolVersion, ClientLink link, Caller caller) {
+    return new RequestContext(headers, meta, sessionId, protocolVersion, link, caller);
+  }
+
+  /** An empty context (no transport headers, no {@code _meta}, no client, the local caller). */
   public static RequestContext empty() {
-    return new RequestContext(null, null, null, null, null);
+    return new RequestContext(null, null, null, null, null, null);
+  }
+
+  /**
+   * Who makes this request: the caller the transport's authenticator vouched for, or
+   * {@link Caller#local()} where nothing authenticates (stdio, HTTP without an authenticator).
+   */
+  public Caller caller() {
+    return caller;
   }
 
   /** The transport headers (HTTP), case-insensitive; empty on stdio and in memory. */

@@ -51,6 +51,13 @@ public final class FusionHttp {
     ServletHolder mcp = new ServletHolder("mcp", servlet);
     mcp.setAsyncSupported(true);
     context.addServlet(mcp, options.path());
+    ProtectedResource metadata = options.auth() == null ? null : options.auth().protectedResource();
+    if (metadata != null) {
+      ServletHolder wellKnown = new ServletHolder("oauth-protected-resource",
+          new ProtectedResourceServlet(metadata));
+      context.addServlet(wellKnown, ProtectedResource.WELL_KNOWN);
+      context.addServlet(wellKnown, ProtectedResource.WELL_KNOWN + "/*");
+    }
     context.addServlet(new ServletHolder("not-found", new NotFoundServlet()), "/");
     context.setErrorHandler(new CleanErrors.ContextHandler());
     jetty.setErrorHandler(new CleanErrors.ServerHandler());

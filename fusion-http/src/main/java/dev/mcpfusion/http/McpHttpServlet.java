@@ -134,11 +134,15 @@ public final class McpHttpServlet extends HttpServlet {
       return;
     }
     Map<String, String> headers = RequestChecks.headers(req);
-    if (!checks.authenticated(headers)) {
-      resp.setHeader("WWW-Authenticate", "Bearer");
-      send(resp, 401, error(null, INVALID_REQUEST, "Unauthorized: missing or invalid credentials."));
+    Authentication auth = checks.authentication(headers);
+    if (!auth.isAccepted()) {
+      resp.setHeader("WWW-Authenticate", Challenges.unauthorized(options.auth(), auth.invalidToken()));
+      send(resp, 401, error(null, INVALID_REQUEST, auth.invalidToken()
+          ? "Unauthorized: the access token is not valid for this server; get a new one."
+          : "Unauthorized: send an access token (Authorization: Bearer …)."));
       return;
     }
+    req.setAttribute(Challenges.CALLER_ATTRIBUTE, auth.caller());
     boolean unsupported = RequestChecks.unsupportedVersion(req.getHeader(VERSION_HEADER));
     if (unsupported && !"POST".equals(req.getMethod())) {
       send(resp, 400, RequestChecks.unsupportedVersionBody(null));

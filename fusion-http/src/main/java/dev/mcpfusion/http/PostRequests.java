@@ -20,6 +20,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -80,7 +81,16 @@ final class PostRequests {
       send(resp, 400, error(message.id(), message.errorCode(), message.errorMessage()));
       return;
     }
-    Inbound inbound = Inbound.flat("http", headers);
+    Inbound inbound = Inbound.flat("http", headers).withCaller(Challenges.caller(req));
+    List<String> missing = edge.missingScopes(message, inbound);
+    if (!missing.isEmpty()) {
+      resp.setHeader("WWW-Authenticate", Challenges.insufficientScope(options.auth(), missing));
+      send(resp, 403, error(message.id(), INVALID_REQUEST, "Forbidden: this call needs the scope"
+          + (missing.size() == 1 ? " " : "s ") + String.join(" ", missing)
+          + ", which the access token does not grant; get a token with "
+          + (missing.size() == 1 ? "it" : "them") + "."));
+      return;
+    }
     if (unsupportedVersion && !message.isModern()) {
       send(resp, 400, RequestChecks.unsupportedVersionBody(message.id()));
       return;

@@ -6,6 +6,7 @@ import static dev.mcpfusion.http.HttpFraming.SESSION_HEADER;
 import static dev.mcpfusion.http.HttpFraming.error;
 import static dev.mcpfusion.http.HttpFraming.send;
 
+import dev.mcpfusion.core.Caller;
 import dev.mcpfusion.core.edge.Inbound;
 import dev.mcpfusion.core.wire.ProtocolVersions;
 import jakarta.servlet.http.HttpServletRequest;
@@ -26,6 +27,7 @@ import org.slf4j.LoggerFactory;
  * names.
  */
 final class RequestChecks {
+  private static final Authentication LOCAL = Authentication.accepted(Caller.local());
   private static final Logger log = LoggerFactory.getLogger(RequestChecks.class);
   private static final List<String> LOOPBACK = List.of("localhost", "127.0.0.1", "[::1]");
   private static final Pattern PORT = Pattern.compile(":\\d{1,5}");
@@ -75,17 +77,22 @@ final class RequestChecks {
     return session;
   }
 
-  /** Whether the auth hook (none: everyone) lets the request in; a hook that throws says no. */
-  boolean authenticated(Map<String, String> headers) {
+  /**
+   * What the auth hook says about the request: without a hook, the local caller; a hook that
+   * throws, or answers nothing, rejects it.
+   */
+  Authentication authentication(Map<String, String> headers) {
     HttpAuthenticator auth = options.auth();
     if (auth == null) {
-      return true;
+      return LOCAL;
     }
     try {
-      return auth.authenticate(headers);
+      Authentication verdict = auth.verify(headers);
+      return verdict == null ? Authentication.missing() : verdict;
     } catch (RuntimeException e) {
-      log.warn("The auth hook failed; rejecting the request", e);
-      return false;
+      // Its class only: an exception's text may repeat the credential it choked on.
+      log.warn("The auth hook failed ({}); rejecting the request", e.getClass().getName());
+      return Authentication.missing();
     }
   }
 

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * One action as the lockfile records it: its surface (name, description, verb, hints, inputs) and
@@ -45,6 +46,8 @@ import java.util.TreeMap;
  *     checked by Bean Validation at run time (its rules are not in the input schema)
  * @param redaction the resolved redaction policy, or {@code null} for none
  * @param title the MCP title ({@code title =} on the verb), {@code ""} for none (then not written)
+ * @param scopes the OAuth scopes a caller needs ({@code @Scopes} of the router and the action),
+ *     sorted; written only when there are some
  */
 public record ActionContract(
     String name,
@@ -65,13 +68,27 @@ public record ActionContract(
     List<String> invalidates,
     boolean customValidation,
     RedactionContract redaction,
-    String title) {
+    String title,
+    List<String> scopes) {
+
+  /** An action that requires no scope: every component but {@code scopes}, in order. */
+  public ActionContract(String name, String description, Verb verb, boolean readOnly,
+      boolean destructive, boolean idempotent, boolean openWorld, String inputSchema,
+      Map<String, InputField> inputs, ResultShape result, Object resultSchema,
+      PresenterContract presenter, Map<String, Long> limits, List<String> middleware,
+      CachePolicy cache, List<String> invalidates, boolean customValidation,
+      RedactionContract redaction, String title) {
+    this(name, description, verb, readOnly, destructive, idempotent, openWorld, inputSchema, inputs,
+        result, resultSchema, presenter, limits, middleware, cache, invalidates, customValidation,
+        redaction, title, List.of());
+  }
 
   /** The name of the limit a presenter's {@code agentLimit} is recorded under. */
   public static final String AGENT_LIMIT = "agentLimit";
 
   public ActionContract {
     title = title == null ? "" : title;
+    scopes = scopes == null ? List.of() : List.copyOf(new TreeSet<>(scopes));
     inputs = Collections.unmodifiableMap(new TreeMap<>(inputs));
     limits = Collections.unmodifiableMap(new TreeMap<>(limits));
     middleware = List.copyOf(middleware);
@@ -138,7 +155,8 @@ public record ActionContract(
         action.invalidates(),
         action.beanValidation(),
         redaction,
-        action.title());
+        action.title(),
+        action.scopes());
   }
 
   private static java.lang.reflect.Method method(RouterDescriptor router, ActionDescriptor action) {
@@ -174,6 +192,10 @@ public record ActionContract(
     }
     tree.put("required", requiredFields());
     tree.put("result", result.name());
+    // Only when required: an entry without scopes reads as it did before scopes existed.
+    if (!scopes.isEmpty()) {
+      tree.put("scopes", scopes);
+    }
     if (resultSchema != null) {
       tree.put("resultSchema", resultSchema);
     }
@@ -207,7 +229,8 @@ public record ActionContract(
         r.strings("invalidates"),
         r.bool("customValidation"),
         r.has("redaction") ? RedactionContract.fromTree(r.object("redaction")) : null,
-        r.has("title") ? r.string("title") : "");
+        r.has("title") ? r.string("title") : "",
+        r.has("scopes") ? r.strings("scopes") : List.of());
     if (!a.requiredFields().equals(r.strings("required"))) {
       throw new IllegalArgumentException("mcpfusion.lock: \"required\" at " + r.where()
           + " does not match the required flags of its inputs (edited by hand?); run the lock goal again");

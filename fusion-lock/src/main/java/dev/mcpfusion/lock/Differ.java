@@ -240,11 +240,29 @@ final class Differ {
     if (!b.invalidates().equals(a.invalidates())) {
       add(Severity.RISKY, where, "invalidation changed", b.invalidates().toString(), a.invalidates().toString());
     }
+    scopes(where, b.scopes(), a.scopes());
     if (b.customValidation() != a.customValidation()) {
       add(Severity.RISKY, where, "custom validation (@Constraint/@Valid) changed",
           "" + b.customValidation(), "" + a.customValidation());
     }
     redaction(where, b.redaction(), a.redaction());
+  }
+
+  /**
+   * A scope required now that was not is BREAKING (callers that could call the action are refused);
+   * one no longer required is RISKY (callers without it can now call it).
+   */
+  private void scopes(String where, List<String> before, List<String> after) {
+    for (String scope : after) {
+      if (!before.contains(scope)) {
+        add(Severity.BREAKING, where, "scope required", "(none)", q(scope));
+      }
+    }
+    for (String scope : before) {
+      if (!after.contains(scope)) {
+        add(Severity.RISKY, where, "scope no longer required", q(scope), "(none)");
+      }
+    }
   }
 
   private static boolean collection(ResultShape shape) {

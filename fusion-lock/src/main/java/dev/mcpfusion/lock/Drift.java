@@ -16,7 +16,8 @@ import java.util.Optional;
  *       the rules changed (static
  *       lines, or a {@code @Rules} method appearing or disappearing); {@code readOnly} or
  *       {@code destructive} flipped; the result shape or value type changed; the exposition or
- *       separator changed (every tool is renamed).
+ *       separator changed (every tool is renamed); an action requiring a scope it did not
+ *       ({@code @Scopes}: callers without it are refused).
  *   <li>RISKY: {@code idempotent} or {@code openWorld} flipped; the verb changed (its hints are
  *       classified on their own); an input field's value constraints changed ({@code minLength},
  *       {@code pattern}, {@code minimum}, ...: tightening can reject calls that passed, loosening
@@ -25,7 +26,7 @@ import java.util.Optional;
  *       ({@code @Constraint}/{@code @Valid}, not visible in the schema) turned on or off; the
  *       presenter (view class) changed; redaction loosened (a path, detector or pattern removed,
  *       or the mask going from FULL to PARTIAL); a {@code @Ui} method removed (a client may show
- *       the block it sent).
+ *       the block it sent); a scope no longer required (callers without it may now call).
  *   <li>Field selection and paging: the {@code _select} input removed ({@code @Presenter(select =
  *       true)} turned off), or a {@code Page} result turned back into another shape, is BREAKING
  *       (an agent's {@code _select} or next cursor stops working); turning either on is SAFE (a

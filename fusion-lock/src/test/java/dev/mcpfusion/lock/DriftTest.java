@@ -76,6 +76,8 @@ class DriftTest {
                 + " \u2192 " + OtherView.class.getName()),
         row("custom validation changed", a -> a.get("get_invoice").beanValidation = true,
             "RISKY billing_get_invoice: custom validation (@Constraint/@Valid) changed: false \u2192 true"),
+        row("scope required", a -> a.get("void_invoice").scopes.add("invoices:write"),
+            "BREAKING billing_void_invoice: scope required: (none) \u2192 \"invoices:write\""),
         row("verb changed", a -> a.get("get_invoice").verb = Verb.ACTION,
             "RISKY billing_get_invoice: verb changed: QUERY \u2192 ACTION"),
         row("action added", a -> a.put("refund", new Act("refund", "Refund a paid invoice")),
@@ -131,7 +133,8 @@ class DriftTest {
     return switch (rule) {
       case "action removed", "required field added", "optional field made required", "input type changed",
           "egress fields changed", "egress type changed", "rules changed", "dynamic rules added",
-          "readOnly flipped", "destructive flipped", "result shape changed" -> Severity.BREAKING;
+          "readOnly flipped", "destructive flipped", "result shape changed", "scope required" ->
+          Severity.BREAKING;
       case "idempotent flipped", "openWorld flipped", "middleware changed", "input constraints changed",
           "limit loosened", "cache changed", "invalidation changed", "presenter changed", "verb changed",
           "custom validation changed" ->
@@ -142,6 +145,24 @@ class DriftTest {
           Severity.COSMETIC;
       default -> throw new AssertionError("no severity for rule " + rule);
     };
+  }
+
+  @Test
+  void removingAScopeIsRiskyAndTheLockfileKeepsTheScopes() {
+    Consumer<Map<String, Act>> scoped = a -> a.get("void_invoice").scopes.addAll(
+        List.of("invoices:write", "invoices:admin"));
+    Drift drift = Drift.between(contract(scoped), contract(a -> { }));
+    assertThat(drift.report()).isEqualTo(
+        "RISKY billing_void_invoice: scope no longer required: \"invoices:admin\" \u2192 (none)\n"
+            + "RISKY billing_void_invoice: scope no longer required: \"invoices:write\" \u2192 (none)");
+    assertThat(drift.maxSeverity()).contains(Severity.RISKY);
+    // Written (sorted) and read back; an action without scopes writes no "scopes" key.
+    Contract withScopes = contract(scoped);
+    String text = Lockfile.write(withScopes);
+    assertThat(text).contains("\"scopes\": [\n");
+    assertThat(text.indexOf("invoices:admin")).isLessThan(text.indexOf("invoices:write"));
+    assertThat(Drift.between(Lockfile.read(text), withScopes).changes()).isEmpty();
+    assertThat(Lockfile.write(contract(a -> { }))).doesNotContain("\"scopes\"");
   }
 
   @Test

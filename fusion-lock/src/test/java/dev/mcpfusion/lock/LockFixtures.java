@@ -146,6 +146,7 @@ final class LockFixtures {
     boolean beanValidation = false;
     String title = "";
     String inputSchema;
+    List<String> scopes = new ArrayList<>();
 
     Act(String name, String description) {
       this.name = name;
@@ -157,7 +158,7 @@ final class LockFixtures {
           openWorld, fields, List.of(), presenter, result,
           presenter == null ? ElementKind.NONE : ElementKind.MODEL,
           presenter == null ? "{\"type\":\"string\"}" : null, cache, invalidates, middleware,
-          List.of(), beanValidation, title, inputSchema);
+          List.of(), beanValidation, title, inputSchema, scopes);
     }
   }
 

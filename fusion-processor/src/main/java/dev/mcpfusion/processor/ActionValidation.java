@@ -132,6 +132,11 @@ final class ActionValidation {
       }
     }
 
+    List<String> scopes = scopes(method, where);
+    if (scopes == null) {
+      ok = false;
+    }
+
     List<Param> params = new ArrayList<>();
     String inputSchema = null;
     VariableElement schemaParam = null;
@@ -241,7 +246,7 @@ final class ActionValidation {
     return new ActionModel(method, name, description, verbName.toUpperCase(java.util.Locale.ROOT),
         readOnly, destructive, Mirrors.bool(elements, verb, "idempotent"),
         Mirrors.bool(elements, verb, "openWorld"), params, result, cachePolicy, invalidated,
-        use(method), beanValidation, inputSchema);
+        use(method), beanValidation, inputSchema, scopes);
   }
 
   /**
@@ -264,6 +269,48 @@ final class ActionValidation {
       return false;
     }
     return true;
+  }
+
+  /**
+   * The scopes of a {@code @Scopes} on {@code e} (a router or an action), in order without
+   * duplicates; {@code null} after reporting a name that is no RFC 6749 scope token.
+   */
+  List<String> scopes(Element e, String where) {
+    AnnotationMirror mirror = Mirrors.find(e, Props.ANN + "Scopes");
+    if (mirror == null) {
+      return List.of();
+    }
+    java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+    boolean ok = true;
+    for (AnnotationValue v : Mirrors.list(elements, mirror, "value")) {
+      String scope = (String) v.getValue();
+      String why = scopeProblem(scope);
+      if (why != null) {
+        reporter.reportOn(Diagnostic.INVALID_SCOPE, e, mirror, v, where, scope, why);
+        ok = false;
+      } else {
+        names.add(scope);
+      }
+    }
+    return ok ? List.copyOf(names) : null;
+  }
+
+  /** Why {@code scope} is not an RFC 6749 scope-token (%x21 / %x23-5B / %x5D-7E), or {@code null}. */
+  static String scopeProblem(String scope) {
+    if (scope.isEmpty()) {
+      return "it is empty";
+    }
+    for (int i = 0; i < scope.length(); i++) {
+      char c = scope.charAt(i);
+      if (c == ' ') {
+        return "it contains a space (a token carries one scope; list several as separate values)";
+      }
+      if (c < 0x21 || c > 0x7E || c == '"' || c == '\\') {
+        return "it contains " + (c < 0x21 || c > 0x7E
+            ? String.format("the character U+%04X", (int) c) : "'" + c + "'");
+      }
+    }
+    return null;
   }
 
   /** First sentence of a Javadoc comment: inline tags unwrapped, block tags dropped. */

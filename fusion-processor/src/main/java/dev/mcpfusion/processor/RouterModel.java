@@ -11,9 +11,11 @@ import javax.lang.model.type.TypeMirror;
  * the router and every action passed validation.
  */
 record RouterModel(TypeElement type, String name, String description, TypeElement common,
-    List<Inputs.Site> commonFields, List<ActionModel> actions, List<TypeMirror> middleware) {
+    List<Inputs.Site> commonFields, List<ActionModel> actions, List<TypeMirror> middleware,
+    List<String> scopes) {
 
   RouterModel {
+    scopes = List.copyOf(scopes);
     commonFields = List.copyOf(commonFields);
     actions = List.copyOf(actions);
     middleware = List.copyOf(middleware);
@@ -38,9 +40,11 @@ record RouterModel(TypeElement type, String name, String description, TypeElemen
   record ActionModel(ExecutableElement method, String name, String description, String verb,
       boolean readOnly, boolean destructive, boolean idempotent, boolean openWorld,
       List<Param> params, Result result, String cachePolicy, List<String> invalidates,
-      List<TypeMirror> middleware, boolean beanValidation, String inputSchema) {
+      List<TypeMirror> middleware, boolean beanValidation, String inputSchema,
+      List<String> scopes) {
 
     ActionModel {
+      scopes = List.copyOf(scopes);
       params = List.copyOf(params);
       invalidates = List.copyOf(invalidates);
       middleware = List.copyOf(middleware);

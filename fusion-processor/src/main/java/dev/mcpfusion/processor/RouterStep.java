@@ -256,7 +256,9 @@ final class RouterStep extends TypeStep<RouterModel> {
     if (valid.isEmpty() && ok && !FeatureStep.hasFeatures(router)) {
       reporter.report(Diagnostic.EMPTY_ROUTER, router, display);
     }
+    List<String> scopes = actions.scopes(router, display);
+    ok &= scopes != null;
     return ok ? new RouterModel(router, name, Mirrors.string(elements, ann, "description"),
-        validCommon, commonFields, valid, actions.use(router)) : null;
+        validCommon, commonFields, valid, actions.use(router), scopes) : null;
   }
 }

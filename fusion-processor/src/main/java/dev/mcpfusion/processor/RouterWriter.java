@@ -273,6 +273,11 @@ final class RouterWriter {
         b.add("\n.parameterTypes($L)", CodeBlock.join(paramTypes, ", "));
       }
       flag(b, "beanValidation", a.beanValidation());
+      java.util.LinkedHashSet<String> scopes = new java.util.LinkedHashSet<>(r.scopes());
+      scopes.addAll(a.scopes());
+      if (!scopes.isEmpty()) {
+        b.add("\n.scopes($L)", Sources.strings(List.copyOf(scopes)));
+      }
       String title = title(a.method());
       if (!title.isEmpty()) {
         b.add("\n.title($S)", title);

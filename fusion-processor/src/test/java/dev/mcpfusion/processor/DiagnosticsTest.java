@@ -332,6 +332,33 @@ class DiagnosticsTest {
   }
 
   @Test
+  void aScopeThatIsNoScopeTokenIsAnError() {
+    JavaFileObject router = source("shop.ScopeTools",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "@Router(\"shop\")",
+        "@Scopes(\"shop read\")",
+        "public class ScopeTools {",
+        "  /** Counts the items in stock. */",
+        "  @Query",
+        "  @Scopes({\"items:read\", \"\"})",
+        "  public int count() { return 0; }",
+        "  /** Restocks an item. */",
+        "  @Mutation",
+        "  @Scopes(\"items:write\")",
+        "  public int restock() { return 0; }",
+        "}");
+    Compilation c = compile(router);
+    assertThat(c).hadErrorContaining("[fusion/InvalidScope] ScopeTools requires the scope 'shop read',"
+        + " which is not an OAuth scope token: it contains a space")
+        .inFile(router).onLineContaining("@Scopes(\"shop read\")");
+    assertThat(c).hadErrorContaining("[fusion/InvalidScope] ScopeTools.count requires the scope '',"
+        + " which is not an OAuth scope token: it is empty")
+        .inFile(router).onLineContaining("@Scopes({\"items:read\", \"\"})");
+    assertThat(c).hadErrorCount(2);
+  }
+
+  @Test
   void actionWithoutDescriptionOrJavadocIsAnError() {
     JavaFileObject router = source("shop.NoDocTools",
         "package shop;",

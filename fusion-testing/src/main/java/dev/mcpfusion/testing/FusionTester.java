@@ -1,5 +1,6 @@
 package dev.mcpfusion.testing;
 
+import dev.mcpfusion.core.Caller;
 import dev.mcpfusion.core.EgressFilter;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionMiddleware;
@@ -120,6 +121,21 @@ public final class FusionTester implements AutoCloseable {
   public <T> FusionTester context(Class<T> type, Function<RequestContext, ? extends T> provider) {
     configure(b -> b.context(type, provider));
     return this;
+  }
+
+  /**
+   * Who makes the calls from now on (before or between calls), as an HTTP authenticator would
+   * vouch for it: handlers see it as {@code @Context Caller}, and lists and calls are filtered by
+   * its scopes. Default: {@link Caller#local()}, which every scope check lets through.
+   */
+  public FusionTester caller(Caller caller) {
+    session.caller(Objects.requireNonNull(caller, "caller"));
+    return this;
+  }
+
+  /** Calls from now on come from the subject {@code "tester"} granted exactly {@code scopes}. */
+  public FusionTester scopes(String... scopes) {
+    return caller(Caller.of("tester", List.of(scopes)));
   }
 
   /**

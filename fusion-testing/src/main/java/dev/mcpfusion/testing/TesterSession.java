@@ -1,5 +1,6 @@
 package dev.mcpfusion.testing;
 
+import dev.mcpfusion.core.Caller;
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.wire.JsonRpc;
@@ -30,6 +31,7 @@ final class TesterSession {
   private final AtomicLong ids = new AtomicLong();
   private final Map<String, String> headers = new LinkedHashMap<>();
   private String protocolVersion = ProtocolVersions.LATEST_CLASSIC;
+  private volatile Caller caller = Caller.local();
   private String separator;
   private Function<Map<String, Object>, Map<String, Object>> samplingAnswer;
   private Function<Map<String, Object>, Map<String, Object>> elicitationAnswer;
@@ -55,6 +57,16 @@ final class TesterSession {
 
   void header(String name, String value) {
     configure(b -> headers.put(name, value));
+  }
+
+  /** Who calls from now on: unlike the other options, it may change between calls. */
+  void caller(Caller who) {
+    synchronized (lock) {
+      caller = who;
+      if (started != null) {
+        started.wire().caller(who);
+      }
+    }
   }
 
   void protocolVersion(String version) {
@@ -164,6 +176,7 @@ final class TesterSession {
     FusionServer server = builder.build();
     InProcessWire wire = new InProcessWire(server.edge(), Map.copyOf(headers), REQUEST_TIMEOUT);
     wire.clientAnswers(this::answer);
+    wire.caller(caller);
     if (!ProtocolVersions.MODERN.equals(protocolVersion)) {
       try {
         Map<?, ?> init = (Map<?, ?>) Json.parse(wire.request(0L, Json.write(Map.of("jsonrpc", "2.0",

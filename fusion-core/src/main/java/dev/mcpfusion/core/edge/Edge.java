@@ -53,6 +53,7 @@ public final class Edge {
   private final ModernEra modern;
   private final FeatureRequests features;
   private final ToolCallRequests toolCalls;
+  private final ScopedTools scoped;
 
   /**
    * An edge in front of {@code pipeline}.
@@ -81,6 +82,7 @@ public final class Edge {
     String serverInfo = Bodies.serverInfoMember(name, version);
     this.features = new FeatureRequests(new FeatureCalls(features, registry, pipeline.egress(),
         pipeline.deadlines(), this.tools.tracer()), serverInfo);
+    this.scoped = new ScopedTools(registry, mapper);
     this.toolCalls = new ToolCallRequests(tools, this.features, (id, reply, modernEra) -> modernEra
         ? Bodies.modernToolResult(id, reply, serverInfo)
         : Bodies.classicToolResult(id, reply));
@@ -214,6 +216,8 @@ public final class Edge {
       }
       if (JsonRpc.TOOLS_CALL.equals(message.method())) {
         toolCalls.toolCall(message, inbound, session, out, true);
+      } else if (scopedList(message, inbound, out, true)) {
+        return;
       } else if (features.handles(message.method())) {
         featureRequest(message, inbound, session, out, true);
       } else if (!unknownLongMethod(message, out)) {
@@ -247,6 +251,9 @@ public final class Edge {
       featureRequest(message, inbound, session, out, false);
       return;
     }
+    if (scopedList(message, inbound, out, false)) {
+      return;
+    }
     if (JsonRpc.LOGGING_SET_LEVEL.equals(message.method())) {
       // Handlers log through the edge, so the edge keeps the level; the SDK session answers.
       Map<?, ?> params = message.params();
@@ -271,6 +278,29 @@ public final class Edge {
     if (!unknownLongMethod(message, out)) {
       SdkForwarding.forward(message, session);
     }
+  }
+
+  /**
+   * Answers {@code tools/list} for a caller with scopes when some tool requires one: the list
+   * without the tools it may not use. False (nothing written) otherwise.
+   */
+  private boolean scopedList(Message message, Inbound inbound, Sink out, boolean modernEra) {
+    if (!JsonRpc.TOOLS_LIST.equals(message.method()) || !scoped.filters(inbound.caller())) {
+      return false;
+    }
+    out.reply(message.id(), 0,
+        features.listResult(message.id(), scoped.list(inbound.caller()), modernEra));
+    return true;
+  }
+
+  /**
+   * The scopes the caller of {@code inbound} lacks for {@code message}: for a {@code tools/call}
+   * of an action with {@code @Scopes}, those it does not hold; empty for every other message. A
+   * transport that can say so in its own terms (HTTP: {@code 403 insufficient_scope}) asks before
+   * dispatching; elsewhere the pipeline answers a {@code FORBIDDEN} envelope.
+   */
+  public java.util.List<String> missingScopes(Message message, Inbound inbound) {
+    return scoped.missing(message, inbound.caller());
   }
 
   /**
@@ -324,7 +354,8 @@ public final class Edge {
     RequestRunner.run(message, session, (sink, call) -> {
       // A prompt or resource handler reaches the client (progress, logs) as a tool handler does.
       CallLink link = features.link(message, session, sink, call, modernEra, meta);
-      RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version, link);
+      RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version, link,
+          inbound.caller());
       link.request(request);
       features.answer(message, request, session, sink, modernEra);
     }, out);

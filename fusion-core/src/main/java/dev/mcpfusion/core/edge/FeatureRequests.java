@@ -329,6 +329,14 @@ final class FeatureRequests {
    * A 2026-07-28 result: the members of {@code result}, the cache members when the method's result
    * is cacheable, {@code resultType} and the server's {@code _meta}.
    */
+  /**
+   * A list's result in the era's shape (a 2026-07-28 one with the cache hints of every list, which
+   * say {@code private}: a list filtered per caller must not be shared).
+   */
+  byte[] listResult(Object id, Map<String, Object> result, boolean modern) {
+    return modern ? modernResult(id, result, true) : Bodies.result(id, result);
+  }
+
   private byte[] modernResult(Object id, Map<String, Object> result, boolean cacheable) {
     StringBuilder out = new StringBuilder(256);
     out.append("{\"jsonrpc\":\"2.0\",\"id\":");

@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.edge;
 
+import dev.mcpfusion.core.Caller;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -8,7 +9,8 @@ import java.util.Map;
 /**
  * What a transport knows about a message besides its bytes: which transport it is and, on HTTP,
  * the request headers. Headers are flattened here, once, for every transport: names lower-case,
- * repeated values joined with {@code ", "} (as HTTP itself folds them).
+ * repeated values joined with {@code ", "} (as HTTP itself folds them); and who sent it, as the
+ * transport's authenticator found ({@link Caller#local()} where nothing authenticates).
  */
 public final class Inbound {
   private static final Inbound STDIO = new Inbound("stdio", Map.of());
@@ -16,10 +18,26 @@ public final class Inbound {
 
   private final String transport;
   private final Map<String, String> headers;
+  private final Caller caller;
 
   private Inbound(String transport, Map<String, String> headers) {
+    this(transport, headers, Caller.local());
+  }
+
+  private Inbound(String transport, Map<String, String> headers, Caller caller) {
     this.transport = transport;
     this.headers = headers;
+    this.caller = caller;
+  }
+
+  /** This message as sent by {@code caller} ({@code null}: the local caller). */
+  public Inbound withCaller(Caller caller) {
+    return new Inbound(transport, headers, caller == null ? Caller.local() : caller);
+  }
+
+  /** Who sent the message. */
+  public Caller caller() {
+    return caller;
   }
 
   /** A message read from stdio (no headers). */

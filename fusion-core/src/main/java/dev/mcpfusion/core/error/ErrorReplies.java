@@ -290,6 +290,27 @@ public final class ErrorReplies {
     return reply(lines, error);
   }
 
+  /**
+   * {@code FORBIDDEN}: the caller lacks {@code missing}, scopes the action requires; the envelope
+   * names them (also as {@code requiredScopes} in its {@code _meta} entry) so that the agent can
+   * ask for them instead of retrying.
+   */
+  public static Reply forbidden(String router, String action, List<String> missing) {
+    String scopes = String.join(" ", missing);
+    String recovery = "Do not retry: ask the user to grant the scope" + (missing.size() == 1 ? " " : "s ")
+        + scopes + " (for example by signing in again with " + (missing.size() == 1 ? "it" : "them")
+        + "), or use a tool that does not need " + (missing.size() == 1 ? "it" : "them") + ".";
+    List<String> lines = new ArrayList<>();
+    lines.add("<tool_error code=\"" + Codes.FORBIDDEN + "\" severity=\"error\">");
+    element(lines, "message", "[" + origin(router, action) + "] This caller lacks the scope"
+        + (missing.size() == 1 ? " " : "s ") + scopes + ", which this action requires.");
+    element(lines, "recovery", recovery);
+    lines.add("</tool_error>");
+    Map<String, Object> error = errorMeta(Codes.FORBIDDEN, "error", recovery, List.of());
+    error.put("requiredScopes", List.copyOf(missing));
+    return reply(lines, error);
+  }
+
   /** {@code UNKNOWN_ACTION}: {@code The action "x" does not exist in router.} and the valid actions. */
   public static Reply unknownAction(String router, String attempted, List<String> renderedActions) {
     return discriminator(Codes.UNKNOWN_ACTION,

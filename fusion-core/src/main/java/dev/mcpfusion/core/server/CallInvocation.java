@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.server;
 
+import dev.mcpfusion.core.Caller;
 import dev.mcpfusion.core.Invocation;
 import dev.mcpfusion.core.RequestContext;
 import java.util.Arrays;
@@ -83,6 +84,9 @@ final class CallInvocation implements Invocation {
     }
     if (type == RequestContext.class) {
       return Optional.of(type.cast(request));
+    }
+    if (type == Caller.class) {
+      return Optional.of(type.cast(request.caller()));
     }
     Function<RequestContext, ?> provider = providers.get(type);
     if (provider == null) {

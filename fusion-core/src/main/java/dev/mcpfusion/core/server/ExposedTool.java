@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.server;
 
+import dev.mcpfusion.core.Caller;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -40,6 +41,29 @@ public final class ExposedTool {
           + " actions; a FLAT tool has exactly one, a grouped tool at least one");
     }
     this.single = grouped ? null : this.actions.values().iterator().next();
+  }
+
+  /**
+   * Whether {@code caller} may see the tool: it holds the scopes of at least one of its actions
+   * (a grouped tool is listed whole; its other actions refuse the call with {@code FORBIDDEN}).
+   */
+  public boolean visibleTo(Caller caller) {
+    for (BoundAction action : actions.values()) {
+      if (caller.missing(action.descriptor().scopes()).isEmpty()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether some action of the tool requires a scope. */
+  public boolean scoped() {
+    for (BoundAction action : actions.values()) {
+      if (!action.descriptor().scopes().isEmpty()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** What {@code tools/list} shows. */

@@ -2,6 +2,7 @@ package dev.mcpfusion.core.server;
 
 import dev.mcpfusion.annotation.Complete;
 import dev.mcpfusion.annotation.Prompt;
+import dev.mcpfusion.core.Caller;
 import dev.mcpfusion.core.CompletionContext;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.RequestContext;
@@ -314,6 +315,7 @@ public final class FeatureRegistry {
     MiddlewareResolver resolver = new MiddlewareResolver(config, errors);
     Set<Class<?>> provided = new HashSet<>(config.providers().keySet());
     provided.add(RequestContext.class);
+    provided.add(Caller.class);
     List<BoundPrompt> prompts = new ArrayList<>();
     List<BoundResource> resources = new ArrayList<>();
     Map<String, String> promptOwners = new LinkedHashMap<>();

@@ -195,6 +195,12 @@ public final class Pipeline {
         action = tool.single();
       }
       origin = action.name();
+      // 1b. scopes: a caller without them learns nothing more (not even whether its input is valid)
+      List<String> missing = request.caller().missing(action.descriptor().scopes());
+      if (!missing.isEmpty()) {
+        trace.forbidden(missing);
+        return ErrorReplies.forbidden(router, action.name(), missing);
+      }
       return action.limits().any()
           ? limited(tool, action, args, request, trace, early)
           : run(tool, action, args, request, trace);

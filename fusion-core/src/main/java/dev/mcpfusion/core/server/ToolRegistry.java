@@ -3,6 +3,7 @@ package dev.mcpfusion.core.server;
 import dev.mcpfusion.annotation.Context;
 import dev.mcpfusion.annotation.Format;
 import dev.mcpfusion.annotation.Router;
+import dev.mcpfusion.core.Caller;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.Redaction;
@@ -237,6 +238,7 @@ public final class ToolRegistry {
     List<ActionLimits.Invalid> invalidLimits = new ArrayList<>();
     Set<Class<?>> provided = new HashSet<>(config.providers().keySet());
     provided.add(RequestContext.class);
+    provided.add(Caller.class);
 
     Redactor defaultRedactor = null;
     try {

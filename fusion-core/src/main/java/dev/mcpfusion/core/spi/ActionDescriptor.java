@@ -51,6 +51,8 @@ import java.util.Objects;
  * @param inputSchemaJson the action's whole input schema, compact JSON, when an
  *     {@code @InputSchema} document describes it (then {@code fields} is empty and the tool lists
  *     this document unchanged); {@code null} when its fields describe it
+ * @param scopes the OAuth scopes a caller needs to see and call it (its router's {@code @Scopes}
+ *     and its own), empty for none
  */
 public record ActionDescriptor(
     String name,
@@ -73,10 +75,12 @@ public record ActionDescriptor(
     List<Class<?>> parameterTypes,
     boolean beanValidation,
     String title,
-    String inputSchemaJson) {
+    String inputSchemaJson,
+    List<String> scopes) {
 
   public ActionDescriptor {
     title = title == null ? "" : title;
+    scopes = scopes == null ? List.of() : List.copyOf(scopes);
     fields = List.copyOf(fields);
     contextParameters = List.copyOf(contextParameters);
     invalidates = List.copyOf(invalidates);
@@ -84,7 +88,27 @@ public record ActionDescriptor(
     parameterTypes = List.copyOf(parameterTypes);
   }
 
-  /** An action whose fields describe its input: every component but {@code inputSchemaJson}, in order. */
+  /**
+   * An action that requires no scope: every component but {@code scopes}, in order (as generated
+   * before scopes were recorded).
+   */
+  public ActionDescriptor(String name, String methodName, String description, Verb verb,
+      boolean readOnlyHint, boolean destructiveHint, boolean idempotentHint, boolean openWorldHint,
+      List<FieldDescriptor> fields, List<ContextParameter> contextParameters,
+      PresenterBinding<?, ?> presenter, ResultShape resultShape, ElementKind elementKind,
+      String resultSchemaJson, CachePolicy cachePolicy, List<String> invalidates,
+      List<Class<?>> middleware, List<Class<?>> parameterTypes, boolean beanValidation,
+      String title, String inputSchemaJson) {
+    this(name, methodName, description, verb, readOnlyHint, destructiveHint, idempotentHint,
+        openWorldHint, fields, contextParameters, presenter, resultShape, elementKind,
+        resultSchemaJson, cachePolicy, invalidates, middleware, parameterTypes, beanValidation, title,
+        inputSchemaJson, List.of());
+  }
+
+  /**
+   * An action whose fields describe its input and that requires no scope: every component but
+   * {@code inputSchemaJson} and {@code scopes}, in order.
+   */
   public ActionDescriptor(String name, String methodName, String description, Verb verb,
       boolean readOnlyHint, boolean destructiveHint, boolean idempotentHint, boolean openWorldHint,
       List<FieldDescriptor> fields, List<ContextParameter> contextParameters,
@@ -95,7 +119,7 @@ public record ActionDescriptor(
     this(name, methodName, description, verb, readOnlyHint, destructiveHint, idempotentHint,
         openWorldHint, fields, contextParameters, presenter, resultShape, elementKind,
         resultSchemaJson, cachePolicy, invalidates, middleware, parameterTypes, beanValidation, title,
-        null);
+        null, List.of());
   }
 
   /** An action without a title: every component but {@code title}, in order. */
@@ -147,6 +171,7 @@ public record ActionDescriptor(
     b.beanValidation = beanValidation;
     b.title = title;
     b.inputSchemaJson = inputSchemaJson;
+    b.scopes = scopes;
     return b;
   }
 
@@ -178,6 +203,7 @@ public record ActionDescriptor(
     private boolean beanValidation;
     private String title = "";
     private String inputSchemaJson;
+    private List<String> scopes = List.of();
 
     private Builder(String name, Verb verb) {
       this.name = Objects.requireNonNull(name, "name");
@@ -296,6 +322,12 @@ public record ActionDescriptor(
       return this;
     }
 
+    /** The OAuth scopes a caller needs to see and call the action ({@code @Scopes}). */
+    public Builder scopes(String... scopes) {
+      this.scopes = List.of(scopes);
+      return this;
+    }
+
     /** The MCP title ({@code title =} on the verb); {@code ""} or {@code null} for none. */
     public Builder title(String title) {
       this.title = title == null ? "" : title;
@@ -320,7 +352,7 @@ public record ActionDescriptor(
       return new ActionDescriptor(name, methodName, description, verb, readOnly, destructive,
           idempotent, openWorld, fields, contextParameters, presenter, resultShape, elementKind,
           resultSchemaJson, cachePolicy, invalidates, middleware, parameterTypes, beanValidation,
-          title, inputSchemaJson);
+          title, inputSchemaJson, scopes);
     }
   }
 }

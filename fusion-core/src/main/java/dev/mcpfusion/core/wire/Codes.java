@@ -17,6 +17,8 @@ public final class Codes {
   public static final String SERVER_BUSY = "SERVER_BUSY";
   public static final String TIMEOUT = "TIMEOUT";
   public static final String PAYLOAD_TOO_LARGE = "PAYLOAD_TOO_LARGE";
+  /** The caller lacks a scope the action requires ({@code @Scopes}). */
+  public static final String FORBIDDEN = "FORBIDDEN";
   /** A handler's {@code Optional.empty()}, and the usual code of a missing entity. */
   public static final String NOT_FOUND = "NOT_FOUND";
 }

@@ -1,5 +1,6 @@
 package dev.mcpfusion.testing.internal;
 
+import dev.mcpfusion.core.Caller;
 import dev.mcpfusion.core.edge.Edge;
 import dev.mcpfusion.core.edge.EdgeSession;
 import dev.mcpfusion.core.edge.Inbound;
@@ -26,7 +27,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class InProcessWire implements Sink, AutoCloseable {
   private final Edge edge;
-  private final Inbound inbound;
+  private volatile Inbound inbound;
   private final EdgeSession session;
   private final Duration timeout;
   private final List<String> serverToClient = Collections.synchronizedList(new ArrayList<>());
@@ -44,6 +45,11 @@ public final class InProcessWire implements Sink, AutoCloseable {
     this.inbound = Inbound.of("in-process", headers);
     this.session = edge.openSession(this);
     this.timeout = timeout;
+  }
+
+  /** Who sends the messages from now on, as an HTTP transport's authenticator would say. */
+  public void caller(Caller caller) {
+    inbound = inbound.withCaller(caller);
   }
 
   /**

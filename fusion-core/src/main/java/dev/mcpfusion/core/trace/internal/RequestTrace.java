@@ -207,6 +207,14 @@ public final class RequestTrace {
     agentError("The server is busy.");
   }
 
+  /** The caller lacked the scopes {@code missing}, which the action requires. */
+  public void forbidden(List<String> missing) {
+    if (span == null) {
+      return;
+    }
+    agentError("The caller lacks the scopes " + String.join(" ", missing) + ".");
+  }
+
   /** The deadline of {@code timeoutMs} passed before the call finished. */
   public void timedOut(long timeoutMs) {
     if (span == null) {

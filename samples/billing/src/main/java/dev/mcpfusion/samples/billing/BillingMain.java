@@ -1,5 +1,7 @@
 package dev.mcpfusion.samples.billing;
 
+import dev.mcpfusion.auth.ApiKeys;
+import dev.mcpfusion.auth.OAuth;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.http.FusionHttp;
@@ -13,10 +15,16 @@ import dev.mcpfusion.samples.billing.store.InvoiceStore;
  * {@code http://127.0.0.1:PORT/mcp}; SIGTERM stops it gracefully). stdout carries the stdio
  * protocol alone; everything else goes to stderr. {@code FUSION_TRACE=logging} logs a span per
  * tool call to stderr.
+ *
+ * <p>Protected over HTTP with {@code --auth-issuer URL --resource URL}: an OAuth 2.1 resource
+ * server that accepts access tokens of that issuer whose audience is the resource URI, and serves
+ * the protected resource metadata; {@code --api-key-file PATH} accepts the API keys whose hashes the
+ * file lists (with or without an issuer).
  */
 public final class BillingMain {
   private static final String USAGE =
-      "Usage: java -jar fusion-sample-billing.jar [--grouped | --flat] [--http PORT]";
+      "Usage: java -jar fusion-sample-billing.jar [--grouped | --flat] [--http PORT"
+          + " [--auth-issuer URL] [--api-key-file PATH] [--resource URL]]";
 
   private BillingMain() {}
 
@@ -24,6 +32,9 @@ public final class BillingMain {
     FusionServer.reserveStdout();
     Exposition exposition = Exposition.FLAT;
     Integer httpPort = null;
+    String issuer = null;
+    String resource = null;
+    String apiKeyFile = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--grouped" -> exposition = Exposition.GROUPED;
@@ -35,6 +46,9 @@ public final class BillingMain {
           }
           httpPort = Integer.parseInt(args[++i]);
         }
+        case "--auth-issuer" -> issuer = value(args, ++i, "--auth-issuer needs the issuer's URL.");
+        case "--resource" -> resource = value(args, ++i, "--resource needs this server's URL.");
+        case "--api-key-file" -> apiKeyFile = value(args, ++i, "--api-key-file needs a path.");
         default -> fail("Unknown option '" + args[i] + "'.");
       }
     }
@@ -45,9 +59,35 @@ public final class BillingMain {
       server.serveStdio();
       return;
     }
-    FusionHttpServer http = FusionHttp.serve(server, HttpOptions.port(httpPort));
+    HttpOptions options = HttpOptions.port(httpPort);
+    if (issuer != null || apiKeyFile != null) {
+      if (resource == null) {
+        fail("--auth-issuer and --api-key-file need --resource, the URL clients reach this server at"
+            + " (tokens must name it as their audience).");
+      }
+      try {
+        ApiKeys keys = apiKeyFile == null ? null : ApiKeys.load(java.nio.file.Path.of(apiKeyFile));
+        OAuth oauth = issuer == null ? OAuth.apiKeysOnly(keys) : OAuth.issuer(issuer);
+        if (issuer != null && keys != null) {
+          oauth = oauth.apiKeys(keys);
+        }
+        options = options.auth(oauth.resource(resource).authenticator());
+      } catch (IllegalArgumentException | java.io.IOException e) {
+        fail(e.getMessage());
+      }
+    } else if (resource != null) {
+      fail("--resource needs --auth-issuer or --api-key-file.");
+    }
+    FusionHttpServer http = FusionHttp.serve(server, options);
     System.err.println("billing MCP server listening on " + http.endpoint());
     http.join();
+  }
+
+  private static String value(String[] args, int i, String missing) {
+    if (i >= args.length || args[i].startsWith("--")) {
+      fail(missing);
+    }
+    return args[i];
   }
 
   private static void fail(String message) {

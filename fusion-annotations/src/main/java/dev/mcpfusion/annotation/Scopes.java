@@ -1,0 +1,37 @@
+package dev.mcpfusion.annotation;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * The OAuth scopes a caller must hold to see and call an action: on a {@link Router} class every
+ * action needs them, on a method that action needs them too (the requirements add up).
+ *
+ * <pre>{@code
+ * @Router("billing")
+ * @Scopes("invoices:read")
+ * public class BillingTools {
+ *   @Mutation(description = "Void an invoice")
+ *   @Scopes("invoices:write")            // needs invoices:read and invoices:write
+ *   public Invoice voidInvoice(@NotBlank String id) { ... }
+ * }
+ * }</pre>
+ *
+ * <p>{@code tools/list} shows a caller only the actions its scopes allow; a call without them is
+ * refused before any input is decoded: over HTTP with {@code 403} and
+ * {@code WWW-Authenticate: Bearer error="insufficient_scope", scope="…"}, elsewhere with a
+ * {@code FORBIDDEN} error envelope naming the scopes. A caller no authenticator vouched for (stdio,
+ * HTTP without authentication) is not restricted. Each name is an RFC 6749 scope token: printable
+ * ASCII without spaces, {@code "} or {@code \}. The capability lockfile records them: adding a
+ * requirement is a breaking change, removing one a risky one.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.TYPE, ElementType.METHOD})
+public @interface Scopes {
+  /** The scopes required, each a scope token such as {@code invoices:write}. */
+  String[] value();
+}

@@ -1,0 +1,128 @@
+package dev.mcpfusion.auth;
+
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JOSEObjectType;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.jwk.source.JWKSource;
+import com.nimbusds.jose.jwk.source.JWKSourceBuilder;
+import com.nimbusds.jose.proc.BadJOSEException;
+import com.nimbusds.jose.proc.DefaultJOSEObjectTypeVerifier;
+import com.nimbusds.jose.proc.JWSVerificationKeySelector;
+import com.nimbusds.jose.proc.SecurityContext;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
+import com.nimbusds.jwt.proc.DefaultJWTProcessor;
+import dev.mcpfusion.core.Caller;
+import java.net.MalformedURLException;
+import java.net.URI;
+import java.text.ParseException;
+import java.time.Duration;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * JWT access tokens (RFC 9068) checked with nimbus-jose-jwt: the signature against the issuer's key
+ * set, with asymmetric algorithms only (RSA, RSA-PSS, ECDSA, EdDSA: never {@code none}, never an
+ * HMAC, whose "key" would be the public key anyone can fetch); {@code iss} exactly the issuer,
+ * {@code aud} containing this server's resource URI (RFC 8707), {@code exp} and {@code nbf} with a
+ * small clock skew, {@code sub} present; {@code typ} absent, {@code JWT} or {@code at+jwt}.
+ *
+ * <p>The key set is cached (5 minutes) and refetched when a token names a key id it does not hold
+ * (the issuer rotated its keys), at most once per rate-limit interval, so a flood of tokens with
+ * made-up key ids cannot make this server hammer the issuer.
+ */
+final class JwtAccessTokens {
+  /** The asymmetric JWS algorithms accepted. */
+  static final Set<JWSAlgorithm> ALGORITHMS = Set.of(
+      JWSAlgorithm.RS256, JWSAlgorithm.RS384, JWSAlgorithm.RS512,
+      JWSAlgorithm.PS256, JWSAlgorithm.PS384, JWSAlgorithm.PS512,
+      JWSAlgorithm.ES256, JWSAlgorithm.ES384, JWSAlgorithm.ES512,
+      JWSAlgorithm.EdDSA, JWSAlgorithm.Ed25519);
+  private static final long CACHE_TTL_MS = Duration.ofMinutes(5).toMillis();
+  private static final long REFRESH_TIMEOUT_MS = Duration.ofSeconds(5).toMillis();
+
+  private final String issuer;
+  private final String audience;
+  private final int skewSeconds;
+  private final long rateLimitMs;
+  private final Supplier<URI> jwksUri;
+  private volatile DefaultJWTProcessor<SecurityContext> processor;
+
+  /**
+   * @param jwksUri where the key set is; asked on first use (it may need the issuer's metadata)
+   */
+  JwtAccessTokens(String issuer, String audience, Duration skew, Duration rateLimit,
+      Supplier<URI> jwksUri) {
+    this.issuer = issuer;
+    this.audience = audience;
+    this.skewSeconds = (int) skew.toSeconds();
+    this.rateLimitMs = rateLimit.toMillis();
+    this.jwksUri = jwksUri;
+  }
+
+  /** Whether {@code token} has the shape of a JWS (three base64url parts): else it is not ours. */
+  static boolean looksLikeJwt(String token) {
+    int dots = 0;
+    for (int i = 0; i < token.length(); i++) {
+      if (token.charAt(i) == '.') {
+        dots++;
+      }
+    }
+    return dots == 2;
+  }
+
+  /** The caller of a valid token. */
+  Caller verify(String token) throws Rejected {
+    JWTClaimsSet claims;
+    try {
+      claims = processor().process(token, null);
+    } catch (ParseException e) {
+      throw new Rejected("not a JWT: " + e.getMessage());
+    } catch (BadJOSEException | JOSEException e) {
+      throw new Rejected(e.getMessage());
+    }
+    return Caller.of(claims.getSubject(), Tokens.clientId(claims.getClaims()),
+        Tokens.scopes(claims.getClaims()), claims.toJSONObject());
+  }
+
+  private DefaultJWTProcessor<SecurityContext> processor() throws Rejected {
+    DefaultJWTProcessor<SecurityContext> p = processor;
+    if (p != null) {
+      return p;
+    }
+    synchronized (this) {
+      if (processor == null) {
+        processor = build();
+      }
+      return processor;
+    }
+  }
+
+  private DefaultJWTProcessor<SecurityContext> build() throws Rejected {
+    URI keys = jwksUri.get();
+    if (keys == null) {
+      throw new Rejected("the issuer's metadata names no jwks_uri");
+    }
+    JWKSource<SecurityContext> source;
+    try {
+      source = JWKSourceBuilder.<SecurityContext>create(keys.toURL())
+          .cache(CACHE_TTL_MS, REFRESH_TIMEOUT_MS)
+          .rateLimited(rateLimitMs)
+          .retrying(false)
+          .refreshAheadCache(false)
+          .build();
+    } catch (MalformedURLException | IllegalArgumentException e) {
+      throw new Rejected("the jwks_uri is not a URL");
+    }
+    DefaultJWTProcessor<SecurityContext> p = new DefaultJWTProcessor<>();
+    p.setJWSTypeVerifier(new DefaultJOSEObjectTypeVerifier<>(
+        new JOSEObjectType("at+jwt"), JOSEObjectType.JWT, null));
+    p.setJWSKeySelector(new JWSVerificationKeySelector<>(ALGORITHMS, source));
+    DefaultJWTClaimsVerifier<SecurityContext> claims = new DefaultJWTClaimsVerifier<>(
+        Set.of(audience), new JWTClaimsSet.Builder().issuer(issuer).build(),
+        Set.of("sub", "exp"), null);
+    claims.setMaxClockSkew(skewSeconds);
+    p.setJWTClaimsSetVerifier(claims);
+    return p;
+  }
+}

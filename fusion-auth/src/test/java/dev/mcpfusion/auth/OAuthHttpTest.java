@@ -1,0 +1,303 @@
+package dev.mcpfusion.auth;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.JOSEObjectType;
+import com.nimbusds.jose.crypto.MACSigner;
+import com.nimbusds.jose.crypto.RSASSASigner;
+import com.nimbusds.jose.jwk.RSAKey;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.PlainJWT;
+import com.nimbusds.jwt.SignedJWT;
+import dev.mcpfusion.core.FusionServer;
+import dev.mcpfusion.http.FusionHttp;
+import dev.mcpfusion.http.FusionHttpServer;
+import dev.mcpfusion.http.HttpOptions;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import no.nav.security.mock.oauth2.MockOAuth2Server;
+import no.nav.security.mock.oauth2.OAuth2Config;
+import no.nav.security.mock.oauth2.token.OAuth2TokenProvider;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The resource server against a real authorization server started here (no.nav's
+ * mock-oauth2-server: OAuth 2.0 / OpenID metadata, a JWKS, real RS256 tokens), over Streamable and
+ * stateless HTTP on embedded Jetty.
+ */
+class OAuthHttpTest {
+  static final String MODERN_META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+      + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+  static final Duration RATE_LIMIT = Duration.ofMillis(300);
+
+  static RotatingKeys keys;
+  static MockOAuth2Server idp;
+  static String issuer;
+  static String resource;
+  static FusionHttpServer mcp;
+  static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  @BeforeAll
+  static void start() throws Exception {
+    keys = new RotatingKeys();
+    idp = new MockOAuth2Server(new OAuth2Config(false, null, null, false,
+        new OAuth2TokenProvider(keys)));
+    idp.start(java.net.InetAddress.getLoopbackAddress(), 0);
+    issuer = idp.issuerUrl("idp").toString();
+    int port;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      port = socket.getLocalPort();
+    }
+    resource = "http://127.0.0.1:" + port + "/mcp";
+    mcp = FusionHttp.serve(FusionServer.builder("ledger", "1.0.0").register(new LedgerTools()).build(),
+        HttpOptions.port(port).auth(OAuth.issuer(issuer).resource(resource)
+            .scopes("ledger:read", "ledger:write").jwksRateLimit(RATE_LIMIT).authenticator()));
+  }
+
+  @AfterAll
+  static void stop() {
+    if (mcp != null) {
+      mcp.close();
+    }
+    if (idp != null) {
+      idp.shutdown();
+    }
+  }
+
+  // ---- tokens ------------------------------------------------------------------------------------
+
+  static JWTClaimsSet.Builder claims() {
+    Instant now = Instant.now();
+    return new JWTClaimsSet.Builder().issuer(issuer).subject("alice").audience(resource)
+        .issueTime(Date.from(now)).notBeforeTime(Date.from(now))
+        .expirationTime(Date.from(now.plusSeconds(300))).jwtID(UUID.randomUUID().toString())
+        .claim("client_id", "ledger-cli").claim("scope", "ledger:read");
+  }
+
+  static String sign(JWTClaimsSet claims, RSAKey key) throws Exception {
+    SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(key.getKeyID())
+        .type(JOSEObjectType.JWT).build(), claims);
+    jwt.sign(new RSASSASigner(key));
+    return jwt.serialize();
+  }
+
+  static String token(String scope) throws Exception {
+    return sign(claims().claim("scope", scope).build(), keys.current());
+  }
+
+  // ---- HTTP ----------------------------------------------------------------------------------------
+
+  static HttpResponse<String> post(String body, String token) throws Exception {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(resource))
+        .timeout(Duration.ofSeconds(20))
+        .header("Content-Type", "application/json")
+        .header("Accept", "application/json, text/event-stream")
+        .POST(HttpRequest.BodyPublishers.ofString(body));
+    if (token != null) {
+      request.header("Authorization", "Bearer " + token);
+    }
+    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  static String call(String tool, String arguments) {
+    return "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
+        + "\",\"arguments\":" + arguments + "," + MODERN_META + "}}";
+  }
+
+  static String list() {
+    return "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\",\"params\":{" + MODERN_META + "}}";
+  }
+
+  static String metadataUrl() {
+    return resource.replace("/mcp", "/.well-known/oauth-protected-resource/mcp");
+  }
+
+  // ---- tests ---------------------------------------------------------------------------------------
+
+  @Test
+  void noTokenIs401WithTheMetadataPointerAndTheMetadataIsServed() throws Exception {
+    HttpResponse<String> response = post(call("ledger_whoami", "{}"), null);
+    assertThat(response.statusCode()).isEqualTo(401);
+    assertThat(response.headers().firstValue("WWW-Authenticate"))
+        .contains("Bearer resource_metadata=\"" + metadataUrl() + "\"");
+
+    for (String url : List.of(metadataUrl(), resource.replace("/mcp", "/.well-known/oauth-protected-resource"))) {
+      HttpResponse<String> metadata = HTTP.send(HttpRequest.newBuilder(URI.create(url)).GET().build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertThat(metadata.statusCode()).isEqualTo(200);
+      assertThat(metadata.headers().firstValue("Content-Type")).hasValueSatisfying(
+          type -> assertThat(type).startsWith("application/json"));
+      assertThat(metadata.body()).isEqualTo("{\"resource\":\"" + resource + "\",\"authorization_servers\":[\""
+          + issuer + "\"],\"scopes_supported\":[\"ledger:read\",\"ledger:write\"],"
+          + "\"bearer_methods_supported\":[\"header\"]}");
+    }
+    HttpResponse<String> other = HTTP.send(HttpRequest.newBuilder(URI.create(
+        resource.replace("/mcp", "/.well-known/oauth-protected-resource/elsewhere"))).GET().build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(other.statusCode()).isEqualTo(404);
+  }
+
+  @Test
+  void everyBadTokenIs401InvalidTokenWithNothingEchoedAndNothingLoggedAtError() throws Exception {
+    RSAKey stranger = RotatingKeys.newKey(keys.current().getKeyID());
+    Instant now = Instant.now();
+    Map<String, String> bad = new LinkedHashMap<>();
+    bad.put("wrong audience", sign(claims().audience("https://other.example/mcp").build(), keys.current()));
+    bad.put("wrong issuer", sign(claims().issuer("https://evil.example").build(), keys.current()));
+    bad.put("expired", sign(claims().expirationTime(Date.from(now.minusSeconds(120))).build(), keys.current()));
+    bad.put("not yet valid", sign(claims().notBeforeTime(Date.from(now.plusSeconds(600))).build(), keys.current()));
+    bad.put("bad signature", sign(claims().build(), stranger));
+    bad.put("alg none", new PlainJWT(claims().build()).serialize());
+    SignedJWT hmac = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.HS256)
+        .keyID(keys.current().getKeyID()).build(), claims().build());
+    hmac.sign(new MACSigner(keys.current().toPublicJWK().toRSAPublicKey().getEncoded()));
+    bad.put("HMAC signed with the public key", hmac.serialize());
+    bad.put("unknown kid", sign(claims().build(), RotatingKeys.newKey("nobody")));
+    bad.put("no subject", sign(new JWTClaimsSet.Builder(claims().build()).subject(null).build(), keys.current()));
+    bad.put("not a JWT", "opaque-" + UUID.randomUUID());
+    bad.put("tampered payload", tamper(token("ledger:read ledger:write")));
+
+    PrintStream err = System.err;
+    ByteArrayOutputStream logged = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(logged, true, StandardCharsets.UTF_8));
+    try {
+      for (Map.Entry<String, String> entry : bad.entrySet()) {
+        HttpResponse<String> response = post(call("ledger_whoami", "{}"), entry.getValue());
+        assertThat(response.statusCode()).as(entry.getKey()).isEqualTo(401);
+        assertThat(response.headers().firstValue("WWW-Authenticate")).as(entry.getKey())
+            .contains("Bearer resource_metadata=\"" + metadataUrl() + "\", error=\"invalid_token\"");
+        String everything = response.body() + response.headers().map();
+        for (String part : entry.getValue().split("\\.")) {
+          if (part.length() > 8) {
+            assertThat(everything).as(entry.getKey()).doesNotContain(part);
+          }
+        }
+        assertThat(response.body()).as(entry.getKey()).doesNotContain("Exception").doesNotContain("nimbus");
+      }
+    } finally {
+      System.setErr(err);
+    }
+    String log = logged.toString(StandardCharsets.UTF_8);
+    assertThat(log).doesNotContain("ERROR").doesNotContain("Exception");
+    for (String token : bad.values()) {
+      assertThat(log).doesNotContain(token);
+    }
+  }
+
+  private static String tamper(String jwt) {
+    String[] parts = jwt.split("\\.");
+    String payload = new String(java.util.Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8)
+        .replace("alice", "admin");
+    return parts[0] + "." + java.util.Base64.getUrlEncoder().withoutPadding()
+        .encodeToString(payload.getBytes(StandardCharsets.UTF_8)) + "." + parts[2];
+  }
+
+  @Test
+  void aValidTokenReachesTheHandlerAsTheCaller() throws Exception {
+    HttpResponse<String> response = post(call("ledger_whoami", "{}"), token("ledger:read"));
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    assertThat(response.body()).contains("subject=alice client=ledger-cli scopes=ledger:read");
+  }
+
+  @Test
+  void aTokenFromTheIssuersTokenEndpointIsAccepted() throws Exception {
+    // client_credentials at the real token endpoint, issued for this server (RFC 8707 resource).
+    idp.enqueueCallback(new no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback("idp",
+        "ledger-cli", "JWT", List.of(resource), Map.of("scope", "ledger:read", "client_id", "ledger-cli"), 300));
+    HttpResponse<String> tokenResponse = HTTP.send(HttpRequest.newBuilder(
+            URI.create(idp.tokenEndpointUrl("idp").toString()))
+        .header("Content-Type", "application/x-www-form-urlencoded")
+        .POST(HttpRequest.BodyPublishers.ofString("grant_type=client_credentials&client_id=ledger-cli"
+            + "&client_secret=s&scope=ledger:read&resource=" + java.net.URLEncoder.encode(resource,
+            StandardCharsets.UTF_8) + "&audience=" + java.net.URLEncoder.encode(resource, StandardCharsets.UTF_8)))
+        .build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(tokenResponse.statusCode()).as(tokenResponse.body()).isEqualTo(200);
+    String accessToken = (String) com.nimbusds.jose.util.JSONObjectUtils.parse(tokenResponse.body())
+        .get("access_token");
+    HttpResponse<String> response = post(call("ledger_whoami", "{}"), accessToken);
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    assertThat(response.body()).contains("client=ledger-cli");
+  }
+
+  @Test
+  void aCallWithoutItsScopeIs403InsufficientScopeNamingIt() throws Exception {
+    HttpResponse<String> response = post(call("ledger_post", "{\"entry\":\"rent\"}"), token("ledger:read"));
+    assertThat(response.statusCode()).isEqualTo(403);
+    assertThat(response.headers().firstValue("WWW-Authenticate")).contains(
+        "Bearer error=\"insufficient_scope\", scope=\"ledger:write\", resource_metadata=\"" + metadataUrl() + "\"");
+    assertThat(response.body()).contains("ledger:write");
+
+    HttpResponse<String> allowed = post(call("ledger_post", "{\"entry\":\"rent\"}"),
+        token("ledger:read ledger:write"));
+    assertThat(allowed.statusCode()).isEqualTo(200);
+    assertThat(allowed.body()).contains("posted rent by alice");
+  }
+
+  @Test
+  void toolsListShowsEachTokenWhatItsScopesAllow() throws Exception {
+    assertThat(post(list(), token("ledger:read")).body())
+        .contains("\"ledger_whoami\"").doesNotContain("\"ledger_post\"");
+    assertThat(post(list(), token("ledger:read ledger:write")).body())
+        .contains("\"ledger_whoami\"").contains("\"ledger_post\"");
+    assertThat(post(list(), token("profile")).body())
+        .doesNotContain("\"ledger_whoami\"").doesNotContain("\"ledger_post\"").contains("\"tools\":[]");
+  }
+
+  @Test
+  void aKeyRotationAtTheIssuerIsPickedUp() throws Exception {
+    assertThat(post(call("ledger_whoami", "{}"), token("ledger:read")).statusCode()).isEqualTo(200);
+    keys.rotate();
+    // The key set was fetched moments ago: wait out the rate limit, then the new kid refetches it.
+    Thread.sleep(RATE_LIMIT.toMillis() * 2);
+    HttpResponse<String> response = post(call("ledger_whoami", "{}"), token("ledger:read"));
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+  }
+
+  @Test
+  void a64KilobyteTokenIsRefusedByTheContainerCleanlyAndNotEchoed() throws Exception {
+    // Jetty caps request headers at 8 kB: the token never reaches the authenticator (which refuses
+    // anything over its own limit unread: IntrospectionAndApiKeysTest#aTokenOverTheSizeLimitIsRefusedUnread).
+    String huge = token("ledger:read") + "A".repeat(64 * 1024);
+    HttpResponse<String> response = post(call("ledger_whoami", "{}"), huge);
+    assertThat(response.statusCode()).isEqualTo(431);
+    assertThat(response.body()).doesNotContain("AAAAAAAA").doesNotContainIgnoringCase("jetty")
+        .doesNotContain("Exception");
+  }
+
+  @Test
+  void theHostileCorpusStaysCleanWithAuthOn() throws Exception {
+    String token = token("ledger:read ledger:write");
+    List<String> hostile = List.of("[" + call("ledger_whoami", "{}") + "]", "42", "{\"id\":3,\"method\":7}",
+        "{\"jsonrpc\":\"2.0\",\"id\":{\"a\":1},\"method\":\"ping\"}",
+        "[".repeat(100_000) + "]".repeat(100_000), "{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"tools/call\","
+            + "\"params\":{\"name\":7," + MODERN_META + "}}",
+        call("ledger_post", "{\"entry\":{\"$ne\":1}}"), call("no_such_tool", "{}"),
+        "{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"no/such\",\"params\":{" + MODERN_META + "}}");
+    for (String body : hostile) {
+      HttpResponse<String> anonymous = post(body, null);
+      assertThat(anonymous.statusCode()).as(body).isEqualTo(401);
+      HttpResponse<String> authed = post(body, token);
+      assertThat(authed.statusCode()).as(authed.body()).isLessThan(500);
+      assertThat(authed.body()).doesNotContain("Exception").doesNotContain("at dev.")
+          .doesNotContainIgnoringCase("jetty");
+    }
+    assertThat(post(call("ledger_whoami", "{}"), token).statusCode()).isEqualTo(200);
+  }
+}

@@ -1,0 +1,91 @@
+package dev.mcpfusion.core.edge;
+
+import dev.mcpfusion.core.Caller;
+import dev.mcpfusion.core.server.BoundAction;
+import dev.mcpfusion.core.server.Exposer;
+import dev.mcpfusion.core.server.ExposedTool;
+import dev.mcpfusion.core.server.ToolRegistry;
+import dev.mcpfusion.core.wire.JsonRpc;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The tools as a caller with scopes sees them ({@code @Scopes}): {@code tools/list} without the
+ * tools it may not use, and, before a {@code tools/call} is dispatched, the scopes it lacks (HTTP
+ * answers {@code 403 insufficient_scope} with them). A server with no scoped tool, and the local
+ * caller, see every tool: then the SDK answers {@code tools/list} as always.
+ */
+final class ScopedTools {
+  private static final TypeRef<Map<String, Object>> MAP = new TypeRef<>() {};
+
+  private final ToolRegistry registry;
+  private final boolean any;
+  /** Each tool's {@code tools/list} entry, converted once, by the registry's order. */
+  private final List<Map<String, Object>> entries;
+
+  ScopedTools(ToolRegistry registry, McpJsonMapper mapper) {
+    this.registry = registry;
+    boolean scoped = false;
+    for (ExposedTool tool : registry.tools()) {
+      scoped |= tool.scoped();
+    }
+    this.any = scoped;
+    List<Map<String, Object>> converted = new ArrayList<>();
+    if (scoped) {
+      for (ExposedTool tool : registry.tools()) {
+        converted.add(mapper.convertValue(tool.tool(), MAP));
+      }
+    }
+    this.entries = List.copyOf(converted);
+  }
+
+  /** Whether {@code tools/list} must be answered for {@code caller} rather than by the SDK. */
+  boolean filters(Caller caller) {
+    return any && !caller.isLocal();
+  }
+
+  /** The {@code tools/list} result for {@code caller}: only the tools it may use. */
+  Map<String, Object> list(Caller caller) {
+    List<Object> shown = new ArrayList<>();
+    List<ExposedTool> tools = registry.tools();
+    for (int i = 0; i < tools.size(); i++) {
+      if (tools.get(i).visibleTo(caller)) {
+        shown.add(entries.get(i));
+      }
+    }
+    Map<String, Object> result = new LinkedHashMap<>();
+    result.put("tools", shown);
+    return result;
+  }
+
+  /**
+   * The scopes {@code caller} lacks for the request {@code message}, a {@code tools/call} of an
+   * action that requires scopes; empty for anything else (including a call the pipeline will
+   * refuse for another reason: an unknown tool or action).
+   */
+  List<String> missing(Message message, Caller caller) {
+    if (!any || caller.isLocal() || message.kind() != Message.Kind.REQUEST
+        || !JsonRpc.TOOLS_CALL.equals(message.method())) {
+      return List.of();
+    }
+    Map<?, ?> params = message.params();
+    ExposedTool tool = params != null && params.get("name") instanceof String name
+        ? registry.tool(name) : null;
+    if (tool == null) {
+      return List.of();
+    }
+    BoundAction action;
+    if (tool.grouped()) {
+      Object arguments = params.get("arguments");
+      Object chosen = arguments instanceof Map<?, ?> m ? m.get(Exposer.DISCRIMINATOR) : null;
+      action = chosen instanceof String n ? tool.actions().get(n) : null;
+    } else {
+      action = tool.single();
+    }
+    return action == null ? List.of() : caller.missing(action.descriptor().scopes());
+  }
+}
