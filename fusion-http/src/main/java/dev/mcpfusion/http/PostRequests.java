@@ -271,6 +271,12 @@ final class PostRequests {
         && params.get("name") instanceof String name && !nameHeader.trim().equals(name)) {
       return "Mcp-Name header does not match the request name.";
     }
+    // The tasks extension routes by task: Mcp-Name carries params.taskId.
+    if (nameHeader != null && params != null && (JsonRpc.TASKS_GET.equals(message.method())
+            || JsonRpc.TASKS_UPDATE.equals(message.method()) || JsonRpc.TASKS_CANCEL.equals(message.method()))
+        && params.get("taskId") instanceof String taskId && !nameHeader.trim().equals(taskId)) {
+      return "Mcp-Name header does not match the task id.";
+    }
     return null;
   }
 
