@@ -2,6 +2,7 @@ package dev.mcpfusion.lock;
 
 import dev.mcpfusion.core.guard.ActionLimits;
 import dev.mcpfusion.annotation.CachePolicy;
+import dev.mcpfusion.annotation.TaskSupport;
 import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.redact.Redactions;
 import dev.mcpfusion.core.spi.ActionDescriptor;
@@ -45,6 +46,8 @@ import java.util.TreeMap;
  *     checked by Bean Validation at run time (its rules are not in the input schema)
  * @param redaction the resolved redaction policy, or {@code null} for none
  * @param title the MCP title ({@code title =} on the verb), {@code ""} for none (then not written)
+ * @param task how the action may run as a task ({@code @TaskSupport}: {@code OPTIONAL} or
+ *     {@code REQUIRED}), {@code ""} for never (then not written)
  */
 public record ActionContract(
     String name,
@@ -65,13 +68,15 @@ public record ActionContract(
     List<String> invalidates,
     boolean customValidation,
     RedactionContract redaction,
-    String title) {
+    String title,
+    String task) {
 
   /** The name of the limit a presenter's {@code agentLimit} is recorded under. */
   public static final String AGENT_LIMIT = "agentLimit";
 
   public ActionContract {
     title = title == null ? "" : title;
+    task = task == null ? "" : task;
     inputs = Collections.unmodifiableMap(new TreeMap<>(inputs));
     limits = Collections.unmodifiableMap(new TreeMap<>(limits));
     middleware = List.copyOf(middleware);
@@ -134,7 +139,15 @@ public record ActionContract(
         action.invalidates(),
         action.beanValidation(),
         redaction,
-        action.title());
+        action.title(),
+        taskMode(router, action));
+  }
+
+  /** The action's {@code @TaskSupport} mode, as the server reads it when it is built; "" for none. */
+  private static String taskMode(RouterDescriptor router, ActionDescriptor action) {
+    java.lang.reflect.Method method = method(router, action);
+    TaskSupport support = method == null ? null : method.getAnnotation(TaskSupport.class);
+    return support == null ? "" : support.value().name();
   }
 
   private static java.lang.reflect.Method method(RouterDescriptor router, ActionDescriptor action) {
@@ -177,6 +190,10 @@ public record ActionContract(
     if (!title.isEmpty()) {
       tree.put("title", title);
     }
+    // Only when set: an action that never runs as a task reads as it did before tasks existed.
+    if (!task.isEmpty()) {
+      tree.put("task", task);
+    }
     tree.put("verb", verb.name());
     return tree;
   }
@@ -203,7 +220,8 @@ public record ActionContract(
         r.strings("invalidates"),
         r.bool("customValidation"),
         r.has("redaction") ? RedactionContract.fromTree(r.object("redaction")) : null,
-        r.has("title") ? r.string("title") : "");
+        r.has("title") ? r.string("title") : "",
+        r.has("task") ? r.string("task") : "");
     if (!a.requiredFields().equals(r.strings("required"))) {
       throw new IllegalArgumentException("mcpfusion.lock: \"required\" at " + r.where()
           + " does not match the required flags of its inputs (edited by hand?); run the lock goal again");

@@ -314,4 +314,27 @@ class TasksTest {
       assertThat(r.errorMessage()).contains("Task not found");
     }
   }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void discoverAdvertisesTheExtension() {
+    try (FusionTester tester = tester()) {
+      Map<String, Object> capabilities =
+          (Map<String, Object>) tester.request("server/discover", Map.of()).result().get("capabilities");
+      assertThat((Map<String, Object>) capabilities.get("extensions")).containsKey(EXTENSION);
+      assertThat(capabilities).doesNotContainKey("tasks");
+    }
+  }
+
+  @Test
+  void inThe2025EraATaskSupportActionIsCalledDirectly() {
+    FusionServer.Builder builder = FusionServer.builder("tasks", "1.0.0").register(tools);
+    try (FusionTester tester = FusionTester.of(builder)) {
+      tools.release.countDown();
+      ToolResult direct = tester.callTool("jobs_hold", Map.of("label", "classic"), withTasks());
+      assertThat(direct.isSuccess()).isTrue();
+      assertThat(direct.dataText()).isEqualTo("released classic");
+      assertThat(direct.result()).doesNotContainKeys("taskId", "resultType");
+    }
+  }
 }
