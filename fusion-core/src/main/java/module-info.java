@@ -25,6 +25,8 @@ module dev.mcpfusion.core {
   exports dev.mcpfusion.core;
   exports dev.mcpfusion.core.spi;
   exports dev.mcpfusion.core.trace;
+  // Tasks: their options, and the store a fleet may back with a shared one.
+  exports dev.mcpfusion.core.task;
 
   // The front door: the framework's transports hand it their bytes.
   exports dev.mcpfusion.core.edge to dev.mcpfusion.http, dev.mcpfusion.testing;

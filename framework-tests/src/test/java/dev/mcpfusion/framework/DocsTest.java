@@ -64,6 +64,7 @@ class DocsTest {
       "ParameterResolver", "AfterEachCallback", "RegisterExtension",
       // Jackson, MCP SDK, Reactor
       "JsonNode", "ObjectMapper", "JsonMapper", "McpSchema", "McpServer", "McpSyncClient", "CallToolResult",
+      "CreateTaskResult",
       "HttpServletStreamableServerTransportProvider", "StdioServerTransportProvider",
       "HttpServletMcpTransport", "ToolsFeature", "ValueEncoder", "JToon",
       // HTTP headers, Servlet, Jetty, Spring

@@ -10,6 +10,7 @@ import dev.mcpfusion.core.server.ServerConfig;
 import dev.mcpfusion.core.server.ToolRegistry;
 import dev.mcpfusion.core.spi.GeneratedFeatures;
 import dev.mcpfusion.core.spi.GeneratedRouter;
+import dev.mcpfusion.core.task.TaskOptions;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.transport.StdioTransport;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
@@ -59,7 +60,7 @@ public final class FusionServer {
   private final Edge edge;
 
   private FusionServer(String name, String version, ToolRegistry registry, FeatureRegistry features,
-      FusionTracer tracer, List<EgressFilter> filters) {
+      FusionTracer tracer, List<EgressFilter> filters, TaskOptions tasks) {
     this.name = name;
     this.version = version;
     this.registry = registry;
@@ -67,7 +68,7 @@ public final class FusionServer {
     JsonMapper jackson = McpJson.newJacksonMapper();
     Egress egress = new Egress(filters, registry.defaultRedaction());
     this.edge = new Edge(name, version, registry, features, new Pipeline(registry, tracer, egress),
-        tracer, jackson, new JacksonMcpJsonMapper(jackson));
+        tracer, jackson, new JacksonMcpJsonMapper(jackson), tasks);
   }
 
   /** A builder for a server announcing itself as {@code name} {@code version}. */
@@ -161,6 +162,7 @@ public final class FusionServer {
     private boolean toonDescriptions;
     private Function<RequestContext, ?> subscriptionScope;
     private final List<EgressFilter> egressFilters = new ArrayList<>();
+    private TaskOptions tasks = TaskOptions.defaults();
 
     private Builder(String name, String version) {
       this.name = Objects.requireNonNull(name, "name");
@@ -294,6 +296,17 @@ public final class FusionServer {
     }
 
     /**
+     * How the tasks of {@code @TaskSupport} actions are kept: how long a finished task's result
+     * stays (then {@code tasks/get} says it expired), the polling interval suggested, the most
+     * tasks kept at once (over it a call is refused {@code SERVER_BUSY}), the store and who may
+     * see a task. Default: {@link TaskOptions#defaults()}.
+     */
+    public Builder tasks(TaskOptions tasks) {
+      this.tasks = Objects.requireNonNull(tasks, "tasks");
+      return this;
+    }
+
+    /**
      * Whether GROUPED tool descriptions list their actions as one TOON table (name, description,
      * required fields, notes such as {@code DESTRUCTIVE}) instead of {@code Workflow:} lines: the
      * same facts in fewer tokens for routers with many actions (measured in BENCHMARKS.md). Default:
@@ -321,7 +334,7 @@ public final class FusionServer {
       Gates gates = new Gates();
       ToolRegistry tools = ToolRegistry.build(config, gates);
       return new FusionServer(name, version, tools, FeatureRegistry.build(config, gates), tracer,
-          egressFilters);
+          egressFilters, tasks);
     }
   }
 }

@@ -195,4 +195,20 @@ class BothErasHttpTest {
     assertThat(classic.statusCode()).isEqualTo(400);
     assertThat(classic.body()).contains("Mcp-Session-Id");
   }
+
+  @Test
+  void aTasksRequestWhoseMcpNameIsNotItsTaskIdIsRefused() throws Exception {
+    String base = start();
+    HttpResponse<String> mismatch = post(base, "{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"tasks/get\","
+        + "\"params\":{\"taskId\":\"t-1\"," + MODERN_META + "}}",
+        "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tasks/get", "Mcp-Name", "t-2");
+    assertThat(mismatch.statusCode()).isEqualTo(400);
+    assertThat(mismatch.body()).contains("-32020").contains("\"id\":11").contains("params.taskId");
+
+    HttpResponse<String> missing = post(base, "{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"tasks/cancel\","
+        + "\"params\":{\"taskId\":\"t-1\"," + MODERN_META + "}}",
+        "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tasks/cancel");
+    assertThat(missing.statusCode()).isEqualTo(400);
+    assertThat(missing.body()).contains("-32020").contains("send Mcp-Name: t-1");
+  }
 }

@@ -2,6 +2,7 @@ package dev.mcpfusion.lock;
 
 import dev.mcpfusion.core.guard.ActionLimits;
 import dev.mcpfusion.annotation.CachePolicy;
+import dev.mcpfusion.annotation.TaskSupport;
 import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.redact.Redactions;
 import dev.mcpfusion.core.spi.ActionDescriptor;
@@ -48,6 +49,8 @@ import java.util.TreeSet;
  * @param title the MCP title ({@code title =} on the verb), {@code ""} for none (then not written)
  * @param scopes the OAuth scopes a caller needs ({@code @Scopes} of the router and the action),
  *     sorted; written only when there are some
+ * @param task how the action may run as a task ({@code @TaskSupport}: {@code OPTIONAL} or
+ *     {@code REQUIRED}), {@code ""} for never (then not written)
  */
 public record ActionContract(
     String name,
@@ -69,9 +72,10 @@ public record ActionContract(
     boolean customValidation,
     RedactionContract redaction,
     String title,
-    List<String> scopes) {
+    List<String> scopes,
+    String task) {
 
-  /** An action that requires no scope: every component but {@code scopes}, in order. */
+  /** An action that requires no scope and never runs as a task: every component but {@code scopes} and {@code task}. */
   public ActionContract(String name, String description, Verb verb, boolean readOnly,
       boolean destructive, boolean idempotent, boolean openWorld, String inputSchema,
       Map<String, InputField> inputs, ResultShape result, Object resultSchema,
@@ -80,7 +84,19 @@ public record ActionContract(
       RedactionContract redaction, String title) {
     this(name, description, verb, readOnly, destructive, idempotent, openWorld, inputSchema, inputs,
         result, resultSchema, presenter, limits, middleware, cache, invalidates, customValidation,
-        redaction, title, List.of());
+        redaction, title, List.of(), "");
+  }
+
+  /** An action that never runs as a task: every component but {@code task}, in order. */
+  public ActionContract(String name, String description, Verb verb, boolean readOnly,
+      boolean destructive, boolean idempotent, boolean openWorld, String inputSchema,
+      Map<String, InputField> inputs, ResultShape result, Object resultSchema,
+      PresenterContract presenter, Map<String, Long> limits, List<String> middleware,
+      CachePolicy cache, List<String> invalidates, boolean customValidation,
+      RedactionContract redaction, String title, List<String> scopes) {
+    this(name, description, verb, readOnly, destructive, idempotent, openWorld, inputSchema, inputs,
+        result, resultSchema, presenter, limits, middleware, cache, invalidates, customValidation,
+        redaction, title, scopes, "");
   }
 
   /** The name of the limit a presenter's {@code agentLimit} is recorded under. */
@@ -89,6 +105,7 @@ public record ActionContract(
   public ActionContract {
     title = title == null ? "" : title;
     scopes = scopes == null ? List.of() : List.copyOf(new TreeSet<>(scopes));
+    task = task == null ? "" : task;
     inputs = Collections.unmodifiableMap(new TreeMap<>(inputs));
     limits = Collections.unmodifiableMap(new TreeMap<>(limits));
     middleware = List.copyOf(middleware);
@@ -156,7 +173,14 @@ public record ActionContract(
         action.beanValidation(),
         redaction,
         action.title(),
-        action.scopes());
+        action.scopes(), taskMode(router, action));
+  }
+
+  /** The action's {@code @TaskSupport} mode, as the server reads it when it is built; "" for none. */
+  private static String taskMode(RouterDescriptor router, ActionDescriptor action) {
+    java.lang.reflect.Method method = method(router, action);
+    TaskSupport support = method == null ? null : method.getAnnotation(TaskSupport.class);
+    return support == null ? "" : support.value().name();
   }
 
   private static java.lang.reflect.Method method(RouterDescriptor router, ActionDescriptor action) {
@@ -203,6 +227,10 @@ public record ActionContract(
     if (!title.isEmpty()) {
       tree.put("title", title);
     }
+    // Only when set: an action that never runs as a task reads as it did before tasks existed.
+    if (!task.isEmpty()) {
+      tree.put("task", task);
+    }
     tree.put("verb", verb.name());
     return tree;
   }
@@ -230,7 +258,8 @@ public record ActionContract(
         r.bool("customValidation"),
         r.has("redaction") ? RedactionContract.fromTree(r.object("redaction")) : null,
         r.has("title") ? r.string("title") : "",
-        r.has("scopes") ? r.strings("scopes") : List.of());
+        r.has("scopes") ? r.strings("scopes") : List.of(),
+        r.has("task") ? r.string("task") : "");
     if (!a.requiredFields().equals(r.strings("required"))) {
       throw new IllegalArgumentException("mcpfusion.lock: \"required\" at " + r.where()
           + " does not match the required flags of its inputs (edited by hand?); run the lock goal again");

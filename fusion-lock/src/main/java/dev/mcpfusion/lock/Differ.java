@@ -246,6 +246,29 @@ final class Differ {
           "" + b.customValidation(), "" + a.customValidation());
     }
     redaction(where, b.redaction(), a.redaction());
+    task(where, b.task(), a.task());
+  }
+
+  /**
+   * A change of {@code @TaskSupport}: becoming required refuses every client that does not speak
+   * the tasks extension (BREAKING); a required one becoming optional only admits more clients
+   * (SAFE); any other change alters how a long call reaches the client — a task handle instead of
+   * the result, or a connection held for the whole call (RISKY).
+   */
+  private void task(String where, String b, String a) {
+    if (b.equals(a)) {
+      return;
+    }
+    String before = b.isEmpty() ? "none" : b;
+    String after = a.isEmpty() ? "none" : a;
+    if ("REQUIRED".equals(a)) {
+      add(Severity.BREAKING, where, "task support now required (clients without the tasks "
+          + "extension are refused)", before, after);
+    } else if ("REQUIRED".equals(b) && "OPTIONAL".equals(a)) {
+      add(Severity.SAFE, where, "task support no longer required", before, after);
+    } else {
+      add(Severity.RISKY, where, "task support changed", before, after);
+    }
   }
 
   /**

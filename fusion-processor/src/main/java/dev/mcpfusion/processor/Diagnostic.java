@@ -79,6 +79,10 @@ enum Diagnostic {
   INVALID_RULES_METHOD("InvalidRulesMethod", Kind.ERROR,
       "%s.%s %s.",
       "Declare it as: static List<String> %2$s(%4$s v) (or return String, or take List<%4$s> shown)."),
+  TASK_SUPPORT_WITHOUT_VERB("TaskSupportWithoutVerb", Kind.ERROR,
+      "%s.%s is annotated @TaskSupport, but it is not a @Query, @Mutation or @Action of a @Router,"
+          + " so no call of it could run as a task.",
+      "Annotate the method with its verb inside a @Router class, or remove @TaskSupport."),
   MISPLACED_VIEW_METHOD("MisplacedViewMethod", Kind.ERROR,
       "%s.%s is annotated %s, but %s is not a @Presenter view, so nothing would call it.",
       "Move the method into the @Presenter record whose views it reads, or remove %3$s."),

@@ -38,7 +38,7 @@ public final class FusionProcessor extends AbstractProcessor {
     // round can carry those its compilation cannot check (ReferenceList) for build() to check.
     ReferenceStep references = new ReferenceStep(env, reporter);
     steps = List.of(references, new ModelStep(env, reporter), new FillableStep(env, reporter),
-        new PresenterStep(env, reporter, references), new ViewMethodPlacement(env, reporter),
+        new PresenterStep(env, reporter, references), new ViewMethodPlacement(env, reporter), new TaskSupportPlacement(env, reporter),
         new RouterStep(env, reporter, references), new FeatureStep(env, reporter),
         new DetailStep(env, reporter));
   }
@@ -49,7 +49,7 @@ public final class FusionProcessor extends AbstractProcessor {
         PKG + "Mutation", PKG + "Action", PKG + "Hidden", PKG + "Guarded", PKG + "Describe",
         PKG + "Rules", PKG + "Suggest", PKG + "Ui", PKG + "Use", PKG + "Context", PKG + "Invalidates",
         PKG + "CacheControl", PKG + "Prompt", PKG + "Resource", PKG + "Complete",
-        PKG + "Fillable", PKG + "Input");
+        PKG + "Fillable", PKG + "Input", PKG + "TaskSupport");
   }
 
   @Override

@@ -10,9 +10,11 @@ import dev.mcpfusion.core.server.FeatureCalls;
 import dev.mcpfusion.core.server.FeatureRegistry;
 import dev.mcpfusion.core.server.Pipeline;
 import dev.mcpfusion.core.server.ToolRegistry;
+import dev.mcpfusion.core.task.TaskOptions;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.core.wire.Meta;
 import dev.mcpfusion.core.wire.ProtocolVersions;
 import dev.mcpfusion.core.wire.Reply;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -54,6 +56,7 @@ public final class Edge {
   private final FeatureRequests features;
   private final ToolCallRequests toolCalls;
   private final ScopedTools scoped;
+  private final TaskCalls tasks;
 
   /**
    * An edge in front of {@code pipeline}.
@@ -74,6 +77,16 @@ public final class Edge {
    */
   public Edge(String name, String version, ToolRegistry registry, FeatureRegistry features,
       Pipeline pipeline, FusionTracer tracer, JsonMapper jackson, McpJsonMapper mapper) {
+    this(name, version, registry, features, pipeline, tracer, jackson, mapper, null);
+  }
+
+  /**
+   * An edge that also keeps the tasks of the {@code @TaskSupport} actions as {@code taskOptions}
+   * says ({@code null}: {@link TaskOptions#defaults()}).
+   */
+  public Edge(String name, String version, ToolRegistry registry, FeatureRegistry features,
+      Pipeline pipeline, FusionTracer tracer, JsonMapper jackson, McpJsonMapper mapper,
+      TaskOptions taskOptions) {
     this.reader = new MessageReader(jackson);
     this.tools = new ToolCalls(registry, pipeline, tracer == null ? FusionTracer.NOOP : tracer);
     this.classic = new ClassicEra(name, version, tools, features, jackson, mapper);
@@ -83,9 +96,13 @@ public final class Edge {
     this.features = new FeatureRequests(new FeatureCalls(features, registry, pipeline.egress(),
         pipeline.deadlines(), this.tools.tracer()), serverInfo);
     this.scoped = new ScopedTools(registry, mapper);
+    this.tasks = new TaskCalls(tools, this.features, serverInfo, taskOptions);
+    if (tasks.enabled()) {
+      modern.extension(Meta.TASKS_EXTENSION);
+    }
     this.toolCalls = new ToolCallRequests(tools, this.features, (id, reply, modernEra) -> modernEra
         ? Bodies.modernToolResult(id, reply, serverInfo)
-        : Bodies.classicToolResult(id, reply));
+        : Bodies.classicToolResult(id, reply), tasks);
   }
 
   // ---- reading ---------------------------------------------------------------------------------
@@ -220,6 +237,8 @@ public final class Edge {
         return;
       } else if (features.handles(message.method())) {
         featureRequest(message, inbound, session, out, true);
+      } else if (tasks.handles(message.method())) {
+        RequestRunner.run(message, session, (sink, call) -> tasks.answer(message, inbound, sink), out);
       } else if (!unknownLongMethod(message, out)) {
         RequestRunner.run(message, session, (sink, call) -> modern.answer(message, sink), out);
       }
@@ -429,6 +448,7 @@ public final class Edge {
 
   /** Closes the SDK's classic server, if it was built. */
   public void close() {
+    tasks.close();
     classic.shutdown();
   }
 

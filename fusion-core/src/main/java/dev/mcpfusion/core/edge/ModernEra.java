@@ -39,6 +39,8 @@ public final class ModernEra {
   private final dev.mcpfusion.core.server.FeatureRegistry features;
   private final McpJsonMapper mapper;
   private volatile McpServer server;
+  /** The extensions {@code server/discover} advertises (set before the server is built). */
+  private final java.util.Set<String> extensions = new java.util.concurrent.CopyOnWriteArraySet<>();
 
   ModernEra(String name, String version, ToolCalls tools,
       dev.mcpfusion.core.server.FeatureRegistry features, McpJsonMapper mapper) {
@@ -57,6 +59,9 @@ public final class ModernEra {
     if (features.hasPrompts() || features.hasResources()) {
       builder.feature(new FeatureCapabilities(features));
     }
+    if (!extensions.isEmpty()) {
+      builder.feature(new ExtensionCapabilities(extensions));
+    }
     return builder
         .serverInfo(McpSchema.Implementation.builder(name, version).build())
         .supportedVersions(SUPPORTED)
@@ -72,6 +77,11 @@ public final class ModernEra {
     byte[] key = new byte[32];
     new SecureRandom().nextBytes(key);
     return key;
+  }
+
+  /** Advertises {@code extension} in {@code server/discover} (called before the first request). */
+  void extension(String extension) {
+    extensions.add(extension);
   }
 
   /** The SDK's modern server, built on the first call; every caller gets the same one. */

@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.edge;
 
+import dev.mcpfusion.annotation.TaskMode;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.server.ExposedTool;
@@ -23,11 +24,14 @@ final class ToolCallRequests {
   private final FeatureRequests features;
   /** Writes a tool's result in an era; replaceable only by tests, to prove an unwritable result is answered. */
   private volatile Edge.ResultWriter resultWriter;
+  private final TaskCalls tasks;
 
-  ToolCallRequests(ToolCalls tools, FeatureRequests features, Edge.ResultWriter resultWriter) {
+  ToolCallRequests(ToolCalls tools, FeatureRequests features, Edge.ResultWriter resultWriter,
+      TaskCalls tasks) {
     this.tools = tools;
     this.features = features;
     this.resultWriter = resultWriter;
+    this.tasks = tasks;
   }
 
   /** Replaces the result writer (tests of the unwritable-result rule only). */
@@ -55,6 +59,17 @@ final class ToolCallRequests {
       out.reply(id, JsonRpc.INVALID_PARAMS, tools.unknownTool(id, name,
           RequestContext.of(inbound.headers(), meta, sessionId, version, null, inbound.caller()),
           arguments));
+      return;
+    }
+    TaskMode taskMode = modernEra ? tasks.mode(tool, arguments) : null;
+    if (taskMode != null && TaskCalls.declared(meta)) {
+      RequestRunner.run(message, session,
+          (sink, call) -> tasks.start(message, inbound, tool, arguments, meta, sink), out);
+      return;
+    }
+    if (taskMode == TaskMode.REQUIRED) {
+      out.reply(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY,
+          TaskCalls.missingExtension(id, "the tool " + name));
       return;
     }
     RequestRunner.run(message, session, (sink, call) -> {

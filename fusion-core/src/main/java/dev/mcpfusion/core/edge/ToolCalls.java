@@ -71,6 +71,11 @@ final class ToolCalls {
     return registry;
   }
 
+  /** The egress chain every message of a call passes. */
+  Egress egress() {
+    return egress;
+  }
+
   /** The server's tracer ({@link FusionTracer#NOOP} when it does not trace). */
   FusionTracer tracer() {
     return tracer;

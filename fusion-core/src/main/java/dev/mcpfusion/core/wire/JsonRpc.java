@@ -64,4 +64,10 @@ public final class JsonRpc {
   public static final String RESOURCE_UPDATED = "notifications/resources/updated";
   public static final String SAMPLING_CREATE_MESSAGE = "sampling/createMessage";
   public static final String ELICITATION_CREATE = "elicitation/create";
+  /** The tasks extension: a task's state (and its result, once it has one). */
+  public static final String TASKS_GET = "tasks/get";
+  /** The tasks extension: the client's answers to a task's questions. */
+  public static final String TASKS_UPDATE = "tasks/update";
+  /** The tasks extension: the client no longer wants a task. */
+  public static final String TASKS_CANCEL = "tasks/cancel";
 }

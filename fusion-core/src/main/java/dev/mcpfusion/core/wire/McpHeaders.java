@@ -17,13 +17,21 @@ public final class McpHeaders {
   public static final String SESSION_ID = "Mcp-Session-Id";
   /** 2026-07-28: the JSON-RPC method, on every request and notification. */
   public static final String METHOD = "Mcp-Method";
-  /** 2026-07-28: the addressed tool, prompt or resource, on the methods {@link #nameMember} names. */
+  /**
+   * 2026-07-28: the addressed tool, prompt, resource or task, on the methods {@link #nameMember}
+   * names.
+   */
   public static final String NAME = "Mcp-Name";
 
+  // The tasks extension (SEP-2663, "Streamable HTTP: Routing Headers") adds its three methods that
+  // address one task, so an intermediary can route them to the instance that runs it.
   private static final Map<String, String> NAME_MEMBERS = Map.of(
       JsonRpc.TOOLS_CALL, "name",
       JsonRpc.PROMPTS_GET, "name",
-      JsonRpc.RESOURCES_READ, "uri");
+      JsonRpc.RESOURCES_READ, "uri",
+      JsonRpc.TASKS_GET, "taskId",
+      JsonRpc.TASKS_UPDATE, "taskId",
+      JsonRpc.TASKS_CANCEL, "taskId");
 
   /**
    * The {@code params} member that {@link #NAME} mirrors for {@code method}, or {@code null} when

@@ -28,4 +28,6 @@ public final class Meta {
   public static final String SERVER_INFO = "io.modelcontextprotocol/serverInfo";
   /** The client's token for progress notifications, in {@code params._meta}. */
   public static final String PROGRESS_TOKEN = "progressToken";
+  /** The tasks extension's name, under {@code extensions} in capabilities on both sides. */
+  public static final String TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 }

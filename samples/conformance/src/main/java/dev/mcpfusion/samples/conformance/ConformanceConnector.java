@@ -11,6 +11,11 @@ public final class ConformanceConnector {
     return FusionServer.builder("mcp-conformance-test-server", "1.0.0")
         .register(new ConformanceTools())
         .register(new JsonSchemaTools())
-        .register(new ConformanceFeatures());
+        .register(new ConformanceFeatures())
+        .register(new TaskFixtures.Slow())
+        .register(new TaskFixtures.Failing())
+        .register(new TaskFixtures.Protocol())
+        .register(new TaskFixtures.ConfirmDelete())
+        .register(new TaskFixtures.Multi());
   }
 }

@@ -1,0 +1,513 @@
+package dev.mcpfusion.core.edge;
+
+import dev.mcpfusion.annotation.TaskMode;
+import dev.mcpfusion.annotation.TaskSupport;
+import dev.mcpfusion.core.FusionError;
+import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.error.ErrorReplies;
+import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.core.server.BoundAction;
+import dev.mcpfusion.core.server.ExposedTool;
+import dev.mcpfusion.core.task.InMemoryTaskStore;
+import dev.mcpfusion.core.task.TaskOptions;
+import dev.mcpfusion.core.task.TaskRecord;
+import dev.mcpfusion.core.task.TaskStatus;
+import dev.mcpfusion.core.task.TaskStore;
+import dev.mcpfusion.core.trace.internal.RequestTrace;
+import dev.mcpfusion.core.wire.Codes;
+import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.core.wire.Meta;
+import dev.mcpfusion.core.wire.ProtocolVersions;
+import dev.mcpfusion.core.wire.Reply;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The tasks extension of the 2026-07-28 era ({@code io.modelcontextprotocol/tasks}): a
+ * {@code tools/call} of a {@code @TaskSupport} action from a client that declares the extension
+ * becomes a task, answered at once with its handle ({@code resultType: "task"}), and
+ * {@code tasks/get}, {@code tasks/update} and {@code tasks/cancel} serve it.
+ *
+ * <p>A task runs the same pipeline call as a direct call, on a thread of its own: the action's
+ * concurrency gate, deadline and byte cap and the egress chain apply unchanged, and the result
+ * kept is the tool result the call would have returned. Its state lives in the {@link TaskStore}
+ * as plain values and JSON; only the running handler (its thread and the questions it waits on)
+ * stays in this process.
+ */
+final class TaskCalls {
+  private static final Logger LOG = LoggerFactory.getLogger(TaskCalls.class);
+  private static final Pattern MESSAGE = Pattern.compile("<message>(.*?)</message>", Pattern.DOTALL);
+  private static final AtomicInteger THREADS = new AtomicInteger();
+
+  private final ToolCalls tools;
+  private final FeatureRequests features;
+  private final String serverInfo;
+  private final TaskOptions options;
+  private final TaskStore store;
+  /** The task mode of each action that declares one (read from {@code @TaskSupport} once). */
+  private final Map<BoundAction, TaskMode> modes = new IdentityHashMap<>();
+  /** The tasks whose handler runs in this process, by task id. */
+  private final Map<String, Running> running = new ConcurrentHashMap<>();
+  private volatile ExecutorService executor;
+
+  TaskCalls(ToolCalls tools, FeatureRequests features, String serverInfo, TaskOptions options) {
+    this.tools = tools;
+    this.features = features;
+    this.serverInfo = serverInfo;
+    this.options = options == null ? TaskOptions.defaults() : options;
+    this.store = this.options.store() == null ? new InMemoryTaskStore() : this.options.store();
+    for (ExposedTool tool : tools.registry().tools()) {
+      for (BoundAction action : tool.actions().values()) {
+        TaskSupport support = annotation(action);
+        if (support != null) {
+          modes.put(action, support.value());
+        }
+      }
+    }
+  }
+
+  private static TaskSupport annotation(BoundAction action) {
+    try {
+      Class<?> type = action.router().descriptor().routerType();
+      if (type == null) {
+        return null;
+      }
+      Method method = type.getDeclaredMethod(action.descriptor().methodName(),
+          action.descriptor().parameterTypes().toArray(new Class<?>[0]));
+      return method.getAnnotation(TaskSupport.class);
+    } catch (NoSuchMethodException | SecurityException | LinkageError e) {
+      return null;
+    }
+  }
+
+  /** Whether some action may run as a task (then the server advertises the extension). */
+  boolean enabled() {
+    return !modes.isEmpty();
+  }
+
+  /** Whether the edge answers {@code method} here: the extension's methods, when it is enabled. */
+  boolean handles(String method) {
+    return enabled() && (JsonRpc.TASKS_GET.equals(method) || JsonRpc.TASKS_UPDATE.equals(method)
+        || JsonRpc.TASKS_CANCEL.equals(method));
+  }
+
+  /** How the action a call of {@code tool} with {@code arguments} runs may be a task, or {@code null}. */
+  TaskMode mode(ExposedTool tool, Map<String, ?> arguments) {
+    BoundAction action = ToolCalls.action(tool, arguments);
+    return action == null ? null : modes.get(action);
+  }
+
+  /** Whether the request's {@code _meta} declares the tasks extension among the client's capabilities. */
+  static boolean declared(Map<?, ?> meta) {
+    return meta != null && meta.get(Meta.CLIENT_CAPABILITIES) instanceof Map<?, ?> capabilities
+        && capabilities.get("extensions") instanceof Map<?, ?> extensions
+        && extensions.get(Meta.TASKS_EXTENSION) != null;
+  }
+
+  /** The -32021 error a client that did not declare the extension gets. */
+  static byte[] missingExtension(Object id, String what) {
+    return Bodies.error(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY,
+        "Missing required client capability: " + what + " needs the " + Meta.TASKS_EXTENSION
+            + " extension; declare it under extensions in io.modelcontextprotocol/clientCapabilities.",
+        Map.of("requiredCapabilities", Map.of("extensions", Map.of(Meta.TASKS_EXTENSION, Map.of()))));
+  }
+
+  // ---- starting a task -------------------------------------------------------------------------
+
+  /**
+   * Starts a task for a call of {@code tool} and answers the request with its handle, once the
+   * store holds it (a {@code tasks/get} right after the answer finds it). Over the bound on tasks
+   * the call is answered {@code SERVER_BUSY} and nothing runs.
+   */
+  void start(Message message, Inbound inbound, ExposedTool tool, Map<String, ?> arguments,
+      Map<String, Object> meta, Sink out) {
+    Object id = message.id();
+    RequestContext creating = RequestContext.of(inbound.headers(), meta, null,
+        ProtocolVersions.MODERN);
+    String owner;
+    try {
+      owner = owner(creating);
+    } catch (RuntimeException e) {
+      String incident = ErrorReplies.newIncidentId();
+      LOG.error("The task scope failed for a call of {} (incident {})", tool.name(), incident, e);
+      out.reply(id, JsonRpc.INTERNAL_ERROR, Bodies.error(id, JsonRpc.INTERNAL_ERROR,
+          "Internal error: the task could not be scoped (incident " + incident + ")."));
+      return;
+    }
+    long now = System.currentTimeMillis();
+    String taskId = UUID.randomUUID().toString();
+    TaskRecord task = new TaskRecord(taskId, owner, tool.name(), TaskStatus.WORKING,
+        "The call is running.", now, now, 0, null, null, null);
+    if (!store.create(task, options.maxTasks(), now)) {
+      Reply busy = ErrorReplies.fusionError(FusionError.of(Codes.SERVER_BUSY, "The server keeps "
+              + options.maxTasks() + " tasks at most, running or finished and not yet expired, and "
+              + "holds that many now; no task was started.")
+          .recovery("Fetch or cancel the tasks you started, or call again later.")
+          .retryAfter(options.pollInterval().compareTo(Duration.ofSeconds(1)) > 0
+              ? options.pollInterval() : Duration.ofSeconds(1)), tools.registry().references());
+      out.reply(id, 0, Bodies.modernToolResult(id, busy, serverInfo));
+      return;
+    }
+    Running run = new Running(taskId);
+    running.put(taskId, run);
+    try {
+      executor().execute(() -> run(run, message, inbound, tool, arguments, meta));
+    } catch (RuntimeException e) {
+      running.remove(taskId);
+      String incident = ErrorReplies.newIncidentId();
+      LOG.error("Task {} of {} could not be started (incident {})", taskId, tool.name(), incident, e);
+      finish(taskId, TaskStatus.FAILED, "The task could not be started.", null,
+          internalError("The task could not be started (incident " + incident + ")."));
+    }
+    // The seed state: the task may have moved on already, which tasks/get then tells.
+    out.reply(id, 0, Bodies.result(id, handle(task, now)));
+  }
+
+  private String owner(RequestContext request) {
+    return options.scope() == null ? "" : String.valueOf(options.scope().apply(request));
+  }
+
+  private ExecutorService executor() {
+    ExecutorService e = executor;
+    if (e == null) {
+      synchronized (this) {
+        e = executor;
+        if (e == null) {
+          // Bounded by maxTasks: a task holds a thread only while it runs, and no more tasks than
+          // that exist at once.
+          e = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "fusion-task-" + THREADS.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+          });
+          executor = e;
+        }
+      }
+    }
+    return e;
+  }
+
+  /** Runs the task's call on this (a task) thread: the same pipeline call a direct call makes. */
+  private void run(Running run, Message message, Inbound inbound, ExposedTool tool,
+      Map<String, ?> arguments, Map<String, Object> meta) {
+    run.thread = Thread.currentThread();
+    BoundAction action = ToolCalls.action(tool, arguments);
+    TaskLink link = new TaskLink(this, run, meta, tools.egress(),
+        action == null ? tools.registry().defaultRedactor() : action.redactor(),
+        action == null ? -1 : action.limits().maxEgressBytes(), tool.name());
+    RequestContext request = RequestContext.of(inbound.headers(), meta, null,
+        ProtocolVersions.MODERN, link);
+    link.request(request);
+    RequestTrace trace = tools.trace(tool, request, message.id(), arguments);
+    AtomicReference<Reply> early = new AtomicReference<>();
+    try {
+      if (run.cancelled) {
+        return;
+      }
+      Reply reply = tools.call(tool, arguments == null ? Map.of() : arguments, request, r -> {
+        // A deadline passed: the task finishes now with TIMEOUT, while the handler is stopped.
+        early.set(r);
+        complete(run.taskId, r, null, trace);
+      }, trace);
+      if (reply == null) {
+        return;
+      }
+      complete(run.taskId, reply, link.missingCapability(), trace);
+      features.afterToolCall(reply, request);
+    } catch (RuntimeException | Error e) {
+      String incident = ErrorReplies.newIncidentId();
+      LOG.error("Task {} of {} failed outside the pipeline (incident {})", run.taskId, tool.name(),
+          incident, e);
+      finish(run.taskId, TaskStatus.FAILED, "The server failed.", null,
+          internalError("Internal error (incident " + incident + ")."));
+    } finally {
+      trace.end();
+      running.remove(run.taskId);
+      run.thread = null;
+      Thread.interrupted(); // a cancellation's interrupt must not outlive the task
+    }
+  }
+
+  /**
+   * Finishes a task with the tool result {@code reply}: {@code completed}, tool errors included,
+   * except where the call produced no tool result — a capability the client did not declare
+   * (-32021) or a failure of the server itself ({@code INTERNAL_ERROR}, -32603) — which is
+   * {@code failed} with that JSON-RPC error, as the extension reserves that status for.
+   */
+  private void complete(String taskId, Reply reply, String missingCapability, RequestTrace trace) {
+    if (missingCapability != null) {
+      Map<String, Object> error = new LinkedHashMap<>();
+      error.put("code", JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY);
+      error.put("message", "Missing required client capability: " + missingCapability
+          + " (declare it in io.modelcontextprotocol/clientCapabilities).");
+      error.put("data", Map.of("requiredCapabilities", Map.of(missingCapability, Map.of())));
+      trace.rpcError(JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, null, (String) error.get("message"));
+      finish(taskId, TaskStatus.FAILED, "The client did not declare the " + missingCapability
+          + " capability the call needed.", null, error);
+      return;
+    }
+    if (Codes.INTERNAL_ERROR.equals(reply.errorCode())) {
+      Matcher m = MESSAGE.matcher(reply.text());
+      String text = m.find() ? m.group(1) : "The tool failed unexpectedly.";
+      finish(taskId, TaskStatus.FAILED, text, null, internalError("Internal error: " + text));
+      return;
+    }
+    byte[] body = Bodies.modernToolResult(0, reply, serverInfo);
+    trace.written(body, 0);
+    Object result = ((Map<?, ?>) Json.parse(new String(body, StandardCharsets.UTF_8))).get("result");
+    finish(taskId, TaskStatus.COMPLETED, reply.isError()
+        ? "The call finished with a tool error (" + reply.errorCode() + ")." : "The call finished.",
+        Json.write(result), null);
+  }
+
+  private static Map<String, Object> internalError(String message) {
+    Map<String, Object> error = new LinkedHashMap<>();
+    error.put("code", JsonRpc.INTERNAL_ERROR);
+    error.put("message", message);
+    return error;
+  }
+
+  /** Moves a task that has not finished to {@code status}; a finished one stays as it is. */
+  private void finish(String taskId, TaskStatus status, String message, String resultJson,
+      Map<String, Object> error) {
+    long now = System.currentTimeMillis();
+    long expires = now + options.ttl().toMillis();
+    String errorJson = error == null ? null : Json.write(error);
+    store.update(taskId, t -> t.status().terminal() ? t
+        : t.finished(status, message, resultJson, errorJson, now, expires));
+  }
+
+  // ---- tasks/get, tasks/update, tasks/cancel ---------------------------------------------------
+
+  /** Answers {@code tasks/get}, {@code tasks/update} or {@code tasks/cancel}. */
+  void answer(Message message, Inbound inbound, Sink out) {
+    Object id = message.id();
+    Map<?, ?> params = message.params();
+    Map<?, ?> meta = params != null && params.get("_meta") instanceof Map<?, ?> m ? m : null;
+    if (!declared(meta)) {
+      out.reply(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, missingExtension(id, message.method()));
+      return;
+    }
+    if (params == null || !(params.get("taskId") instanceof String taskId)) {
+      out.reply(id, JsonRpc.INVALID_PARAMS, Bodies.error(id, JsonRpc.INVALID_PARAMS,
+          "Invalid params: " + message.method() + " needs the task id as the string \"taskId\"."));
+      return;
+    }
+    @SuppressWarnings("unchecked")
+    RequestContext request = RequestContext.of(inbound.headers(), (Map<String, Object>) meta, null,
+        ProtocolVersions.MODERN);
+    String owner;
+    try {
+      owner = owner(request);
+    } catch (RuntimeException e) {
+      String incident = ErrorReplies.newIncidentId();
+      LOG.error("The task scope failed for {} (incident {})", message.method(), incident, e);
+      out.reply(id, JsonRpc.INTERNAL_ERROR, Bodies.error(id, JsonRpc.INTERNAL_ERROR,
+          "Internal error: the task could not be scoped (incident " + incident + ")."));
+      return;
+    }
+    long now = System.currentTimeMillis();
+    TaskRecord task = store.get(taskId);
+    // Another scope's task is answered as one that does not exist: its existence is not told.
+    if (task == null || !task.owner().equals(owner)) {
+      out.reply(id, JsonRpc.INVALID_PARAMS, Bodies.error(id, JsonRpc.INVALID_PARAMS,
+          "Failed to retrieve task: Task not found. There is no task " + dev.mcpfusion.core.wire.Echo.quoted(taskId)
+              + " for this caller; start the call again to get a new task id."));
+      return;
+    }
+    if (task.expired(now)) {
+      // Its result is dropped at once; the record says "expired" until the store purges it.
+      store.update(taskId, t -> t.finished(t.status(), t.statusMessage(), null, null, t.lastUpdatedAtMs(),
+          t.expiresAtMs()));
+      out.reply(id, JsonRpc.INVALID_PARAMS, Bodies.error(id, JsonRpc.INVALID_PARAMS,
+          "Failed to retrieve task: Task has expired. Its result was kept for "
+              + options.ttl().toMillis() + " ms after it finished; start the call again."));
+      return;
+    }
+    switch (message.method()) {
+      case JsonRpc.TASKS_GET -> out.reply(id, 0, Bodies.result(id, detailed(task, now)));
+      case JsonRpc.TASKS_UPDATE -> update(message, task, params.get("inputResponses"), out);
+      default -> cancel(message, task, out);
+    }
+  }
+
+  private void update(Message message, TaskRecord task, Object responses, Sink out) {
+    Object id = message.id();
+    if (!(responses instanceof Map<?, ?> answers)) {
+      out.reply(id, JsonRpc.INVALID_PARAMS, Bodies.error(id, JsonRpc.INVALID_PARAMS,
+          "Invalid params: tasks/update needs \"inputResponses\", an object keyed by the keys of the "
+              + "task's inputRequests."));
+      return;
+    }
+    Running run = running.get(task.taskId());
+    for (Map.Entry<?, ?> answer : answers.entrySet()) {
+      String key = String.valueOf(answer.getKey());
+      // A key that is not outstanding (never asked, answered already, or the task moved on) is
+      // ignored, as the extension says.
+      java.util.concurrent.CompletableFuture<Map<String, Object>> waiting =
+          run == null ? null : run.questions.remove(key);
+      if (waiting != null && answer.getValue() instanceof Map<?, ?> value) {
+        Map<String, Object> tree = new LinkedHashMap<>();
+        value.forEach((k, v) -> tree.put(String.valueOf(k), v));
+        answered(task.taskId(), key);
+        waiting.complete(tree);
+      } else if (waiting != null) {
+        run.questions.put(key, waiting); // not an object: not an answer
+      }
+    }
+    out.reply(id, 0, Bodies.result(id, ack()));
+  }
+
+  private void cancel(Message message, TaskRecord task, Sink out) {
+    if (!task.status().terminal()) {
+      finish(task.taskId(), TaskStatus.CANCELLED, "Cancelled by the client.", null, null);
+      Running run = running.get(task.taskId());
+      if (run != null) {
+        run.cancelled = true;
+        Thread thread = run.thread;
+        if (thread != null) {
+          thread.interrupt();
+        }
+        run.questions.values().forEach(q -> q.cancel(true));
+      }
+    }
+    out.reply(message.id(), 0, Bodies.result(message.id(), ack()));
+  }
+
+  private Map<String, Object> ack() {
+    Map<String, Object> result = new LinkedHashMap<>();
+    result.put("resultType", "complete");
+    result.put("_meta", serverInfoMeta());
+    return result;
+  }
+
+  private Map<String, Object> serverInfoMeta() {
+    return Map.of(Meta.SERVER_INFO, ((Map<?, ?>) Json.parse("{" + serverInfo + "}")).get(Meta.SERVER_INFO));
+  }
+
+  // ---- what the handler asks the client ---------------------------------------------------------
+
+  /** Adds a question the handler waits on to the task: it is {@code input_required} until answered. */
+  void asking(String taskId, String key, String method, Map<String, Object> params) {
+    long now = System.currentTimeMillis();
+    store.update(taskId, t -> {
+      if (t.status().terminal()) {
+        return t;
+      }
+      Map<String, Object> questions = questions(t);
+      Map<String, Object> request = new LinkedHashMap<>();
+      request.put("method", method);
+      request.put("params", params);
+      questions.put(key, request);
+      return t.withInputRequests(Json.write(questions)).withStatus(TaskStatus.INPUT_REQUIRED,
+          "Waiting for the client's answer to " + method + " (tasks/update).", now);
+    });
+  }
+
+  /** Removes an answered (or withdrawn) question; with none left the task is working again. */
+  void answered(String taskId, String key) {
+    long now = System.currentTimeMillis();
+    store.update(taskId, t -> {
+      Map<String, Object> questions = questions(t);
+      if (t.status().terminal() || questions.remove(key) == null) {
+        return t;
+      }
+      TaskRecord changed = t.withInputRequests(questions.isEmpty() ? null : Json.write(questions));
+      return questions.isEmpty()
+          ? changed.withStatus(TaskStatus.WORKING, "The call is running.", now) : changed;
+    });
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> questions(TaskRecord t) {
+    return t.inputRequestsJson() == null ? new LinkedHashMap<>()
+        : new LinkedHashMap<>((Map<String, Object>) Json.parse(t.inputRequestsJson()));
+  }
+
+  // ---- the wire shapes --------------------------------------------------------------------------
+
+  /** The {@code Task} members every shape shares. */
+  private Map<String, Object> task(TaskRecord t, long now) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("taskId", t.taskId());
+    out.put("status", t.status().wire());
+    if (t.statusMessage() != null) {
+      out.put("statusMessage", t.statusMessage());
+    }
+    out.put("createdAt", Instant.ofEpochMilli(t.createdAtMs()).toString());
+    out.put("lastUpdatedAt", Instant.ofEpochMilli(t.lastUpdatedAtMs()).toString());
+    // From creation: until the result is forgotten, or (while it runs) at least the ttl from now.
+    long ttlFromCreation = t.expiresAtMs() > 0 ? t.expiresAtMs() - t.createdAtMs()
+        : now - t.createdAtMs() + options.ttl().toMillis();
+    out.put("ttlMs", Math.max(1, ttlFromCreation));
+    out.put("pollIntervalMs", Math.max(1, options.pollInterval().toMillis()));
+    return out;
+  }
+
+  /** A {@code CreateTaskResult}: the task, flat, with {@code resultType: "task"}. */
+  private Map<String, Object> handle(TaskRecord t, long now) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("resultType", "task");
+    out.putAll(task(t, now));
+    out.put("_meta", serverInfoMeta());
+    return out;
+  }
+
+  /** A {@code tasks/get} result: the task with what its status carries inlined. */
+  private Map<String, Object> detailed(TaskRecord t, long now) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("resultType", "complete");
+    out.putAll(task(t, now));
+    switch (t.status()) {
+      case COMPLETED -> out.put("result", Json.parse(t.resultJson()));
+      case FAILED -> out.put("error", Json.parse(t.errorJson()));
+      case INPUT_REQUIRED -> out.put("inputRequests",
+          t.inputRequestsJson() == null ? Map.of() : Json.parse(t.inputRequestsJson()));
+      default -> { }
+    }
+    out.put("_meta", serverInfoMeta());
+    return out;
+  }
+
+  /** Stops the task threads (the server is closing); running tasks are left as they are. */
+  void close() {
+    ExecutorService e = executor;
+    if (e != null) {
+      e.shutdownNow();
+    }
+  }
+
+  /** The tasks store (tests). */
+  TaskStore store() {
+    return store;
+  }
+
+  /** A task whose handler runs in this process: its thread and the questions it waits on. */
+  static final class Running {
+    final String taskId;
+    final Map<String, java.util.concurrent.CompletableFuture<Map<String, Object>>> questions =
+        new ConcurrentHashMap<>();
+    final AtomicInteger asked = new AtomicInteger();
+    volatile Thread thread;
+    volatile boolean cancelled;
+
+    Running(String taskId) {
+      this.taskId = taskId;
+    }
+  }
+}
