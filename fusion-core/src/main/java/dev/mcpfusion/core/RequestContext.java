@@ -48,12 +48,13 @@ public final class RequestContext {
   private final String sessionId;
   private final String protocolVersion;
   private final ClientLink link;
+  private final String networkTransport;
   private final List<Content> attached = Collections.synchronizedList(new ArrayList<>());
   /** Whether anything was attached: read on every call, so the usual "nothing" takes no lock. */
   private volatile boolean anyAttached;
 
   private RequestContext(Map<String, String> headers, Map<String, Object> meta, String sessionId,
-      String protocolVersion, ClientLink link) {
+      String protocolVersion, ClientLink link, String networkTransport) {
     TreeMap<String, String> h = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     if (headers != null) {
       h.putAll(headers);
@@ -63,12 +64,13 @@ public final class RequestContext {
     this.sessionId = sessionId;
     this.protocolVersion = protocolVersion;
     this.link = link == null ? ClientLink.NONE : link;
+    this.networkTransport = networkTransport;
   }
 
   /** A context with the given parts, reaching no client; any may be {@code null}. */
   public static RequestContext of(Map<String, String> headers, Map<String, Object> meta,
       String sessionId, String protocolVersion) {
-    return new RequestContext(headers, meta, sessionId, protocolVersion, null);
+    return new RequestContext(headers, meta, sessionId, protocolVersion, null, null);
   }
 
   /**
@@ -77,12 +79,22 @@ public final class RequestContext {
    */
   public static RequestContext of(Map<String, String> headers, Map<String, Object> meta,
       String sessionId, String protocolVersion, ClientLink link) {
-    return new RequestContext(headers, meta, sessionId, protocolVersion, link);
+    return new RequestContext(headers, meta, sessionId, protocolVersion, link, null);
+  }
+
+  /**
+   * As {@link #of(Map, Map, String, String, ClientLink)}, for a request that came over
+   * {@code networkTransport} (the OpenTelemetry {@code network.transport}: {@code pipe} for stdio,
+   * {@code tcp} for HTTP; {@code null} in memory).
+   */
+  public static RequestContext of(Map<String, String> headers, Map<String, Object> meta,
+      String sessionId, String protocolVersion, ClientLink link, String networkTransport) {
+    return new RequestContext(headers, meta, sessionId, protocolVersion, link, networkTransport);
   }
 
   /** An empty context (no transport headers, no {@code _meta}, no client). */
   public static RequestContext empty() {
-    return new RequestContext(null, null, null, null, null);
+    return new RequestContext(null, null, null, null, null, null);
   }
 
   /** The transport headers (HTTP), case-insensitive; empty on stdio and in memory. */
@@ -104,6 +116,14 @@ public final class RequestContext {
   /** The MCP session id, if the transport has sessions. */
   public Optional<String> sessionId() {
     return Optional.ofNullable(sessionId);
+  }
+
+  /**
+   * The transport the request came over, as OpenTelemetry's {@code network.transport} names it
+   * ({@code pipe} for stdio, {@code tcp} for HTTP); empty in memory.
+   */
+  public Optional<String> networkTransport() {
+    return Optional.ofNullable(networkTransport);
   }
 
   /** The negotiated protocol version, if known. */

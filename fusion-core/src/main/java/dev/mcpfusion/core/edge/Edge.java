@@ -10,7 +10,10 @@ import dev.mcpfusion.core.server.FeatureCalls;
 import dev.mcpfusion.core.server.FeatureRegistry;
 import dev.mcpfusion.core.server.Pipeline;
 import dev.mcpfusion.core.server.ToolRegistry;
+import dev.mcpfusion.core.trace.FusionMeter;
 import dev.mcpfusion.core.trace.FusionTracer;
+import dev.mcpfusion.core.trace.internal.Observed;
+import dev.mcpfusion.core.trace.internal.RequestTrace;
 import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.ProtocolVersions;
@@ -53,6 +56,9 @@ public final class Edge {
   private final ModernEra modern;
   private final FeatureRequests features;
   private final ToolCallRequests toolCalls;
+  /** The server's observer: a span and a duration for each message no narrower path traces. */
+  private final FusionTracer observer;
+  private final FusionMeter meter;
 
   /**
    * An edge in front of {@code pipeline}.
@@ -75,12 +81,14 @@ public final class Edge {
       Pipeline pipeline, FusionTracer tracer, JsonMapper jackson, McpJsonMapper mapper) {
     this.reader = new MessageReader(jackson);
     this.tools = new ToolCalls(registry, pipeline, tracer == null ? FusionTracer.NOOP : tracer);
+    this.observer = this.tools.tracer();
+    this.meter = Observed.meterOf(observer);
     this.classic = new ClassicEra(name, version, tools, features, jackson, mapper);
     this.modern = new ModernEra(name, version, tools, features, mapper);
     // Every 2026-07-28 result names the server in its _meta (the SDK's modern server does the same).
     String serverInfo = Bodies.serverInfoMember(name, version);
     this.features = new FeatureRequests(new FeatureCalls(features, registry, pipeline.egress(),
-        pipeline.deadlines(), this.tools.tracer()), serverInfo);
+        pipeline.deadlines(), this.tools.tracer()), serverInfo, this.tools.tracer());
     this.toolCalls = new ToolCallRequests(tools, this.features, (id, reply, modernEra) -> modernEra
         ? Bodies.modernToolResult(id, reply, serverInfo)
         : Bodies.classicToolResult(id, reply));
@@ -126,7 +134,7 @@ public final class Edge {
    * many messages on one thread dispatches those that {@link #runsCall} off its reading path.
    */
   public EdgeSession openSession(Sink out) {
-    return new EdgeSession(out, classic);
+    return new EdgeSession(out, classic, meter);
   }
 
   // ---- dispatch --------------------------------------------------------------------------------
@@ -143,6 +151,24 @@ public final class Edge {
    *     HTTP), which then serves only 2026-07-28 requests and {@code ping}
    */
   public void dispatch(Message message, Inbound inbound, EdgeSession session, Sink out) {
+    RequestTrace trace = observer == FusionTracer.NOOP ? RequestTrace.OFF
+        : MessageTraces.start(observer, message, inbound, session);
+    if (trace != RequestTrace.OFF) {
+      out = MessageTraces.watch(out, message, session, trace);
+    }
+    try {
+      answer(message, inbound, session, out);
+    } finally {
+      if (trace != RequestTrace.OFF) {
+        MessageTraces.dispatched(message, session, trace);
+      }
+    }
+  }
+
+  private void answer(Message message, Inbound inbound, EdgeSession session, Sink out) {
+    if (session != null && meter != FusionMeter.NOOP) {
+      session.transport(inbound.networkTransport());
+    }
     try {
       switch (message.kind()) {
         case INVALID -> out.reply(message.id(), message.errorCode(),
@@ -324,7 +350,8 @@ public final class Edge {
     RequestRunner.run(message, session, (sink, call) -> {
       // A prompt or resource handler reaches the client (progress, logs) as a tool handler does.
       CallLink link = features.link(message, session, sink, call, modernEra, meta);
-      RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version, link);
+      RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version, link,
+          inbound.networkTransport());
       link.request(request);
       features.answer(message, request, session, sink, modernEra);
     }, out);
