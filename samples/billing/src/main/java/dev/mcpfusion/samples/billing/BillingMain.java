@@ -12,11 +12,12 @@ import dev.mcpfusion.samples.billing.store.InvoiceStore;
  * [--grouped]}), or over Streamable HTTP on 127.0.0.1 with {@code --http PORT} (endpoint
  * {@code http://127.0.0.1:PORT/mcp}; SIGTERM stops it gracefully). stdout carries the stdio
  * protocol alone; everything else goes to stderr. {@code FUSION_TRACE=logging} logs a span per
- * tool call to stderr.
+ * request to stderr; {@code --metrics PORT} serves the MCP metrics as Prometheus text at
+ * {@code http://127.0.0.1:PORT/metrics} ({@link BillingMetrics}).
  */
 public final class BillingMain {
   private static final String USAGE =
-      "Usage: java -jar fusion-sample-billing.jar [--grouped | --flat] [--http PORT]";
+      "Usage: java -jar fusion-sample-billing.jar [--grouped | --flat] [--http PORT] [--metrics PORT]";
 
   private BillingMain() {}
 
@@ -24,6 +25,7 @@ public final class BillingMain {
     FusionServer.reserveStdout();
     Exposition exposition = Exposition.FLAT;
     Integer httpPort = null;
+    Integer metricsPort = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--grouped" -> exposition = Exposition.GROUPED;
@@ -35,12 +37,24 @@ public final class BillingMain {
           }
           httpPort = Integer.parseInt(args[++i]);
         }
+        case "--metrics" -> {
+          if (i + 1 >= args.length || !args[i + 1].matches("\\d{1,5}")
+              || Integer.parseInt(args[i + 1]) > 65535) {
+            fail("--metrics needs a port number between 0 and 65535.");
+          }
+          metricsPort = Integer.parseInt(args[++i]);
+        }
         default -> fail("Unknown option '" + args[i] + "'.");
       }
     }
-    FusionServer server = BillingConnector.builder(InvoiceStore.sample(), exposition)
-        .tracer(BillingTracing.fromEnvironment())
-        .build();
+    FusionServer.Builder builder = BillingConnector.builder(InvoiceStore.sample(), exposition)
+        .tracer(BillingTracing.fromEnvironment());
+    if (metricsPort != null) {
+      BillingMetrics metrics = BillingMetrics.serve(metricsPort);
+      builder.meter(metrics.meter());
+      System.err.println("billing metrics at " + metrics.endpoint());
+    }
+    FusionServer server = builder.build();
     if (httpPort == null) {
       server.serveStdio();
       return;
