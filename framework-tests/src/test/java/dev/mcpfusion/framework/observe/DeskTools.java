@@ -46,6 +46,17 @@ public final class DeskTools {
     return "released";
   }
 
+  @Query(description = "A reply far over its byte cap")
+  @Limits(maxEgressBytes = 1024)
+  public String big() {
+    return "x".repeat(5_000);
+  }
+
+  @Query(description = "The card on file (the server redacts card numbers)")
+  public String card() {
+    return "Card 4111 1111 1111 1111 is on file.";
+  }
+
   @Query(description = "Ask the client's model")
   public String ask(RequestContext request) {
     return request.sample(Sampling.prompt("Say yes.").maxTokens(5)).text();

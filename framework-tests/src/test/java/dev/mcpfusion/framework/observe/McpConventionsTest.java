@@ -2,7 +2,9 @@ package dev.mcpfusion.framework.observe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mcpfusion.annotation.Detector;
 import dev.mcpfusion.core.FusionServer;
+import dev.mcpfusion.core.Redaction;
 import dev.mcpfusion.core.trace.McpMetrics;
 import dev.mcpfusion.otel.OtelFusionMeter;
 import dev.mcpfusion.otel.OtelFusionTracer;
@@ -58,6 +60,7 @@ class McpConventionsTest {
     desk = new DeskTools();
     tester = FusionTester.of(FusionServer.builder("desk", "1.0.0")
             .register(desk)
+            .redact(Redaction.detecting(Detector.CARD))
             .meter(OtelFusionMeter.of(otel)))
         .tracer(OtelFusionTracer.of(otel));
   }
@@ -235,6 +238,21 @@ class McpConventionsTest {
     assertThat(points).extracting(p -> p.getAttributes().get(key("error.type")))
         .containsExactlyInAnyOrder("SERVER_BUSY", null);
     assertThat(counter(McpMetrics.CALLS_REFUSED, "desk_hold")).isEqualTo(1);
+  }
+
+  @Test
+  void aReplyTheByteCapCutIsCounted() {
+    tester.callTool("desk_big", Map.of());
+
+    assertThat(counter(McpMetrics.REPLIES_CAPPED, "desk_big")).isEqualTo(1);
+  }
+
+  @Test
+  void redactionsAreCountedByValueMasked() {
+    ToolResult result = tester.callTool("desk_card", Map.of());
+
+    assertThat(result.dataText()).doesNotContain("4111 1111 1111 1111");
+    assertThat(counter(McpMetrics.REDACTIONS, "desk_card")).isEqualTo(1);
   }
 
   @Test

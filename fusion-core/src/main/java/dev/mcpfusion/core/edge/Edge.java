@@ -414,6 +414,11 @@ public final class Edge {
     return tools.registry().mcpTools();
   }
 
+  /** The server's observer ({@link FusionTracer#NOOP} when it neither traces nor meters). */
+  FusionTracer observer() {
+    return observer;
+  }
+
   ModernEra modernEra() {
     return modern;
   }
