@@ -11,7 +11,9 @@ import dev.mcpfusion.core.server.ToolRegistry;
 import dev.mcpfusion.core.spi.GeneratedFeatures;
 import dev.mcpfusion.core.spi.GeneratedRouter;
 import dev.mcpfusion.core.task.TaskOptions;
+import dev.mcpfusion.core.trace.FusionMeter;
 import dev.mcpfusion.core.trace.FusionTracer;
+import dev.mcpfusion.core.trace.internal.Observed;
 import dev.mcpfusion.core.transport.StdioTransport;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import java.io.FileDescriptor;
@@ -157,6 +159,7 @@ public final class FusionServer {
     private final List<FusionMiddleware> middleware = new ArrayList<>();
     private final List<FusionMiddleware> provided = new ArrayList<>();
     private FusionTracer tracer = FusionTracer.NOOP;
+    private FusionMeter meter = FusionMeter.NOOP;
     private CallLimits limits = CallLimits.none();
     private Redaction redaction = Redaction.none();
     private boolean toonDescriptions;
@@ -238,12 +241,24 @@ public final class FusionServer {
     }
 
     /**
-     * The tracer that records one span per {@code tools/call}, unknown tools included,
-     * e.g. {@code OtelFusionTracer.of(openTelemetry)} from {@code fusion-otel}. Default:
+     * The tracer that records one span per request and notification the server handles (unknown
+     * tools included) and per request it sends its client, e.g.
+     * {@code OtelFusionTracer.of(openTelemetry)} from {@code fusion-otel}. Default:
      * {@link FusionTracer#NOOP}. Tracing never changes what the agent receives.
      */
     public Builder tracer(FusionTracer tracer) {
       this.tracer = Objects.requireNonNull(tracer, "tracer");
+      return this;
+    }
+
+    /**
+     * The meter that records {@code mcp.server.operation.duration},
+     * {@code mcp.server.session.duration} and the guard counters, e.g.
+     * {@code OtelFusionMeter.of(openTelemetry)} from {@code fusion-otel}. Default:
+     * {@link FusionMeter#NOOP}. Metering never changes what the agent receives.
+     */
+    public Builder meter(FusionMeter meter) {
+      this.meter = Objects.requireNonNull(meter, "meter");
       return this;
     }
 
@@ -333,8 +348,8 @@ public final class FusionServer {
       // One gate per @Limits(maxConcurrent) declaration, whether tools or prompts inherit it.
       Gates gates = new Gates();
       ToolRegistry tools = ToolRegistry.build(config, gates);
-      return new FusionServer(name, version, tools, FeatureRegistry.build(config, gates), tracer,
-          egressFilters, tasks);
+      return new FusionServer(name, version, tools, FeatureRegistry.build(config, gates),
+          Observed.of(tracer, meter), egressFilters, tasks);
     }
   }
 }

@@ -49,12 +49,13 @@ public final class RequestContext {
   private final String protocolVersion;
   private final ClientLink link;
   private final Caller caller;
+  private final String networkTransport;
   private final List<Content> attached = Collections.synchronizedList(new ArrayList<>());
   /** Whether anything was attached: read on every call, so the usual "nothing" takes no lock. */
   private volatile boolean anyAttached;
 
   private RequestContext(Map<String, String> headers, Map<String, Object> meta, String sessionId,
-      String protocolVersion, ClientLink link, Caller caller) {
+      String protocolVersion, ClientLink link, Caller caller, String networkTransport) {
     TreeMap<String, String> h = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     if (headers != null) {
       h.putAll(headers);
@@ -65,12 +66,13 @@ public final class RequestContext {
     this.protocolVersion = protocolVersion;
     this.link = link == null ? ClientLink.NONE : link;
     this.caller = caller == null ? Caller.local() : caller;
+    this.networkTransport = networkTransport;
   }
 
   /** A context with the given parts, reaching no client; any may be {@code null}. */
   public static RequestContext of(Map<String, String> headers, Map<String, Object> meta,
       String sessionId, String protocolVersion) {
-    return new RequestContext(headers, meta, sessionId, protocolVersion, null, null);
+    return new RequestContext(headers, meta, sessionId, protocolVersion, null, null, null);
   }
 
   /**
@@ -79,7 +81,18 @@ public final class RequestContext {
    */
   public static RequestContext of(Map<String, String> headers, Map<String, Object> meta,
       String sessionId, String protocolVersion, ClientLink link) {
-    return new RequestContext(headers, meta, sessionId, protocolVersion, link, null);
+    return new RequestContext(headers, meta, sessionId, protocolVersion, link, null, null);
+  }
+
+  /**
+   * As {@link #of(Map, Map, String, String, ClientLink)}, for a request that came over
+   * {@code networkTransport} (the OpenTelemetry {@code network.transport}: {@code pipe} for stdio,
+   * {@code tcp} for HTTP; {@code null} in memory).
+   */
+  public static RequestContext of(Map<String, String> headers, Map<String, Object> meta,
+      String sessionId, String protocolVersion, ClientLink link, String networkTransport) {
+    return new RequestContext(headers, meta, sessionId, protocolVersion, link, null,
+        networkTransport);
   }
 
   /**
@@ -89,12 +102,23 @@ public final class RequestContext {
    */
   public static RequestContext of(Map<String, String> headers, Map<String, Object> meta,
       String sessionId, String protocolVersion, ClientLink link, Caller caller) {
-    return new RequestContext(headers, meta, sessionId, protocolVersion, link, caller);
+    return new RequestContext(headers, meta, sessionId, protocolVersion, link, caller, null);
+  }
+
+  /**
+   * A context for a request from {@code caller} that came over {@code networkTransport} (both as
+   * in the overloads above; either may be {@code null}).
+   */
+  public static RequestContext of(Map<String, String> headers, Map<String, Object> meta,
+      String sessionId, String protocolVersion, ClientLink link, Caller caller,
+      String networkTransport) {
+    return new RequestContext(headers, meta, sessionId, protocolVersion, link, caller,
+        networkTransport);
   }
 
   /** An empty context (no transport headers, no {@code _meta}, no client, the local caller). */
   public static RequestContext empty() {
-    return new RequestContext(null, null, null, null, null, null);
+    return new RequestContext(null, null, null, null, null, null, null);
   }
 
   /**
@@ -124,6 +148,14 @@ public final class RequestContext {
   /** The MCP session id, if the transport has sessions. */
   public Optional<String> sessionId() {
     return Optional.ofNullable(sessionId);
+  }
+
+  /**
+   * The transport the request came over, as OpenTelemetry's {@code network.transport} names it
+   * ({@code pipe} for stdio, {@code tcp} for HTTP); empty in memory.
+   */
+  public Optional<String> networkTransport() {
+    return Optional.ofNullable(networkTransport);
   }
 
   /** The negotiated protocol version, if known. */

@@ -18,9 +18,11 @@ import java.util.Objects;
 
 /**
  * The OpenTelemetry implementation of the fusion-core tracing SPI: one {@link SpanKind#SERVER}
- * span per request a handler serves ({@code tools/call}, {@code prompts/get},
- * {@code resources/read}, {@code completion/complete}), under the caller's W3C parent, current
- * while the handler runs.
+ * span per request and notification the server handles ({@code tools/call}, {@code prompts/get},
+ * {@code resources/read}, {@code completion/complete}, {@code initialize},
+ * {@code notifications/cancelled}, …), under the caller's W3C parent, current while the handler
+ * runs; one {@link SpanKind#CLIENT} span per request the server sends its client
+ * ({@code sampling/createMessage}, {@code elicitation/create}, …), a child of the call's span.
  *
  * <pre>{@code
  * FusionServer server = FusionServer.builder("billing", "1.0.0")
@@ -86,6 +88,21 @@ public final class OtelFusionTracer implements FusionTracer {
     attributes.forEach((key, value) -> OtelSpan.set(builder, key, value));
     io.opentelemetry.api.trace.Span span = builder.startSpan();
     return new OtelSpan(span, parentContext.with(span));
+  }
+
+  /**
+   * A {@link SpanKind#CLIENT} span for a request the server sends its client, a child of the span
+   * current on this thread: the call's, which {@link OtelSpan#withCurrent} made current.
+   */
+  @Override
+  public FusionSpan startClientSpan(String name, Map<String, Object> attributes) {
+    Context current = Context.current();
+    SpanBuilder builder = tracer.spanBuilder(name)
+        .setSpanKind(SpanKind.CLIENT)
+        .setParent(current);
+    attributes.forEach((key, value) -> OtelSpan.set(builder, key, value));
+    io.opentelemetry.api.trace.Span span = builder.startSpan();
+    return new OtelSpan(span, current.with(span));
   }
 
   /**

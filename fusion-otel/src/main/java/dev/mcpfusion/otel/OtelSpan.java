@@ -8,6 +8,7 @@ import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanBuilder;
+import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
@@ -96,6 +97,16 @@ final class OtelSpan implements FusionSpan {
     try (Scope ignored = context.makeCurrent()) {
       return body.call();
     }
+  }
+
+  @Override
+  public String traceparent() {
+    SpanContext context = span.getSpanContext();
+    if (!context.isValid()) {
+      return null;
+    }
+    return "00-" + context.getTraceId() + "-" + context.getSpanId() + "-"
+        + context.getTraceFlags().asHex();
   }
 
   @Override

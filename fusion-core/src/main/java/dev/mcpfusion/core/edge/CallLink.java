@@ -7,6 +7,8 @@ import dev.mcpfusion.core.Outbound;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.egress.Egress;
 import dev.mcpfusion.core.redact.Redactor;
+import dev.mcpfusion.core.trace.FusionTracer;
+import dev.mcpfusion.core.trace.internal.RequestTrace;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Meta;
 import java.time.Duration;
@@ -41,6 +43,8 @@ final class CallLink implements ClientLink {
   private volatile boolean contentKnown;
   private final int cap;
   private final String target;
+  /** The server's observer: each request to the client gets a CLIENT span. */
+  private final FusionTracer tracer;
   /** The call's context, for the egress filters: set once it is made (it holds this link). */
   private volatile RequestContext request;
   /** A capability the call needed and a 2026-07-28 client did not declare (answered -32021). */
@@ -55,9 +59,11 @@ final class CallLink implements ClientLink {
    *     is redacted with the egress chain's content redactor for it ({@link Egress#content})
    * @param cap the byte cap of one message, or -1
    * @param target the tool, prompt, resource or completion the call serves
+   * @param tracer the server's observer ({@link FusionTracer#NOOP}: no span)
    */
   CallLink(EdgeSession session, Sink out, EdgeSession.Call call, boolean modernEra,
-      Map<String, Object> meta, Egress egress, Redactor answers, int cap, String target) {
+      Map<String, Object> meta, Egress egress, Redactor answers, int cap, String target,
+      FusionTracer tracer) {
     this.session = session;
     this.out = out;
     this.call = call;
@@ -67,6 +73,7 @@ final class CallLink implements ClientLink {
     this.answers = answers;
     this.cap = cap;
     this.target = target;
+    this.tracer = tracer == null ? FusionTracer.NOOP : tracer;
   }
 
   /** The context of the call this link serves, made after the link (it holds it). */
@@ -156,10 +163,14 @@ final class CallLink implements ClientLink {
         cap, context());
     CompletableFuture<Map<String, Object>> answer = new CompletableFuture<>();
     Object id = session.ask(answer);
+    // Every request the server sends its client passes here: one CLIENT span each, whatever it asks.
+    RequestTrace trace = RequestTrace.clientRequest(tracer, method, id, target);
     try {
-      out.push(Bodies.request(id, method, sent));
+      out.push(Bodies.request(id, method, withTraceparent(sent, trace.traceparent())));
       Map<String, Object> response = answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
       if (response.get("error") instanceof Map<?, ?> error) {
+        trace.rpcError(error.get("code") instanceof Number n ? n.intValue() : JsonRpc.INTERNAL_ERROR,
+            null, null);
         Object message = error.get("message");
         throw FusionError.of("CLIENT_ERROR", "The client refused " + method + ": "
                 + (message instanceof String m && !m.isBlank() ? m : "(no message)")
@@ -167,26 +178,49 @@ final class CallLink implements ClientLink {
             .recovery("Continue without it, or ask the user in the conversation.");
       }
       if (!(response.get("result") instanceof Map<?, ?> result)) {
+        trace.failed("CLIENT_ERROR");
         throw FusionError.of("CLIENT_ERROR", "The client answered " + method + " without a result object.");
       }
+      trace.succeeded();
       Map<String, Object> tree = new LinkedHashMap<>();
       result.forEach((k, v) -> tree.put(String.valueOf(k), v));
       return tree;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      trace.failed("CANCELLED");
       tellClientToStop(id, "the call was cancelled");
       throw FusionError.of("CANCELLED", "The call was cancelled while waiting for the client's answer to "
           + method + ".");
     } catch (TimeoutException e) {
+      trace.failed("CLIENT_TIMEOUT");
       tellClientToStop(id, "no answer in time");
       throw FusionError.of("CLIENT_TIMEOUT", "The client did not answer " + method + " within "
           + timeout.toMinutes() + " minutes.").recovery("Try again when the user is available.");
     } catch (ExecutionException e) {
+      trace.failed("CLIENT_UNAVAILABLE");
       throw FusionError.of("CLIENT_UNAVAILABLE", "The client's session ended before it answered "
           + method + ".");
     } finally {
       session.forgetAsk(id);
+      trace.end();
     }
+  }
+
+  /**
+   * {@code params} with the CLIENT span's {@code traceparent} in its {@code _meta} (unprefixed, as
+   * the conventions propagate it), so the client's own span joins the trace; as it is without one.
+   */
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> withTraceparent(Map<String, Object> params, String traceparent) {
+    if (traceparent == null) {
+      return params;
+    }
+    Map<String, Object> copy = params == null ? new LinkedHashMap<>() : new LinkedHashMap<>(params);
+    Map<String, Object> meta = copy.get("_meta") instanceof Map<?, ?> m
+        ? new LinkedHashMap<>((Map<String, Object>) m) : new LinkedHashMap<>();
+    meta.put(dev.mcpfusion.core.trace.TraceContext.TRACEPARENT, traceparent);
+    copy.put("_meta", meta);
+    return copy;
   }
 
   /** Withdraws a request the server no longer waits for, so the client can stop working on it. */

@@ -170,7 +170,9 @@ final class ClassicEra implements McpServerTransportProvider {
         if (response.error() != null) {
           McpSchema.JSONRPCResponse.JSONRPCError error = response.error();
           int code = error.code() == null ? JsonRpc.INTERNAL_ERROR : error.code();
-          session.out().reply(id, code, cleanError(id, code, error));
+          byte[] body = cleanError(id, code, error);
+          session.replying(id, code, body);
+          session.out().reply(id, code, body);
           return;
         }
         Object result = response.result();
@@ -183,9 +185,11 @@ final class ClassicEra implements McpServerTransportProvider {
           String incident = ErrorReplies.newIncidentId();
           LOG.error("Could not write the answer to request {} (incident {})", id, incident, e);
           bytes = Bodies.error(id, JsonRpc.INTERNAL_ERROR, "Internal error (incident " + incident + ").");
+          session.replying(id, JsonRpc.INTERNAL_ERROR, bytes);
           session.out().reply(id, JsonRpc.INTERNAL_ERROR, bytes);
           return;
         }
+        session.replying(id, 0, bytes);
         session.out().reply(id, 0, bytes);
         return;
       }

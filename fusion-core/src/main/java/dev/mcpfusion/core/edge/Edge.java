@@ -11,7 +11,10 @@ import dev.mcpfusion.core.server.FeatureRegistry;
 import dev.mcpfusion.core.server.Pipeline;
 import dev.mcpfusion.core.server.ToolRegistry;
 import dev.mcpfusion.core.task.TaskOptions;
+import dev.mcpfusion.core.trace.FusionMeter;
 import dev.mcpfusion.core.trace.FusionTracer;
+import dev.mcpfusion.core.trace.internal.Observed;
+import dev.mcpfusion.core.trace.internal.RequestTrace;
 import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Meta;
@@ -57,6 +60,9 @@ public final class Edge {
   private final ToolCallRequests toolCalls;
   private final ScopedTools scoped;
   private final TaskCalls tasks;
+  /** The server's observer: a span and a duration for each message no narrower path traces. */
+  private final FusionTracer observer;
+  private final FusionMeter meter;
 
   /**
    * An edge in front of {@code pipeline}.
@@ -89,12 +95,14 @@ public final class Edge {
       TaskOptions taskOptions) {
     this.reader = new MessageReader(jackson);
     this.tools = new ToolCalls(registry, pipeline, tracer == null ? FusionTracer.NOOP : tracer);
+    this.observer = this.tools.tracer();
+    this.meter = Observed.meterOf(observer);
     this.classic = new ClassicEra(name, version, tools, features, jackson, mapper);
     this.modern = new ModernEra(name, version, tools, features, mapper);
     // Every 2026-07-28 result names the server in its _meta (the SDK's modern server does the same).
     String serverInfo = Bodies.serverInfoMember(name, version);
     this.features = new FeatureRequests(new FeatureCalls(features, registry, pipeline.egress(),
-        pipeline.deadlines(), this.tools.tracer()), serverInfo);
+        pipeline.deadlines(), this.tools.tracer()), serverInfo, this.tools.tracer());
     this.scoped = new ScopedTools(registry, mapper);
     this.tasks = new TaskCalls(tools, this.features, serverInfo, taskOptions);
     if (tasks.enabled()) {
@@ -145,7 +153,7 @@ public final class Edge {
    * many messages on one thread dispatches those that {@link #runsCall} off its reading path.
    */
   public EdgeSession openSession(Sink out) {
-    return new EdgeSession(out, classic);
+    return new EdgeSession(out, classic, meter);
   }
 
   // ---- dispatch --------------------------------------------------------------------------------
@@ -162,6 +170,24 @@ public final class Edge {
    *     HTTP), which then serves only 2026-07-28 requests and {@code ping}
    */
   public void dispatch(Message message, Inbound inbound, EdgeSession session, Sink out) {
+    RequestTrace trace = observer == FusionTracer.NOOP ? RequestTrace.OFF
+        : MessageTraces.start(observer, message, inbound, session);
+    if (trace != RequestTrace.OFF) {
+      out = MessageTraces.watch(out, message, session, trace);
+    }
+    try {
+      answer(message, inbound, session, out);
+    } finally {
+      if (trace != RequestTrace.OFF) {
+        MessageTraces.dispatched(message, session, trace);
+      }
+    }
+  }
+
+  private void answer(Message message, Inbound inbound, EdgeSession session, Sink out) {
+    if (session != null && meter != FusionMeter.NOOP) {
+      session.transport(inbound.networkTransport());
+    }
     try {
       switch (message.kind()) {
         case INVALID -> out.reply(message.id(), message.errorCode(),
@@ -374,7 +400,7 @@ public final class Edge {
       // A prompt or resource handler reaches the client (progress, logs) as a tool handler does.
       CallLink link = features.link(message, session, sink, call, modernEra, meta);
       RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version, link,
-          inbound.caller());
+          inbound.caller(), inbound.networkTransport());
       link.request(request);
       features.answer(message, request, session, sink, modernEra);
     }, out);
@@ -435,6 +461,11 @@ public final class Edge {
   /** The tools, exactly what {@code tools/list} returns, in the SDK's classic types. */
   public java.util.List<McpSchema.Tool> tools() {
     return tools.registry().mcpTools();
+  }
+
+  /** The server's observer ({@link FusionTracer#NOOP} when it neither traces nor meters). */
+  FusionTracer observer() {
+    return observer;
   }
 
   ModernEra modernEra() {

@@ -1,6 +1,8 @@
 package dev.mcpfusion.core.edge;
 
 import dev.mcpfusion.core.LogLevel;
+import dev.mcpfusion.core.trace.FusionMeter;
+import dev.mcpfusion.core.trace.internal.RequestTrace;
 import io.modelcontextprotocol.spec.McpServerSession;
 import java.time.Duration;
 import java.util.Map;
@@ -44,9 +46,22 @@ public final class EdgeSession implements AutoCloseable {
   private final Map<Object, CompletableFuture<Map<String, Object>>> asked = new ConcurrentHashMap<>();
   private final AtomicLong askIds = new AtomicLong();
 
+  /** Requests whose span ends with a reply the SDK session writes, by id ({@link MessageTraces}). */
+  private final Map<Object, RequestTrace> watched = new ConcurrentHashMap<>();
+  private final FusionMeter meter;
+  /** When the session opened, for {@code mcp.server.session.duration}; 0 when nothing meters. */
+  private final long openedNanos;
+  private volatile String transport;
+
   EdgeSession(Sink out, ClassicEra classic) {
+    this(out, classic, FusionMeter.NOOP);
+  }
+
+  EdgeSession(Sink out, ClassicEra classic, FusionMeter meter) {
     this.out = out;
     this.classic = classic;
+    this.meter = meter;
+    this.openedNanos = meter == FusionMeter.NOOP ? 0 : System.nanoTime();
   }
 
   /** The session id ({@code Mcp-Session-Id} on HTTP); reaches {@code RequestContext.sessionId()}. */
@@ -101,7 +116,22 @@ public final class EdgeSession implements AutoCloseable {
   /** Closes the SDK session, if one was made. Calls in flight still reply. Idempotent. */
   @Override
   public void close() {
+    if (closed) {
+      return;
+    }
     closed = true;
+    for (RequestTrace trace : watched.values()) {
+      trace.end(); // never answered: the span ends without a status OK
+    }
+    watched.clear();
+    if (meter != FusionMeter.NOOP) {
+      try {
+        meter.session(transport, protocolVersion, (System.nanoTime() - openedNanos) / 1_000_000_000.0);
+      } catch (RuntimeException e) {
+        org.slf4j.LoggerFactory.getLogger(EdgeSession.class)
+            .warn("meter failed to record a session; the session closes anyway", e);
+      }
+    }
     for (CompletableFuture<Map<String, Object>> waiting : asked.values()) {
       waiting.completeExceptionally(new IllegalStateException("the session closed"));
     }
@@ -190,6 +220,40 @@ public final class EdgeSession implements AutoCloseable {
     }
     waiting.complete(response);
     return true;
+  }
+
+  /** The transport of this session's messages (known from its first), for its duration's label. */
+  void transport(String networkTransport) {
+    if (transport == null) {
+      transport = networkTransport;
+    }
+  }
+
+  void watch(Object requestId, RequestTrace trace) {
+    if (requestId != null) {
+      watched.put(Edge.idKey(requestId), trace);
+    }
+  }
+
+  void unwatch(Object requestId, RequestTrace trace) {
+    if (requestId != null) {
+      watched.remove(Edge.idKey(requestId), trace);
+    }
+  }
+
+  boolean watching(Object requestId, RequestTrace trace) {
+    return requestId != null && watched.get(Edge.idKey(requestId)) == trace;
+  }
+
+  /** The SDK session is writing the reply to {@code requestId}: the request's span ends with it. */
+  void replying(Object requestId, int errorCode, byte[] json) {
+    if (requestId == null || watched.isEmpty()) {
+      return;
+    }
+    RequestTrace trace = watched.get(Edge.idKey(requestId));
+    if (trace != null) {
+      MessageTraces.answered(this, requestId, errorCode, json, trace);
+    }
   }
 
   McpServerSession sdk() {

@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.edge;
 
+import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.Outbound;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.egress.Egress;
@@ -72,10 +73,14 @@ final class FeatureRequests {
    * One subscription: the scope key it was made under, and its request, which the egress filters
    * see with every update it is sent.
    */
+  /** The server's observer, for the CLIENT spans of what a handler asks its client. */
+  private final FusionTracer tracer;
+
   private record Subscription(Object key, RequestContext request) {}
 
-  FeatureRequests(FeatureCalls calls, String serverInfoMember) {
+  FeatureRequests(FeatureCalls calls, String serverInfoMember, FusionTracer tracer) {
     this.calls = calls;
+    this.tracer = tracer;
     this.egress = calls.egress();
     this.serverInfoMember = serverInfoMember;
   }
@@ -88,7 +93,7 @@ final class FeatureRequests {
       boolean modernEra, Map<String, Object> meta) {
     FeatureCalls.Scope scope = calls.scope(message.method(), message.params());
     return new CallLink(session, out, call, modernEra, meta, egress, scope.answers(), scope.cap(),
-        scope.target());
+        scope.target(), tracer);
   }
 
   FeatureRegistry registry() {

@@ -98,6 +98,18 @@ public final class Inbound {
     return transport;
   }
 
+  /**
+   * The transport as OpenTelemetry's {@code network.transport} names it: {@code pipe} for stdio,
+   * {@code tcp} for HTTP, {@code null} for a message handed over in memory.
+   */
+  public String networkTransport() {
+    return switch (transport) {
+      case "stdio" -> "pipe";
+      case "http" -> "tcp";
+      default -> null;
+    };
+  }
+
   /** The headers: lower-case names, one value each. */
   public Map<String, String> headers() {
     return headers;

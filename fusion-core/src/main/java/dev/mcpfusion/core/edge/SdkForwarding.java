@@ -48,8 +48,10 @@ final class SdkForwarding {
           String incident = ErrorReplies.newIncidentId();
           LOG.error("Session {} failed on {} (incident {})", session.id(), message, incident, e);
           if (request) {
-            session.out().reply(message.id(), JsonRpc.INTERNAL_ERROR, Bodies.error(message.id(),
-                JsonRpc.INTERNAL_ERROR, "Internal error (incident " + incident + ")."));
+            byte[] body = Bodies.error(message.id(), JsonRpc.INTERNAL_ERROR,
+                "Internal error (incident " + incident + ").");
+            session.replying(message.id(), JsonRpc.INTERNAL_ERROR, body);
+            session.out().reply(message.id(), JsonRpc.INTERNAL_ERROR, body);
           }
         });
   }

@@ -57,8 +57,8 @@ final class ToolCallRequests {
     Map<String, ?> arguments = (Map<String, ?>) params.get("arguments");
     if (tool == null) {
       out.reply(id, JsonRpc.INVALID_PARAMS, tools.unknownTool(id, name,
-          RequestContext.of(inbound.headers(), meta, sessionId, version, null, inbound.caller()),
-          arguments));
+          RequestContext.of(inbound.headers(), meta, sessionId, version, null, inbound.caller(),
+              inbound.networkTransport()), arguments));
       return;
     }
     TaskMode taskMode = modernEra ? tasks.mode(tool, arguments) : null;
@@ -75,7 +75,7 @@ final class ToolCallRequests {
     RequestRunner.run(message, session, (sink, call) -> {
       CallLink link = tools.link(tool, arguments, session, sink, call, modernEra, meta);
       RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version, link,
-          inbound.caller());
+          inbound.caller(), inbound.networkTransport());
       link.request(request);
       // The span ends once the reply is written (it records the bytes written); null: no tracing.
       RequestTrace trace = tools.trace(tool, request, id, arguments);

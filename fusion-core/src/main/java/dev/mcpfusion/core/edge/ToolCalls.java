@@ -64,7 +64,8 @@ final class ToolCalls {
     BoundAction action = action(tool, arguments);
     Redactor answers = action == null ? registry.defaultRedactor() : action.redactor();
     int cap = action == null ? -1 : action.limits().maxEgressBytes();
-    return new CallLink(session, out, call, modernEra, meta, egress, answers, cap, tool.name());
+    return new CallLink(session, out, call, modernEra, meta, egress, answers, cap, tool.name(),
+        tracer);
   }
 
   ToolRegistry registry() {

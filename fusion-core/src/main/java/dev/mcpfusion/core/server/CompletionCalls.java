@@ -132,6 +132,9 @@ final class CompletionCalls extends FeatureAnswers {
     }
     call.trace(RequestTrace.completion(tracer, prompt, template, router, request, call.id(),
         params.get("argument"), params.get("context")));
+    if (prompt != null && registry.prompt(prompt) == null) {
+      call.trace().unknownTarget();
+    }
   }
 
   private List<String> completeWith(FeatureRegistry.BoundCompletion completer, String router,

@@ -241,9 +241,15 @@ public final class Pipeline {
       }
     }, () -> run(tool, action, args, request, trace));
     // 7. the byte cap holds for error replies too (a success reply was fitted before state sync)
-    return reply.isError() && limits.maxEgressBytes() > 0
-        ? EgressCap.fit(reply, limits.maxEgressBytes(), router, action.name(), UnaryOperator.identity())
-        : reply;
+    if (!reply.isError() || limits.maxEgressBytes() <= 0) {
+      return reply;
+    }
+    Reply fitted = EgressCap.fit(reply, limits.maxEgressBytes(), router, action.name(),
+        UnaryOperator.identity());
+    if (fitted != reply) {
+      trace.capped();
+    }
+    return fitted;
   }
 
   private Reply run(ExposedTool tool, BoundAction action, Map<String, ?> args,
@@ -343,9 +349,13 @@ public final class Pipeline {
     boolean mark = handled && descriptor.verb() != Verb.QUERY && !descriptor.invalidates().isEmpty();
     int cap = action.limits().maxEgressBytes();
     if (cap > 0) {
+      Reply uncapped = reply;
       reply = EgressCap.fit(reply, cap, router, action.name(), mark
           ? r -> StateSync.withInvalidation(r, action.reference(), descriptor.invalidates())
           : UnaryOperator.identity(), descriptor.resultShape() == ResultShape.PAGE ? perCall : null);
+      if (reply != uncapped) {
+        trace.capped();
+      }
     }
 
     // 8. state sync: marks on successful mutations only, and only when the handler ran

@@ -83,6 +83,7 @@ final class PromptCalls extends FeatureAnswers {
         prompt == null ? null : FeatureRunner.routerOf(prompt.router(), prompt.features()), request,
         call.id(), raw instanceof Map<?, ?> m ? m : null));
     if (prompt == null) {
+      call.trace().unknownTarget();
       throw unknownPrompt(promptName);
     }
     if (raw != null && !(raw instanceof Map<?, ?>)) {

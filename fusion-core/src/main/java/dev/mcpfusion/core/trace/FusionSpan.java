@@ -36,6 +36,15 @@ public interface FusionSpan {
    */
   <T> T withCurrent(Callable<T> body) throws Exception;
 
+  /**
+   * This span as a W3C {@code traceparent}, for a request the server sends on (it goes in the
+   * request's {@code params._meta}, so the client's span joins the trace), or {@code null} when
+   * the span has no valid context. By default {@code null}.
+   */
+  default String traceparent() {
+    return null;
+  }
+
   /** Ends the span. */
   void end();
 }

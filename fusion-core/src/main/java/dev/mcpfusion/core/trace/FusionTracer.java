@@ -34,6 +34,18 @@ public interface FusionTracer {
    */
   FusionSpan startSpan(String name, TraceContext parent, Map<String, Object> attributes);
 
+  /**
+   * Starts a {@code CLIENT} span for a request the server sends its client while it serves a call
+   * ({@code sampling/createMessage}, {@code elicitation/create}, {@code roots/list}), as a child of
+   * the span current on this thread (the call's, which is current while its handler runs). By
+   * default no span: a tracer written before client spans existed records none.
+   *
+   * @param attributes as for {@link #startSpan}
+   */
+  default FusionSpan startClientSpan(String name, Map<String, Object> attributes) {
+    return NoopSpan.INSTANCE;
+  }
+
   /** What the server may record beyond the default attributes; by default nothing. */
   default TraceOptions options() {
     return TraceOptions.DEFAULT;

@@ -17,6 +17,11 @@ public final class SpanAttributes {
   public static final String MCPFUSION_ACTION = "mcpfusion.action";
   /** {@code flat} or {@code grouped}. */
   public static final String MCPFUSION_EXPOSITION = "mcpfusion.exposition";
+  /**
+   * The tool, prompt or resource a call serves, on the {@code CLIENT} span of a request the server
+   * sends its client during that call (whose name is its method alone).
+   */
+  public static final String MCPFUSION_TARGET = "mcpfusion.target";
   /** Wall time of the whole pipeline in milliseconds (a double). */
   public static final String MCPFUSION_DURATION_MS = "mcpfusion.duration_ms";
   /**
@@ -99,6 +104,16 @@ public final class SpanAttributes {
   public static final String MCP_SESSION_ID = "mcp.session.id";
   /** OTel MCP: the negotiated protocol version, when known. */
   public static final String MCP_PROTOCOL_VERSION = "mcp.protocol.version";
+
+  /**
+   * OTel: the transport the request came over, {@link #TRANSPORT_PIPE} (stdio) or
+   * {@link #TRANSPORT_TCP} (HTTP); absent for a call made in memory.
+   */
+  public static final String NETWORK_TRANSPORT = "network.transport";
+  /** The {@code network.transport} of stdio. */
+  public static final String TRANSPORT_PIPE = "pipe";
+  /** The {@code network.transport} of HTTP. */
+  public static final String TRANSPORT_TCP = "tcp";
 
   /** The method of a tool span. */
   public static final String TOOLS_CALL = "tools/call";

@@ -3,6 +3,7 @@ package dev.mcpfusion.spring.boot;
 import dev.mcpfusion.core.CallLimits;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.FusionServer;
+import dev.mcpfusion.core.trace.FusionMeter;
 import dev.mcpfusion.core.trace.FusionTracer;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
@@ -18,7 +19,7 @@ import org.springframework.core.env.Environment;
  * Assembles a {@link FusionServer} from the application context: every {@code @Router} bean (and
  * every bound {@code X_Fusion.bind(...)} bean), every {@link ContextProvider} bean, every
  * {@link FusionMiddleware} bean (as the instance {@code @Use} names), a {@link FusionTracer} bean
- * if there is one, the {@code mcpfusion.*} properties, then the {@link FusionServerCustomizer}s.
+ * and a {@link FusionMeter} bean if there are ones (Micrometer's: {@link FusionMetricsAutoConfiguration}), the {@code mcpfusion.*} properties, then the {@link FusionServerCustomizer}s.
  *
  * <p>Off with {@code mcpfusion.enabled=false}; backs off when the application defines its own
  * {@code FusionServer} bean (which {@link FusionHttpAutoConfiguration} then serves).
@@ -44,7 +45,7 @@ public class FusionAutoConfiguration {
       FusionProperties properties, Environment environment,
       ObjectProvider<ContextProvider<?>> contextProviders,
       ObjectProvider<FusionMiddleware> middleware, ObjectProvider<FusionTracer> tracer,
-      ObjectProvider<FusionServerCustomizer> customizers) {
+      ObjectProvider<FusionMeter> meter, ObjectProvider<FusionServerCustomizer> customizers) {
     String name = properties.getName() != null && !properties.getName().isBlank()
         ? properties.getName()
         : environment.getProperty("spring.application.name", "mcp-fusion");
@@ -56,6 +57,7 @@ public class FusionAutoConfiguration {
     ServerAssembly.registerContextProviders(beanFactory, builder);
     middleware.orderedStream().forEach(builder::provide);
     tracer.ifAvailable(builder::tracer);
+    meter.ifAvailable(builder::meter);
     customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
     return ServerAssembly.build(builder);
   }

@@ -6,6 +6,9 @@ import dev.mcpfusion.core.trace.SpanStatus;
 import dev.mcpfusion.core.trace.SpanAttributes;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.trace.FusionSpan;
+import dev.mcpfusion.core.trace.FusionMeter;
+import dev.mcpfusion.core.trace.McpMetrics;
+import dev.mcpfusion.core.trace.McpOperation;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.json.Json;
@@ -18,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,6 +68,19 @@ public final class RequestTrace {
   private final FusionSpan span;
   private final TraceOptions options;
   private final long startNanos;
+  /** What the metrics are told; {@link FusionMeter#NOOP} when the server only traces. */
+  private final FusionMeter meter;
+  /** The measurement's labels known at the start (each {@code null} when it does not apply). */
+  private final String method;
+  private final String toolName;
+  private final String promptName;
+  private final String transport;
+  private final String version;
+  private final AtomicBoolean ended = new AtomicBoolean();
+  /** The request named a tool or prompt the server does not have: its label is {@code _OTHER}. */
+  private boolean unknownTarget;
+  /** The version known only once answered ({@code initialize}), when none was known at the start. */
+  private volatile String negotiated;
   private String message;
   private Throwable unexpected;
   private String incident;
@@ -78,9 +95,57 @@ public final class RequestTrace {
   private volatile String output;
 
   RequestTrace(FusionSpan span, TraceOptions options, long startNanos) {
+    this(span, options, startNanos, FusionMeter.NOOP, null, null, null, null, null);
+  }
+
+  RequestTrace(FusionSpan span, TraceOptions options, long startNanos, FusionMeter meter,
+      String method, String toolName, String promptName, String transport, String version) {
     this.span = span;
     this.options = options;
     this.startNanos = startNanos;
+    this.meter = meter;
+    this.method = method;
+    this.toolName = toolName;
+    this.promptName = promptName;
+    this.transport = transport;
+    this.version = version;
+  }
+
+  /**
+   * Starts the span of a request or notification that no narrower factory covers
+   * ({@code initialize}, {@code ping}, {@code notifications/cancelled}, the lists, …): named after
+   * its method, with no target.
+   *
+   * @param requestId the JSON-RPC id, {@code null} for a notification
+   * @param headers the transport headers (a parent may come from them), or {@code null}
+   * @param meta the message's {@code params._meta} (a parent may come from it), or {@code null}
+   * @param networkTransport {@code pipe}, {@code tcp}, or {@code null}
+   */
+  public static RequestTrace message(FusionTracer tracer, String method, Object requestId,
+      Map<String, String> headers, Map<String, Object> meta, String sessionId,
+      String protocolVersion, String networkTransport) {
+    if (tracer == FusionTracer.NOOP) {
+      return OFF;
+    }
+    return SpanStart.message(tracer, method, requestId, headers, meta, sessionId, protocolVersion,
+        networkTransport);
+  }
+
+  /**
+   * Starts the {@code CLIENT} span of a request the server sends its client while serving a call
+   * ({@code sampling/createMessage}, {@code elicitation/create}, {@code roots/list}), a child of the
+   * call's span (current on this thread).
+   *
+   * @param requestId the id the server gave the request
+   * @param target the tool, prompt or resource the call serves (not in the span name: the
+   *     conventions name a client request after its method)
+   */
+  public static RequestTrace clientRequest(FusionTracer tracer, String method, Object requestId,
+      String target) {
+    if (tracer == FusionTracer.NOOP) {
+      return OFF;
+    }
+    return SpanStart.clientRequest(tracer, method, requestId, target);
   }
 
   /**
@@ -170,6 +235,36 @@ public final class RequestTrace {
       return;
     }
     guard(() -> span.setAttribute(SpanAttributes.MCPFUSION_REDACTIONS, (long) count));
+    if (count > 0) {
+      count(FusionMeter.GuardEvent.REDACTED, count);
+    }
+  }
+
+  /** The byte cap cut the reply, or replaced it with {@code PAYLOAD_TOO_LARGE}. */
+  public void capped() {
+    if (span == null) {
+      return;
+    }
+    count(FusionMeter.GuardEvent.BYTES_CAPPED, 1);
+  }
+
+  /**
+   * The request named a prompt (or completed one) the server does not have: its metrics label is
+   * {@link McpMetrics#OTHER}, so invented names cannot grow the number of series.
+   */
+  public void unknownTarget() {
+    if (span == null) {
+      return;
+    }
+    unknownTarget = true;
+  }
+
+  /** The protocol version the answer negotiated ({@code initialize}), when none was known before. */
+  public void negotiated(String protocolVersion) {
+    if (span == null) {
+      return;
+    }
+    negotiated = protocolVersion;
   }
 
   /** The grouped tool's {@code action} argument is missing. */
@@ -198,12 +293,17 @@ public final class RequestTrace {
     if (span == null) {
       return;
     }
+    unknownTarget = true;
     rpcError(JsonRpc.INVALID_PARAMS, Codes.UNKNOWN_TOOL,
         "The tool " + Echo.quoted(name) + " does not exist.");
   }
 
   /** The concurrency gate turned the call away. */
   public void busy() {
+    if (span == null) {
+      return;
+    }
+    count(FusionMeter.GuardEvent.REFUSED, 1);
     agentError("The server is busy.");
   }
 
@@ -220,6 +320,7 @@ public final class RequestTrace {
     if (span == null) {
       return;
     }
+    count(FusionMeter.GuardEvent.TIMED_OUT, 1);
     agentError("The call did not finish within " + timeoutMs + " ms.");
   }
 
@@ -297,6 +398,35 @@ public final class RequestTrace {
     }
   }
 
+  /**
+   * A request that failed with {@code type} (its {@code error.type}) and no JSON-RPC error code of
+   * its own: a request to the client that timed out or was withdrawn.
+   */
+  public void failed(String type) {
+    if (span == null) {
+      return;
+    }
+    answered = true;
+    failed = true;
+    errorType = type;
+  }
+
+  /**
+   * This trace's span as a W3C {@code traceparent} (to send on in a request's {@code _meta}), or
+   * {@code null} when it records no span or the tracer gives none.
+   */
+  public String traceparent() {
+    if (span == null) {
+      return null;
+    }
+    try {
+      return span.traceparent();
+    } catch (RuntimeException e) {
+      LOG.warn("tracer failed to give a span's traceparent", e);
+      return null;
+    }
+  }
+
   /** A prompt, resource or completion request answered with a result. */
   public void succeeded() {
     if (span == null) {
@@ -357,12 +487,19 @@ public final class RequestTrace {
     return text.substring(at + "\"result\":".length(), text.length() - 1);
   }
 
-  /** Records the outcome, the size and the duration and ends the span. Never throws. */
+  /**
+   * Records the outcome, the size and the duration, ends the span and records the operation's
+   * duration. Never throws; only the first call does anything (a reply may be seen on two paths).
+   */
   public void end() {
-    if (span == null) {
+    if (span == null || !ended.compareAndSet(false, true)) {
       return;
     }
     try {
+      String late = negotiated;
+      if (late != null && version == null) {
+        guard(() -> span.setAttribute(SpanAttributes.MCP_PROTOCOL_VERSION, late));
+      }
       long bytes = responseBytes;
       if (bytes >= 0) {
         guard(() -> span.setAttribute(SpanAttributes.MCPFUSION_RESPONSE_SIZE, bytes));
@@ -409,9 +546,9 @@ public final class RequestTrace {
   }
 
   private void finish() {
+    long nanos = System.nanoTime() - startNanos;
     try {
-      span.setAttribute(SpanAttributes.MCPFUSION_DURATION_MS,
-          (System.nanoTime() - startNanos) / 1_000_000.0);
+      span.setAttribute(SpanAttributes.MCPFUSION_DURATION_MS, nanos / 1_000_000.0);
     } catch (RuntimeException e) {
       LOG.warn("tracer failed to record a span's duration", e);
     }
@@ -419,6 +556,36 @@ public final class RequestTrace {
       span.end();
     } catch (RuntimeException e) {
       LOG.warn("tracer failed to end a span", e);
+    }
+    if (meter != FusionMeter.NOOP && method != null) {
+      try {
+        meter.operation(operation(), nanos / 1_000_000_000.0);
+      } catch (RuntimeException e) {
+        LOG.warn("meter failed to record an operation; the answer is unaffected", e);
+      }
+    }
+  }
+
+  /** The labels of this request's duration, as it ended. */
+  McpOperation operation() {
+    String error = !answered ? McpMetrics.OTHER : failed ? errorType : null;
+    String late = negotiated;
+    return new McpOperation(method,
+        toolName == null ? null : unknownTarget ? McpMetrics.OTHER : toolName,
+        promptName == null ? null : unknownTarget ? McpMetrics.OTHER : promptName,
+        error, answered && rpcCode != 0 ? Integer.toString(rpcCode) : null, transport,
+        version != null ? version : late);
+  }
+
+  private void count(FusionMeter.GuardEvent event, long amount) {
+    if (meter == FusionMeter.NOOP) {
+      return;
+    }
+    try {
+      String target = unknownTarget ? McpMetrics.OTHER : toolName != null ? toolName : promptName;
+      meter.guard(event, method, target, amount);
+    } catch (RuntimeException e) {
+      LOG.warn("meter failed to count {}; the answer is unaffected", event, e);
     }
   }
 

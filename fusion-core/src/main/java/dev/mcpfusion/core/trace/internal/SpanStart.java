@@ -5,6 +5,7 @@ import dev.mcpfusion.core.trace.TraceContext;
 import dev.mcpfusion.core.trace.SpanAttributes;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.trace.FusionSpan;
+import dev.mcpfusion.core.trace.FusionMeter;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.json.Json;
@@ -51,7 +52,7 @@ final class SpanStart {
       attributes.put(SpanAttributes.GEN_AI_TOOL_CALL_ID, idText(requestId));
     }
     return start(tracer, SpanAttributes.spanName(toolName), attributes, request, requestId,
-        arguments == null ? Map.of() : arguments);
+        arguments == null ? Map.of() : arguments, JsonRpc.TOOLS_CALL, toolName, null);
   }
 
   static RequestTrace prompt(FusionTracer tracer, String promptName, String router,
@@ -62,7 +63,7 @@ final class SpanStart {
     attributes.put(SpanAttributes.OPENINFERENCE_SPAN_KIND, SpanAttributes.OPENINFERENCE_KIND_PROMPT);
     router(attributes, router);
     return start(tracer, JsonRpc.PROMPTS_GET + " " + promptName, attributes, request, requestId,
-        arguments == null ? Map.of() : arguments);
+        arguments == null ? Map.of() : arguments, JsonRpc.PROMPTS_GET, null, promptName);
   }
 
   static RequestTrace resource(FusionTracer tracer, String uri, String declared,
@@ -74,7 +75,8 @@ final class SpanStart {
         SpanAttributes.OPENINFERENCE_KIND_RETRIEVER);
     router(attributes, router);
     return start(tracer, declared == null ? JsonRpc.RESOURCES_READ
-        : JsonRpc.RESOURCES_READ + " " + declared, attributes, request, requestId, uri);
+        : JsonRpc.RESOURCES_READ + " " + declared, attributes, request, requestId, uri,
+        JsonRpc.RESOURCES_READ, null, null);
   }
 
   static RequestTrace completion(FusionTracer tracer, String prompt, String template,
@@ -96,7 +98,40 @@ final class SpanStart {
     router(attributes, router);
     String target = prompt != null ? prompt : template;
     return start(tracer, target == null ? JsonRpc.COMPLETE : JsonRpc.COMPLETE + " " + target,
-        attributes, request, requestId, input);
+        attributes, request, requestId, input, JsonRpc.COMPLETE, null, prompt);
+  }
+
+  static RequestTrace message(FusionTracer tracer, String method, Object requestId,
+      Map<String, String> headers, Map<String, Object> meta, String sessionId,
+      String protocolVersion, String networkTransport) {
+    Map<String, Object> attributes = new LinkedHashMap<>();
+    attributes.put(SpanAttributes.MCP_METHOD_NAME, method);
+    RequestContext request = RequestContext.of(headers, meta, sessionId, protocolVersion, null,
+        networkTransport);
+    return start(tracer, method, attributes, request, requestId, null, method, null, null);
+  }
+
+  static RequestTrace clientRequest(FusionTracer tracer, String method, Object requestId,
+      String target) {
+    FusionTracer spans = Observed.tracerOf(tracer);
+    if (spans == FusionTracer.NOOP) {
+      return RequestTrace.OFF;
+    }
+    Map<String, Object> attributes = new LinkedHashMap<>();
+    attributes.put(SpanAttributes.MCP_METHOD_NAME, method);
+    attributes.put(SpanAttributes.JSONRPC_REQUEST_ID, idText(requestId));
+    if (target != null) {
+      attributes.put(SpanAttributes.MCPFUSION_TARGET, target);
+    }
+    long start = System.nanoTime();
+    FusionSpan span;
+    try {
+      span = spans.startClientSpan(method, Collections.unmodifiableMap(attributes));
+    } catch (RuntimeException e) {
+      LOG.warn("tracer {} failed to start span {}; the request goes on untraced", tracer, method, e);
+      return RequestTrace.OFF;
+    }
+    return span == null ? RequestTrace.OFF : new RequestTrace(span, TraceOptions.DEFAULT, start);
   }
 
   private static void router(Map<String, Object> attributes, String router) {
@@ -106,24 +141,38 @@ final class SpanStart {
   }
 
   /** Starts a span; {@code input} is a JSON tree, or a string recorded as plain text. */
-  private static RequestTrace start(FusionTracer tracer, String name, Map<String, Object> attributes,
-      RequestContext request, Object requestId, Object input) {
+  private static RequestTrace start(FusionTracer observer, String name, Map<String, Object> attributes,
+      RequestContext request, Object requestId, Object input, String method, String toolName,
+      String promptName) {
     long start = System.nanoTime();
+    FusionMeter meter = Observed.meterOf(observer);
+    FusionTracer tracer = Observed.tracerOf(observer);
     if (requestId != null) {
       attributes.put(SpanAttributes.JSONRPC_REQUEST_ID, idText(requestId));
     }
     TraceContext parent = TraceContext.EMPTY;
+    String transport = null;
+    String version = null;
     if (request != null) {
       request.sessionId().ifPresent(id -> attributes.put(SpanAttributes.MCP_SESSION_ID, id));
-      request.protocolVersion().ifPresent(v -> attributes.put(SpanAttributes.MCP_PROTOCOL_VERSION, v));
-      parent = TraceContext.from(request);
+      version = request.protocolVersion().orElse(null);
+      if (version != null) {
+        attributes.put(SpanAttributes.MCP_PROTOCOL_VERSION, version);
+      }
+      transport = request.networkTransport().orElse(null);
+      if (transport != null) {
+        attributes.put(SpanAttributes.NETWORK_TRANSPORT, transport);
+      }
+      if (tracer != FusionTracer.NOOP) {
+        parent = TraceContext.from(request);
+      }
     }
     FusionSpan span;
     TraceOptions options;
     try {
       options = tracer.options();
       options = options == null ? TraceOptions.DEFAULT : options;
-      if (options.recordInput()) {
+      if (options.recordInput() && input != null) {
         boolean text = input instanceof String;
         attributes.put(SpanAttributes.INPUT_VALUE, text ? (String) input : Json.write(input));
         attributes.put(SpanAttributes.INPUT_MIME_TYPE, text ? "text/plain" : JSON);
@@ -135,7 +184,7 @@ final class SpanStart {
       options = TraceOptions.DEFAULT;
     }
     return new RequestTrace(span == null ? FusionTracer.NOOP.startSpan(name, null, Map.of()) : span,
-        options, start);
+        options, start, meter, method, toolName, promptName, transport, version);
   }
 
   /** A JSON-RPC id as the conventions record it: its string form. */

@@ -14,7 +14,8 @@ import dev.mcpfusion.samples.billing.store.InvoiceStore;
  * [--grouped]}), or over Streamable HTTP on 127.0.0.1 with {@code --http PORT} (endpoint
  * {@code http://127.0.0.1:PORT/mcp}; SIGTERM stops it gracefully). stdout carries the stdio
  * protocol alone; everything else goes to stderr. {@code FUSION_TRACE=logging} logs a span per
- * tool call to stderr.
+ * request to stderr; {@code --metrics PORT} serves the MCP metrics as Prometheus text at
+ * {@code http://127.0.0.1:PORT/metrics} ({@link BillingMetrics}).
  *
  * <p>Protected over HTTP with {@code --auth-issuer URL --resource URL}: an OAuth 2.1 resource
  * server that accepts access tokens of that issuer whose audience is the resource URI, and serves
@@ -24,7 +25,7 @@ import dev.mcpfusion.samples.billing.store.InvoiceStore;
 public final class BillingMain {
   private static final String USAGE =
       "Usage: java -jar fusion-sample-billing.jar [--grouped | --flat] [--http PORT"
-          + " [--auth-issuer URL] [--api-key-file PATH] [--resource URL]]";
+          + " [--auth-issuer URL] [--api-key-file PATH] [--resource URL]] [--metrics PORT]";
 
   private BillingMain() {}
 
@@ -35,6 +36,7 @@ public final class BillingMain {
     String issuer = null;
     String resource = null;
     String apiKeyFile = null;
+    Integer metricsPort = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--grouped" -> exposition = Exposition.GROUPED;
@@ -49,12 +51,24 @@ public final class BillingMain {
         case "--auth-issuer" -> issuer = value(args, ++i, "--auth-issuer needs the issuer's URL.");
         case "--resource" -> resource = value(args, ++i, "--resource needs this server's URL.");
         case "--api-key-file" -> apiKeyFile = value(args, ++i, "--api-key-file needs a path.");
+        case "--metrics" -> {
+          if (i + 1 >= args.length || !args[i + 1].matches("\\d{1,5}")
+              || Integer.parseInt(args[i + 1]) > 65535) {
+            fail("--metrics needs a port number between 0 and 65535.");
+          }
+          metricsPort = Integer.parseInt(args[++i]);
+        }
         default -> fail("Unknown option '" + args[i] + "'.");
       }
     }
-    FusionServer server = BillingConnector.builder(InvoiceStore.sample(), exposition)
-        .tracer(BillingTracing.fromEnvironment())
-        .build();
+    FusionServer.Builder builder = BillingConnector.builder(InvoiceStore.sample(), exposition)
+        .tracer(BillingTracing.fromEnvironment());
+    if (metricsPort != null) {
+      BillingMetrics metrics = BillingMetrics.serve(metricsPort);
+      builder.meter(metrics.meter());
+      System.err.println("billing metrics at " + metrics.endpoint());
+    }
+    FusionServer server = builder.build();
     if (httpPort == null) {
       server.serveStdio();
       return;

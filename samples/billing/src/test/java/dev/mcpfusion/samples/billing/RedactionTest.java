@@ -80,7 +80,7 @@ class RedactionTest {
       assertThat(r.raw()).doesNotContain("ada@example.com", "555-0132", "6789", "WEST", "4111",
           "bob@example.org", "7946", "5500", STRIPE, "desk@crm.example", "tok_hidden_value");
       // 9 in the data, 2 in the rules, 2 in the suggestion (argument and reason).
-      assertThat(tracer.spans().get(0).attributes).containsEntry(SpanAttributes.MCPFUSION_REDACTIONS, 13L);
+      assertThat(tracer.calls().get(0).attributes).containsEntry(SpanAttributes.MCPFUSION_REDACTIONS, 13L);
     }
   }
 
@@ -176,7 +176,7 @@ class RedactionTest {
   void withoutAnyRedactionNothingIsMaskedAndNoCountIsRecorded() {
     try (FusionTester tester = tester(Redaction.none())) {
       assertThat(tester.call("crm", "notes", Map.of()).dataText()).contains("5500-0000-0000-0004");
-      assertThat(tracer.spans().get(0).attributes).doesNotContainKey(SpanAttributes.MCPFUSION_REDACTIONS);
+      assertThat(tracer.calls().get(0).attributes).doesNotContainKey(SpanAttributes.MCPFUSION_REDACTIONS);
     }
   }
 
