@@ -5,6 +5,8 @@ import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.guard.ConcurrencyGate;
 import dev.mcpfusion.core.guard.Gates;
+import dev.mcpfusion.core.input.InputRound;
+import dev.mcpfusion.core.input.RequestStates;
 import dev.mcpfusion.core.server.ExposedTool;
 import dev.mcpfusion.core.server.FeatureCalls;
 import dev.mcpfusion.core.server.FeatureRegistry;
@@ -53,6 +55,7 @@ public final class Edge {
   private final ModernEra modern;
   private final FeatureRequests features;
   private final ToolCallRequests toolCalls;
+  private final InputRequired input;
 
   /**
    * An edge in front of {@code pipeline}.
@@ -73,6 +76,17 @@ public final class Edge {
    */
   public Edge(String name, String version, ToolRegistry registry, FeatureRegistry features,
       Pipeline pipeline, FusionTracer tracer, JsonMapper jackson, McpJsonMapper mapper) {
+    this(name, version, registry, features, pipeline, tracer, jackson, mapper,
+        RequestStates.perProcess());
+  }
+
+  /**
+   * An edge whose 2026-07-28 input-required results carry request states sealed and opened by
+   * {@code states} (the same key on every instance lets any of them complete a retry).
+   */
+  public Edge(String name, String version, ToolRegistry registry, FeatureRegistry features,
+      Pipeline pipeline, FusionTracer tracer, JsonMapper jackson, McpJsonMapper mapper,
+      RequestStates states) {
     this.reader = new MessageReader(jackson);
     this.tools = new ToolCalls(registry, pipeline, tracer == null ? FusionTracer.NOOP : tracer);
     this.classic = new ClassicEra(name, version, tools, features, jackson, mapper);
@@ -81,7 +95,8 @@ public final class Edge {
     String serverInfo = Bodies.serverInfoMember(name, version);
     this.features = new FeatureRequests(new FeatureCalls(features, registry, pipeline.egress(),
         pipeline.deadlines(), this.tools.tracer()), serverInfo);
-    this.toolCalls = new ToolCallRequests(tools, this.features, (id, reply, modernEra) -> modernEra
+    this.input = new InputRequired(states, serverInfo);
+    this.toolCalls = new ToolCallRequests(tools, this.features, input, (id, reply, modernEra) -> modernEra
         ? Bodies.modernToolResult(id, reply, serverInfo)
         : Bodies.classicToolResult(id, reply));
   }
@@ -321,12 +336,20 @@ public final class Edge {
         ? (Map<String, Object>) m : null;
     String sessionId = session == null ? null : session.id();
     String version = modernEra ? ProtocolVersions.MODERN : protocolVersion(inbound, session);
+    // A 2026-07-28 prompts/get or resources/read may ask the client, as a tools/call may (SEP-2322).
+    String binding = modernEra ? InputRequired.binding(message.method(), params) : null;
+    InputRound round = binding == null ? null : input.round(message, binding, out);
+    if (binding != null && round == null) {
+      return;
+    }
     RequestRunner.run(message, session, (sink, call) -> {
       // A prompt or resource handler reaches the client (progress, logs) as a tool handler does.
       CallLink link = features.link(message, session, sink, call, modernEra, meta);
+      link.input(round);
       RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version, link);
       link.request(request);
-      features.answer(message, request, session, sink, modernEra);
+      features.answer(message, request, session,
+          round == null ? sink : input.answering(sink, round, binding), modernEra);
     }, out);
   }
 

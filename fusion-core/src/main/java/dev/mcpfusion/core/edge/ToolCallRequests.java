@@ -2,6 +2,8 @@ package dev.mcpfusion.core.edge;
 
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
+import dev.mcpfusion.core.input.InputRound;
+import dev.mcpfusion.core.input.RequestStates;
 import dev.mcpfusion.core.server.ExposedTool;
 import dev.mcpfusion.core.trace.internal.RequestTrace;
 import dev.mcpfusion.core.wire.JsonRpc;
@@ -21,12 +23,15 @@ final class ToolCallRequests {
 
   private final ToolCalls tools;
   private final FeatureRequests features;
+  private final InputRequired input;
   /** Writes a tool's result in an era; replaceable only by tests, to prove an unwritable result is answered. */
   private volatile Edge.ResultWriter resultWriter;
 
-  ToolCallRequests(ToolCalls tools, FeatureRequests features, Edge.ResultWriter resultWriter) {
+  ToolCallRequests(ToolCalls tools, FeatureRequests features, InputRequired input,
+      Edge.ResultWriter resultWriter) {
     this.tools = tools;
     this.features = features;
+    this.input = input;
     this.resultWriter = resultWriter;
   }
 
@@ -56,8 +61,15 @@ final class ToolCallRequests {
           RequestContext.of(inbound.headers(), meta, sessionId, version), arguments));
       return;
     }
+    // A 2026-07-28 call may ask the client: its answers so far come with it (SEP-2322).
+    String binding = modernEra ? InputRequired.binding(JsonRpc.TOOLS_CALL, name, arguments) : null;
+    InputRound round = modernEra ? input.round(message, binding, out) : null;
+    if (modernEra && round == null) {
+      return;
+    }
     RequestRunner.run(message, session, (sink, call) -> {
       CallLink link = tools.link(tool, arguments, session, sink, call, modernEra, meta);
+      link.input(round);
       RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version, link);
       link.request(request);
       // The span ends once the reply is written (it records the bytes written); null: no tracing.
@@ -82,6 +94,20 @@ final class ToolCallRequests {
           sink.reply(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, body);
           trace.rpcError(JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, null, text);
           trace.written(body, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY);
+          return;
+        }
+        if (round != null && round.waiting()) {
+          // The handler asked: whatever it returned or threw while unwinding is not its result.
+          int code = 0;
+          byte[] body;
+          try {
+            body = input.result(id, round, binding);
+          } catch (RequestStates.TooLarge e) {
+            code = JsonRpc.INVALID_PARAMS;
+            body = InputRequired.tooLarge(id, e);
+          }
+          sink.reply(id, code, body);
+          trace.written(body, code);
           return;
         }
         writeResult(id, name, reply, modernEra, sink, false, trace);

@@ -61,4 +61,5 @@ public final class JsonRpc {
   public static final String RESOURCE_UPDATED = "notifications/resources/updated";
   public static final String SAMPLING_CREATE_MESSAGE = "sampling/createMessage";
   public static final String ELICITATION_CREATE = "elicitation/create";
+  public static final String ROOTS_LIST = "roots/list";
 }
