@@ -98,4 +98,15 @@ public interface ClientLink {
   default boolean declared(String capability) {
     return false;
   }
+
+  /**
+   * Carries {@code value} under {@code key} into the request state of a 2026-07-28 call's next
+   * round. By default nothing: the call's {@code RequestContext} keeps it for the call itself.
+   */
+  default void carry(String key, String value) {}
+
+  /** The value an earlier round of this call carried under {@code key}, or {@code null}. */
+  default String carried(String key) {
+    return null;
+  }
 }

@@ -52,6 +52,10 @@ public final class RequestContext {
   private final List<Content> attached = Collections.synchronizedList(new ArrayList<>());
   /** Whether anything was attached: read on every call, so the usual "nothing" takes no lock. */
   private volatile boolean anyAttached;
+  /** Whether the handler said it changed something ({@link #markChanged}): it may not ask any more. */
+  private volatile boolean changed;
+  /** What this run of the handler carried ({@link #carry}). */
+  private final Map<String, String> carriedHere = new java.util.concurrent.ConcurrentHashMap<>();
 
   private RequestContext(Map<String, String> headers, Map<String, Object> meta, String sessionId,
       String protocolVersion, ClientLink link) {
@@ -251,6 +255,13 @@ public final class RequestContext {
    *     {@code CLIENT_ERROR}, {@code CLIENT_TIMEOUT}, {@code INVALID_ELICITATION} as for each question
    */
   public Answers askAll(Question<?>... questions) {
+    if (changed) {
+      throw new IllegalStateException("The handler asked the client (" + questions.length
+          + " question(s)) after it called markChanged(): in the 2026-07-28 era a handler runs again"
+          + " from the start when the client answers, so the change would be made again. Ask before"
+          + " changing anything, or keep what is done with carry(key, value) and skip it when"
+          + " carried(key) has it.");
+    }
     List<ClientLink.Ask> asks = new ArrayList<>(questions.length);
     for (Question<?> q : questions) {
       Objects.requireNonNull(q, "question");
@@ -263,6 +274,37 @@ public final class RequestContext {
       answers.put(questions[i], questions[i].read(results.get(i)));
     }
     return new Answers(answers);
+  }
+
+  /**
+   * Says that the handler has changed something (written, sent, charged): from here on it may not
+   * ask the client — {@link #askAll} and everything that asks throw an {@link IllegalStateException}
+   * (an {@code INTERNAL_ERROR} for the agent, the fix in the server log) in both eras, because in
+   * the 2026-07-28 era the handler would run again from the start when the client answered.
+   */
+  public void markChanged() {
+    changed = true;
+  }
+
+  /**
+   * Keeps {@code value} under {@code key} for the rest of this call, across the rounds of a
+   * 2026-07-28 input-required exchange: it travels in the signed request state (the client cannot
+   * change it, though it can read it: keep secrets out), so a handler that did part of its work
+   * before asking can skip that part when it runs again. In a 2025-11-25 session the call runs once
+   * and the value is simply kept. Counts towards the request state's size limit.
+   */
+  public void carry(String key, String value) {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(value, "value");
+    carriedHere.put(key, value);
+    link.carry(key, value);
+  }
+
+  /** The value {@link #carry carried} under {@code key} by this call, in this round or an earlier one. */
+  public Optional<String> carried(String key) {
+    Objects.requireNonNull(key, "key");
+    String here = carriedHere.get(key);
+    return Optional.ofNullable(here != null ? here : link.carried(key));
   }
 
   private static String verb(String capability) {

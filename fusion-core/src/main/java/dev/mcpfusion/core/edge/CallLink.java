@@ -207,6 +207,20 @@ final class CallLink implements ClientLink {
     return results;
   }
 
+  @Override
+  public void carry(String key, String value) {
+    InputRound input = round;
+    if (input != null) {
+      input.carry(key, value);
+    }
+  }
+
+  @Override
+  public String carried(String key) {
+    InputRound input = round;
+    return input == null ? null : input.carried(key);
+  }
+
   /** The code of the error that unwinds a 2026-07-28 handler waiting for the client's answers. */
   static final String INPUT_REQUIRED = "INPUT_REQUIRED";
 

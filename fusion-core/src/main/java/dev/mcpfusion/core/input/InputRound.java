@@ -22,6 +22,7 @@ public final class InputRound {
   private static final String AWAITED = "q";
   private static final String FINGERPRINT = "f";
   private static final String RESPONSE = "r";
+  private static final String CARRIED = "c";
 
   private final boolean stateless;
   private final Map<String, Object[]> known = new LinkedHashMap<>();
@@ -31,6 +32,7 @@ public final class InputRound {
   private final Map<String, Map<String, Object>> asked = new LinkedHashMap<>();
   private final Map<String, String> askedPrints = new LinkedHashMap<>();
   private final Map<String, Integer> counters = new LinkedHashMap<>();
+  private final Map<String, String> carried = new LinkedHashMap<>();
 
   private InputRound(Map<String, Object> payload, Map<String, Map<String, Object>> responses) {
     this.stateless = payload == null;
@@ -42,6 +44,9 @@ public final class InputRound {
             known.put(String.valueOf(k), new Object[] {f, a.get(RESPONSE)});
           }
         });
+      }
+      if (payload.get(CARRIED) instanceof Map<?, ?> kept) {
+        kept.forEach((k, v) -> carried.put(String.valueOf(k), String.valueOf(v)));
       }
       if (payload.get(AWAITED) instanceof Map<?, ?> waiting) {
         waiting.forEach((k, v) -> awaited.put(String.valueOf(k), String.valueOf(v)));
@@ -94,6 +99,16 @@ public final class InputRound {
     return null;
   }
 
+  /** Carries {@code value} under {@code key} into the next round's state. */
+  public synchronized void carry(String key, String value) {
+    carried.put(key, value);
+  }
+
+  /** The value carried under {@code key} (by an earlier round or this one), or {@code null}. */
+  public synchronized String carried(String key) {
+    return carried.get(key);
+  }
+
   /** Whether the handler asked a question that has no answer yet. */
   public synchronized boolean waiting() {
     return !asked.isEmpty();
@@ -116,6 +131,9 @@ public final class InputRound {
     Map<String, Object> payload = new LinkedHashMap<>();
     payload.put(ANSWERS, answers);
     payload.put(AWAITED, new LinkedHashMap<>(askedPrints));
+    if (!carried.isEmpty()) {
+      payload.put(CARRIED, new LinkedHashMap<>(carried));
+    }
     return payload;
   }
 

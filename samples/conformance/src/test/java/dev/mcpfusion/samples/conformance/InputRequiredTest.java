@@ -48,6 +48,30 @@ class InputRequiredTest {
     }
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {FusionTester.DEFAULT_VERSION, FusionTester.MODERN})
+  void progressCarriedInTheStateIsNotRedoneWhenTheHandlerRunsAgain(String version) {
+    TripTools trips = new TripTools();
+    try (FusionTester tester = FusionTester.of(FusionServer.builder("trips", "1.0.0").register(trips))
+        .protocolVersion(version).acceptElicitation(Map.of("email", "ada@example.com"))) {
+      ToolResult r = tester.callTool("trip_charge_then_confirm", Map.of());
+      assertThat(r.dataText()).isEqualTo("Charged ch_1, receipt to ada@example.com");
+      assertThat(trips.charged).hasValue(1);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {FusionTester.DEFAULT_VERSION, FusionTester.MODERN})
+  void askingAfterMarkChangedIsRefusedInBothEras(String version) {
+    TripTools trips = new TripTools();
+    try (FusionTester tester = tester(trips, version)) {
+      ToolResult r = tester.callTool("trip_change_then_ask", Map.of());
+      assertThat(r).isError().hasCode("INTERNAL_ERROR");
+      assertThat(tester.clientRequests()).isEmpty();
+      assertThat(trips.booked).hasValue(1);
+    }
+  }
+
   @Test
   void the2026EraAsksThroughInputRequiredResultsAndTheServerSendsNoRequest() {
     TripTools trips = new TripTools();
@@ -63,6 +87,25 @@ class InputRequiredTest {
       // Three questions asked one after the other: the handler ran once per round, and booked once.
       assertThat(trips.runs).hasValue(1 + 4);
       assertThat(trips.booked).hasValue(1);
+    }
+  }
+
+  @Test
+  void a2026QuestionLeavesThroughTheEgressChain() {
+    List<String> seen = new java.util.ArrayList<>();
+    try (FusionTester tester = tester(new TripTools(), FusionTester.MODERN).egressFilter((out, ctx) -> {
+      seen.add(out.channel() + " " + out.method());
+      return out.method().equals("elicitation/create")
+          ? out.rewrite(Map.of("message", "Where to? (rewritten)", "requestedSchema", out.tree().get("requestedSchema")))
+          : out;
+    })) {
+      Map<String, Object> first = tester.request("tools/call", Map.of("name", TOOL, "arguments", Map.of())).result();
+      Map<String, Object> question = (Map<String, Object>) ((Map<String, Object>) first.get("inputRequests"))
+          .get("elicitation_1");
+      assertThat((Map<String, Object>) question.get("params")).containsEntry("message", "Where to? (rewritten)");
+      assertThat(tester.callTool(TOOL, Map.of())).isSuccess();
+      assertThat(seen).contains("ELICITATION elicitation/create", "SAMPLING sampling/createMessage",
+          "ROOTS roots/list");
     }
   }
 
