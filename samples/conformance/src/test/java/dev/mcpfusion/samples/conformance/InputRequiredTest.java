@@ -73,6 +73,18 @@ class InputRequiredTest {
   }
 
   @Test
+  void aHandlerThatAsksSomethingNewOnEveryRoundIsNeverAnsweredAndTheTesterGivesUp() {
+    TripTools trips = new TripTools();
+    try (FusionTester tester = tester(trips, FusionTester.MODERN)) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(
+              () -> tester.callTool("trip_ask_something_new", Map.of()))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageStartingWith("The server still asked for input after 16 rounds of tools/call");
+      assertThat(trips.booked).hasValue(0);
+    }
+  }
+
+  @Test
   void the2026EraAsksThroughInputRequiredResultsAndTheServerSendsNoRequest() {
     TripTools trips = new TripTools();
     try (FusionTester tester = tester(trips, FusionTester.MODERN)) {
@@ -138,6 +150,17 @@ class InputRequiredTest {
       assertThat(r.errorCode()).isEqualTo(-32602);
       assertThat(r.errorMessage()).startsWith("Invalid params: requestState belongs to another request (a"
           + " different tool, prompt or resource, or different arguments)").endsWith("to start over.");
+    }
+  }
+
+  @Test
+  void theSameStateSentTwiceWithinItsLifetimeIsAnOrdinaryRetry() {
+    try (FusionTester tester = FusionTester.of(ConformanceConnector.builder())
+        .protocolVersion(FusionTester.MODERN).acceptElicitation(Map.of("name", "Ada"))) {
+      String state = (String) tester.request("tools/call", Map.of("name",
+          "test_input_required_result_elicitation", "arguments", Map.of())).result().get("requestState");
+      assertThat(tester.request("tools/call", elicitationRetry(state)).texts()).containsExactly("Hello, Ada!");
+      assertThat(tester.request("tools/call", elicitationRetry(state)).texts()).containsExactly("Hello, Ada!");
     }
   }
 
@@ -264,6 +287,17 @@ class InputRequiredTest {
           .containsOnlyKeys("user_name", "greeting", "client_roots");
       assertThat(tester.callTool("test_input_required_result_multiple_inputs", Map.of()).dataText())
           .isEqualTo("name=Ada, greeting=Hi, roots=1");
+    }
+  }
+
+  @Test
+  void askAllInA2025SessionSendsTheQuestionsOneAfterTheOther() {
+    try (FusionTester tester = FusionTester.of(ConformanceConnector.builder())
+        .acceptElicitation(Map.of("name", "Ada")).answerSampling("Hi").roots(new Root("file:///w", null))) {
+      assertThat(tester.callTool("test_input_required_result_multiple_inputs", Map.of()).dataText())
+          .isEqualTo("name=Ada, greeting=Hi, roots=1");
+      assertThat(tester.clientRequests()).extracting(FusionTester.ClientRequest::method)
+          .containsExactly("elicitation/create", "sampling/createMessage", "roots/list");
     }
   }
 
