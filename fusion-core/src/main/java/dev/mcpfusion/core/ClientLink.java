@@ -1,6 +1,8 @@
 package dev.mcpfusion.core;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -64,4 +66,47 @@ public interface ClientLink {
    *     {@code timeout}, or the call is cancelled while waiting
    */
   Map<String, Object> ask(String method, Map<String, Object> params, Duration timeout);
+
+  /**
+   * One question for the client.
+   *
+   * @param key its key among a 2026-07-28 result's {@code inputRequests}, or {@code null} for one
+   *     the link chooses
+   * @param method {@code elicitation/create}, {@code sampling/createMessage} or {@code roots/list}
+   * @param params the request's params (a plain JSON tree)
+   */
+  record Ask(String key, String method, Map<String, Object> params) {}
+
+  /**
+   * Asks the client every question of {@code asks} and returns their results, in order. By default
+   * one request after the other ({@link #ask}); a 2026-07-28 call gathers them into one
+   * input-required result instead.
+   */
+  default List<Map<String, Object>> askAll(List<Ask> asks, Duration timeout) {
+    List<Map<String, Object>> results = new ArrayList<>(asks.size());
+    for (Ask a : asks) {
+      results.add(ask(a.method(), a.params(), timeout));
+    }
+    return results;
+  }
+
+  /**
+   * Whether the client declared {@code capability} ({@code sampling}, {@code elicitation},
+   * {@code roots}): when it initialized its session, or in this 2026-07-28 request's
+   * {@code io.modelcontextprotocol/clientCapabilities}.
+   */
+  default boolean declared(String capability) {
+    return false;
+  }
+
+  /**
+   * Carries {@code value} under {@code key} into the request state of a 2026-07-28 call's next
+   * round. By default nothing: the call's {@code RequestContext} keeps it for the call itself.
+   */
+  default void carry(String key, String value) {}
+
+  /** The value an earlier round of this call carried under {@code key}, or {@code null}. */
+  default String carried(String key) {
+    return null;
+  }
 }

@@ -3,6 +3,7 @@ package dev.mcpfusion.core;
 import dev.mcpfusion.core.edge.Edge;
 import dev.mcpfusion.core.egress.Egress;
 import dev.mcpfusion.core.guard.Gates;
+import dev.mcpfusion.core.input.RequestStates;
 import dev.mcpfusion.core.server.FeatureRegistry;
 import dev.mcpfusion.core.server.McpJson;
 import dev.mcpfusion.core.server.Pipeline;
@@ -21,6 +22,7 @@ import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -62,7 +64,7 @@ public final class FusionServer {
   private final Edge edge;
 
   private FusionServer(String name, String version, ToolRegistry registry, FeatureRegistry features,
-      FusionTracer tracer, List<EgressFilter> filters, TaskOptions tasks) {
+      FusionTracer tracer, List<EgressFilter> filters, TaskOptions tasks, RequestStates states) {
     this.name = name;
     this.version = version;
     this.registry = registry;
@@ -70,7 +72,7 @@ public final class FusionServer {
     JsonMapper jackson = McpJson.newJacksonMapper();
     Egress egress = new Egress(filters, registry.defaultRedaction());
     this.edge = new Edge(name, version, registry, features, new Pipeline(registry, tracer, egress),
-        tracer, jackson, new JacksonMcpJsonMapper(jackson), tasks);
+        tracer, jackson, new JacksonMcpJsonMapper(jackson), tasks, states);
   }
 
   /** A builder for a server announcing itself as {@code name} {@code version}. */
@@ -163,6 +165,9 @@ public final class FusionServer {
     private CallLimits limits = CallLimits.none();
     private Redaction redaction = Redaction.none();
     private boolean toonDescriptions;
+    private byte[] requestStateKey;
+    private Duration requestStateTtl = RequestStates.DEFAULT_TTL;
+    private int maxRequestStateBytes = RequestStates.DEFAULT_MAX_BYTES;
     private Function<RequestContext, ?> subscriptionScope;
     private final List<EgressFilter> egressFilters = new ArrayList<>();
     private TaskOptions tasks = TaskOptions.defaults();
@@ -322,6 +327,46 @@ public final class FusionServer {
     }
 
     /**
+     * The key that signs the {@code requestState} of 2026-07-28 input-required results (at least 32
+     * bytes; HMAC-SHA256). A handler that asks the client ({@link RequestContext#elicit},
+     * {@code sample}, {@code roots}) is answered with the questions and a state the client sends
+     * back with its answers; the server keeps nothing in between, so any instance that holds this
+     * key completes the retry. Give every instance of a fleet the same key, from a secret store.
+     * Default: a random key per process — a retry must then reach the same process, and a restart
+     * invalidates every state in flight (the client is told to start over).
+     *
+     * @throws IllegalArgumentException for a key shorter than 32 bytes
+     */
+    public Builder requestStateKey(byte[] key) {
+      Objects.requireNonNull(key, "key");
+      RequestStates.of(key, requestStateTtl, maxRequestStateBytes, Clock.systemUTC());
+      this.requestStateKey = key.clone();
+      return this;
+    }
+
+    /**
+     * How long a 2026-07-28 {@code requestState} stays valid after it is issued; a retry after that
+     * is refused with -32602 and told to start over. Default: 10 minutes.
+     */
+    public Builder requestStateTtl(Duration ttl) {
+      Objects.requireNonNull(ttl, "ttl");
+      RequestStates.of(null, ttl, maxRequestStateBytes, Clock.systemUTC());
+      this.requestStateTtl = ttl;
+      return this;
+    }
+
+    /**
+     * The largest 2026-07-28 {@code requestState} the server issues or accepts, in bytes (at least
+     * 1024). A state that would be larger (the answers gathered so far are too long) and a larger
+     * one sent back are each refused with -32602 saying so. Default: 65536.
+     */
+    public Builder maxRequestStateBytes(int maxBytes) {
+      RequestStates.of(null, requestStateTtl, maxBytes, Clock.systemUTC());
+      this.maxRequestStateBytes = maxBytes;
+      return this;
+    }
+
+    /**
      * Whether GROUPED tool descriptions list their actions as one TOON table (name, description,
      * required fields, notes such as {@code DESTRUCTIVE}) instead of {@code Workflow:} lines: the
      * same facts in fewer tokens for routers with many actions (measured in BENCHMARKS.md). Default:
@@ -349,7 +394,8 @@ public final class FusionServer {
       Gates gates = new Gates();
       ToolRegistry tools = ToolRegistry.build(config, gates);
       return new FusionServer(name, version, tools, FeatureRegistry.build(config, gates),
-          Observed.of(tracer, meter), egressFilters, tasks);
+          Observed.of(tracer, meter), egressFilters, tasks, RequestStates.of(requestStateKey,
+              requestStateTtl, maxRequestStateBytes, Clock.systemUTC()));
     }
   }
 }

@@ -41,6 +41,8 @@ public final class Outbound {
     SAMPLING,
     /** An {@code elicitation/create} request a handler sends the client. */
     ELICITATION,
+    /** A {@code roots/list} request a handler sends the client. */
+    ROOTS,
     /** A {@code notifications/resources/updated} after a mutation. */
     RESOURCE_UPDATED
   }

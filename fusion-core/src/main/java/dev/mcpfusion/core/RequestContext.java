@@ -1,6 +1,5 @@
 package dev.mcpfusion.core;
 
-import dev.mcpfusion.core.elicit.Forms;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -15,7 +14,7 @@ import java.util.TreeMap;
  * What the framework knows about the request being served — transport headers, the call's
  * {@code params._meta}, the session and the protocol version — and the way back to the client
  * that made it: {@link #progress}, {@link #log}, {@link #cancelled}, {@link #sample},
- * {@link #elicit}, and extra result {@link #attach content}. Always injectable into a handler
+ * {@link #elicit}, {@link #roots}, and extra result {@link #attach content}. Always injectable into a handler
  * parameter and handed to every context provider.
  *
  * <pre>{@code
@@ -29,10 +28,12 @@ import java.util.TreeMap;
  * }
  * }</pre>
  *
- * <p>What reaches the client depends on the protocol era: in a 2025-11-25 session everything does;
- * a 2026-07-28 call is stateless, so it cannot ask the client for sampling or elicitation (those
- * fail with {@code CLIENT_UNAVAILABLE}) and its notifications reach the client on the call's own
- * stream: stdio, or the SSE response of a POST that accepts {@code text/event-stream}.
+ * <p>The same handler code asks the client in both protocol eras: in a 2025-11-25 session
+ * {@link #sample}, {@link #elicit} and {@link #roots} send the client a request and wait; a
+ * 2026-07-28 call is stateless, so it is answered with an input-required result and the client's
+ * retry runs the handler again with the answers ({@link #askAll} says what that means for a
+ * handler). Notifications of a 2026-07-28 call reach the client on the call's own stream: stdio, or
+ * the SSE response of a POST that accepts {@code text/event-stream}.
  *
  * <p>Everything said here leaves through the server's egress chain, like the call's answer: its
  * text is redacted (the server-wide detectors, with those of the action's view), the egress
@@ -53,6 +54,10 @@ public final class RequestContext {
   private final List<Content> attached = Collections.synchronizedList(new ArrayList<>());
   /** Whether anything was attached: read on every call, so the usual "nothing" takes no lock. */
   private volatile boolean anyAttached;
+  /** Whether the handler said it changed something ({@link #markChanged}): it may not ask any more. */
+  private volatile boolean changed;
+  /** What this run of the handler carried ({@link #carry}). */
+  private final Map<String, String> carriedHere = new java.util.concurrent.ConcurrentHashMap<>();
 
   private RequestContext(Map<String, String> headers, Map<String, Object> meta, String sessionId,
       String protocolVersion, ClientLink link, Caller caller, String networkTransport) {
@@ -237,13 +242,11 @@ public final class RequestContext {
   /**
    * Asks the client's model to write a message ({@code sampling/createMessage}) and waits for it.
    *
-   * @throws FusionError {@code CLIENT_UNAVAILABLE} when the client did not declare sampling or the
-   *     protocol era cannot ask; {@code CLIENT_ERROR} when the client refused or failed
+   * @throws FusionError {@code CLIENT_UNAVAILABLE} when the client did not declare sampling;
+   *     {@code CLIENT_ERROR} when the client refused or failed
    */
   public Sampling.Result sample(Sampling request) {
-    Objects.requireNonNull(request, "request");
-    refuseUnlessAble("sampling", "sample");
-    return Sampling.Result.fromWire(link.ask("sampling/createMessage", request.params(), ASK_TIMEOUT));
+    return ask(Question.sampling(request));
   }
 
   /**
@@ -261,41 +264,118 @@ public final class RequestContext {
    * @throws IllegalArgumentException when {@code form} is not a record of such fields
    */
   public <T> Elicitation<T> elicit(Class<T> form, String message) {
-    return ask(form, null, message);
+    return ask(Question.form(form, message));
   }
 
   /**
    * Like {@link #elicit(Class, String)}, with every non-null component of {@code defaults} sent as
    * that field's {@code default} (the form the user sees is pre-filled).
    */
-  @SuppressWarnings("unchecked")
   public <T extends Record> Elicitation<T> elicitWithDefaults(T defaults, String message) {
-    Objects.requireNonNull(defaults, "defaults");
-    return ask((Class<T>) defaults.getClass(), defaults, message);
+    return ask(Question.formWithDefaults(defaults, message));
   }
 
-  private <T> Elicitation<T> ask(Class<T> form, Object defaults, String message) {
-    Objects.requireNonNull(form, "form");
-    Objects.requireNonNull(message, "message");
-    Forms.Form shape = Forms.of(form);
-    refuseUnlessAble("elicitation", "elicit");
-    Map<String, Object> params = new LinkedHashMap<>();
-    params.put("message", message);
-    params.put("requestedSchema", shape.schema(defaults));
-    Map<String, Object> result = link.ask("elicitation/create", params, ASK_TIMEOUT);
-    Object action = result.get("action");
-    if ("decline".equals(action)) {
-      return Elicitation.without(Elicitation.Action.DECLINE);
+  /**
+   * The client's roots ({@code roots/list}): the directories and files it lets the server work
+   * with.
+   *
+   * @throws FusionError {@code CLIENT_UNAVAILABLE} when the client did not declare the
+   *     {@code roots} capability; {@code CLIENT_ERROR} when it refused or answered without a
+   *     {@code roots} array of objects with a {@code uri}
+   */
+  public List<Root> roots() {
+    return ask(Question.roots());
+  }
+
+  /** Asks the client one {@link Question} and waits for the answer (see {@link #askAll}). */
+  public <T> T ask(Question<T> question) {
+    return askAll(question).get(question);
+  }
+
+  /**
+   * Asks the client every question at once and waits for all the answers.
+   *
+   * <p>In a 2025-11-25 session each question is a request to the client, sent one after the other.
+   * A 2026-07-28 call is stateless: its questions are answered with an input-required result (the
+   * questions as {@code inputRequests} and a signed {@code requestState}), and the client's retry,
+   * carrying the answers and the state, runs the handler again from the start, where this method
+   * now returns the answers. So a handler asks before it changes anything: everything it did before
+   * asking is done again on every round.
+   *
+   * @throws FusionError {@code CLIENT_UNAVAILABLE} when the client did not declare a question's
+   *     capability (in the 2026-07-28 era the request is then answered with -32021, naming it);
+   *     {@code CLIENT_ERROR}, {@code CLIENT_TIMEOUT}, {@code INVALID_ELICITATION} as for each question
+   */
+  public Answers askAll(Question<?>... questions) {
+    if (changed) {
+      throw new IllegalStateException("The handler asked the client (" + questions.length
+          + " question(s)) after it called markChanged(): in the 2026-07-28 era a handler runs again"
+          + " from the start when the client answers, so the change would be made again. Ask before"
+          + " changing anything, or keep what is done with carry(key, value) and skip it when"
+          + " carried(key) has it.");
     }
-    if ("cancel".equals(action)) {
-      return Elicitation.without(Elicitation.Action.CANCEL);
+    List<ClientLink.Ask> asks = new ArrayList<>(questions.length);
+    for (Question<?> q : questions) {
+      Objects.requireNonNull(q, "question");
+      refuseUnlessAble(q.capability(), verb(q.capability()));
+      asks.add(new ClientLink.Ask(q.key(), q.method(), q.params()));
     }
-    if (!"accept".equals(action)) {
-      throw FusionError.of("INVALID_ELICITATION", "The client's answer to the " + form.getSimpleName()
-          + " form has the action " + (action == null ? "(none)" : "'" + action + "'")
-          + "; expected accept, decline or cancel.");
+    List<Map<String, Object>> results = link.askAll(asks, ASK_TIMEOUT);
+    Map<Question<?>, Object> answers = new java.util.IdentityHashMap<>();
+    for (int i = 0; i < questions.length; i++) {
+      answers.put(questions[i], questions[i].read(results.get(i)));
     }
-    return Elicitation.accepted(form.cast(shape.read(result.get("content"))));
+    return new Answers(answers);
+  }
+
+  /**
+   * Says that the handler has changed something (written, sent, charged): from here on it may not
+   * ask the client — {@link #askAll} and everything that asks throw an {@link IllegalStateException}
+   * (an {@code INTERNAL_ERROR} for the agent, the fix in the server log) in both eras, because in
+   * the 2026-07-28 era the handler would run again from the start when the client answered.
+   */
+  public void markChanged() {
+    changed = true;
+  }
+
+  /**
+   * Keeps {@code value} under {@code key} for the rest of this call, across the rounds of a
+   * 2026-07-28 input-required exchange: it travels in the signed request state (the client cannot
+   * change it, though it can read it: keep secrets out), so a handler that did part of its work
+   * before asking can skip that part when it runs again. In a 2025-11-25 session the call runs once
+   * and the value is simply kept. Counts towards the request state's size limit.
+   */
+  public void carry(String key, String value) {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(value, "value");
+    carriedHere.put(key, value);
+    link.carry(key, value);
+  }
+
+  /** The value {@link #carry carried} under {@code key} by this call, in this round or an earlier one. */
+  public Optional<String> carried(String key) {
+    Objects.requireNonNull(key, "key");
+    String here = carriedHere.get(key);
+    return Optional.ofNullable(here != null ? here : link.carried(key));
+  }
+
+  private static String verb(String capability) {
+    return switch (capability) {
+      case "sampling" -> "sample";
+      case "elicitation" -> "elicit";
+      default -> "ask for the client's " + capability;
+    };
+  }
+
+  /**
+   * Whether the client declared {@code capability} ({@code sampling}, {@code elicitation},
+   * {@code roots}, …): in its {@code initialize} (2025 era) or in this request's
+   * {@code io.modelcontextprotocol/clientCapabilities} (2026-07-28). A handler that can do without
+   * an answer asks only what the client can answer.
+   */
+  public boolean clientDeclared(String capability) {
+    Objects.requireNonNull(capability, "capability");
+    return link.declared(capability);
   }
 
   private void refuseUnlessAble(String capability, String verb) {

@@ -6,12 +6,14 @@ import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.Root;
 import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.spi.GeneratedRouter;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.ProtocolVersions;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -243,7 +245,29 @@ public final class FusionTester implements AutoCloseable {
     return answerElicitation(params -> Map.of("action", "cancel"));
   }
 
-  /** A request the server sent the client: its method and params (a plain JSON tree). */
+  /**
+   * Declares the {@code roots} capability and answers every {@code roots/list} with {@code roots}
+   * (what {@code RequestContext.roots()} returns to a handler).
+   */
+  public FusionTester roots(Root... roots) {
+    List<Map<String, Object>> wire = new ArrayList<>();
+    for (Root root : roots) {
+      Map<String, Object> r = new LinkedHashMap<>();
+      r.put("uri", root.uri());
+      if (root.name() != null) {
+        r.put("name", root.name());
+      }
+      wire.add(r);
+    }
+    List<Map<String, Object>> answer = List.copyOf(wire);
+    session.answerRoots(params -> Map.of("roots", answer));
+    return this;
+  }
+
+  /**
+   * A request the server sent the client: its method and params (a plain JSON tree). In the
+   * 2026-07-28 era, each of the {@code inputRequests} of an input-required result.
+   */
   public record ClientRequest(String method, Map<String, Object> params) {}
 
   /** A {@code notifications/progress} the server sent. */
@@ -382,7 +406,8 @@ public final class FusionTester implements AutoCloseable {
   public ToolResult callTool(String toolName, Map<String, ?> arguments, Map<String, ?> meta) {
     Objects.requireNonNull(toolName, "toolName");
     session.server();
-    return ToolResult.fromReply(session.request(JsonRpc.TOOLS_CALL, session.callParams(toolName, arguments, meta)));
+    return ToolResult.fromReply(session.sendAnswering(JsonRpc.TOOLS_CALL,
+        session.callParams(toolName, arguments, meta)));
   }
 
   /** Exactly the tools {@code tools/list} returns (all pages), in order, each as the client read it. */
@@ -415,7 +440,7 @@ public final class FusionTester implements AutoCloseable {
     if (arguments != null) {
       params.put("arguments", arguments);
     }
-    return new PromptResponse(session.send("prompts/get", params));
+    return new PromptResponse(session.sendAnswering("prompts/get", params));
   }
 
   /** Sends {@code resources/read} of {@code uri}. */
@@ -423,7 +448,7 @@ public final class FusionTester implements AutoCloseable {
     Objects.requireNonNull(uri, "uri");
     Map<String, Object> params = new LinkedHashMap<>();
     params.put("uri", uri);
-    return new ResourceResponse(session.send("resources/read", params));
+    return new ResourceResponse(session.sendAnswering("resources/read", params));
   }
 
   /** Sends {@code completion/complete} for argument {@code argument} of prompt {@code prompt}. */

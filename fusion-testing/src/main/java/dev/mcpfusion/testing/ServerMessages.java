@@ -21,6 +21,15 @@ final class ServerMessages {
     for (Map<?, ?> m : parsed(sent)) {
       if (m.get("method") instanceof String method && m.containsKey("id")) {
         out.add(new ClientRequest(method, plain(m.get("params"))));
+      } else if (m.get("result") instanceof Map<?, ?> result
+          && "input_required".equals(result.get("resultType"))
+          && result.get("inputRequests") instanceof Map<?, ?> requests) {
+        // 2026-07-28: the server asks inside an input-required result.
+        for (Object request : requests.values()) {
+          if (request instanceof Map<?, ?> r && r.get("method") instanceof String method) {
+            out.add(new ClientRequest(method, plain(r.get("params"))));
+          }
+        }
       }
     }
     return List.copyOf(out);

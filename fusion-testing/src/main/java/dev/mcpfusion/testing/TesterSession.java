@@ -35,6 +35,7 @@ final class TesterSession {
   private String separator;
   private Function<Map<String, Object>, Map<String, Object>> samplingAnswer;
   private Function<Map<String, Object>, Map<String, Object>> elicitationAnswer;
+  private Function<Map<String, Object>, Map<String, Object>> rootsAnswer;
   private volatile Started started;
   private volatile boolean closed;
 
@@ -79,6 +80,71 @@ final class TesterSession {
 
   void answerElicitation(Function<Map<String, Object>, Map<String, Object>> answer) {
     configure(b -> elicitationAnswer = answer);
+  }
+
+  void answerRoots(Function<Map<String, Object>, Map<String, Object>> answer) {
+    configure(b -> rootsAnswer = answer);
+  }
+
+  /**
+   * Sends request {@code method} (the era's {@code _meta} added) and, in the 2026-07-28 era, answers
+   * every input-required result as the client would: each of its {@code inputRequests} with the
+   * tester's answer for that method, retried with the answers and the {@code requestState}, until
+   * the server completes the request. Returns the last reply text.
+   *
+   * @throws IllegalStateException when the server still asks after {@value #MAX_INPUT_ROUNDS} rounds
+   */
+  String sendAnswering(String method, Map<String, Object> params) {
+    String reply = send(method, params);
+    if (!ProtocolVersions.MODERN.equals(protocolVersion)) {
+      return reply;
+    }
+    for (int round = 1; ; round++) {
+      if (!(Json.parse(reply) instanceof Map<?, ?> m) || !(m.get("result") instanceof Map<?, ?> result)
+          || !"input_required".equals(result.get("resultType"))) {
+        return reply;
+      }
+      if (round > MAX_INPUT_ROUNDS) {
+        throw new IllegalStateException("The server still asked for input after " + MAX_INPUT_ROUNDS
+            + " rounds of " + method + "; last reply: " + reply);
+      }
+      Map<String, Object> responses = new LinkedHashMap<>();
+      if (result.get("inputRequests") instanceof Map<?, ?> requests) {
+        requests.forEach((key, request) -> {
+          Map<String, Object> r = ServerMessages.plain(request);
+          responses.put(String.valueOf(key), inputAnswer(String.valueOf(r.get("method")),
+              ServerMessages.plain(r.get("params"))));
+        });
+      }
+      Map<String, Object> retry = new LinkedHashMap<>(params);
+      retry.put("inputResponses", responses);
+      retry.remove("requestState");
+      if (result.get("requestState") instanceof String state) {
+        retry.put("requestState", state);
+      }
+      reply = request(method, retry);
+    }
+  }
+
+  /** How many input-required results in a row the tester answers before it gives up. */
+  static final int MAX_INPUT_ROUNDS = 16;
+
+  private Map<String, Object> inputAnswer(String method, Map<String, Object> params) {
+    Function<Map<String, Object>, Map<String, Object>> answer = answerFor(method);
+    if (answer == null) {
+      throw new IllegalStateException("The server asked " + method + " but this tester has no answer"
+          + " for it; configure one (answerSampling, answerElicitation, roots).");
+    }
+    return answer.apply(params);
+  }
+
+  private Function<Map<String, Object>, Map<String, Object>> answerFor(String method) {
+    return switch (method) {
+      case "sampling/createMessage" -> samplingAnswer;
+      case "elicitation/create" -> elicitationAnswer;
+      case "roots/list" -> rootsAnswer;
+      default -> null;
+    };
   }
 
   /** The server under test, built (and the session opened) on first use. */
@@ -205,6 +271,9 @@ final class TesterSession {
     if (elicitationAnswer != null) {
       capabilities.put("elicitation", Map.of());
     }
+    if (rootsAnswer != null) {
+      capabilities.put("roots", Map.of());
+    }
     return capabilities;
   }
 
@@ -214,9 +283,7 @@ final class TesterSession {
         || !m.containsKey("id")) {
       return null;
     }
-    Function<Map<String, Object>, Map<String, Object>> answer =
-        "sampling/createMessage".equals(method) ? samplingAnswer
-            : "elicitation/create".equals(method) ? elicitationAnswer : null;
+    Function<Map<String, Object>, Map<String, Object>> answer = answerFor(method);
     Map<String, Object> response = new LinkedHashMap<>();
     response.put("jsonrpc", "2.0");
     response.put("id", m.get("id"));

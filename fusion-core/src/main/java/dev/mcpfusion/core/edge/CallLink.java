@@ -11,8 +11,11 @@ import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.trace.internal.RequestTrace;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Meta;
+import dev.mcpfusion.core.input.InputRound;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -49,6 +52,8 @@ final class CallLink implements ClientLink {
   private volatile RequestContext request;
   /** A capability the call needed and a 2026-07-28 client did not declare (answered -32021). */
   private volatile String missingCapability;
+  /** The answers and questions of a 2026-07-28 request that may ask the client; {@code null}: it cannot. */
+  private volatile InputRound round;
 
   /**
    * @param session the client's session; {@code null} for a stateless 2026-07-28 call over HTTP
@@ -90,6 +95,19 @@ final class CallLink implements ClientLink {
     return missingCapability;
   }
 
+  /**
+   * Lets this 2026-07-28 call ask the client through input-required results: its questions and
+   * answers go to {@code round}.
+   */
+  void input(InputRound round) {
+    this.round = round;
+  }
+
+  /** The call's input round, or {@code null} when it cannot ask. */
+  InputRound input() {
+    return round;
+  }
+
   @Override
   public boolean notify(String method, Map<String, Object> params) {
     Map<String, Object> sent = egress.notification(channel(method), method, target, params, content(),
@@ -120,6 +138,7 @@ final class CallLink implements ClientLink {
       case JsonRpc.MESSAGE -> Outbound.Channel.LOG;
       case JsonRpc.SAMPLING_CREATE_MESSAGE -> Outbound.Channel.SAMPLING;
       case JsonRpc.ELICITATION_CREATE -> Outbound.Channel.ELICITATION;
+      case JsonRpc.ROOTS_LIST -> Outbound.Channel.ROOTS;
       default -> throw new IllegalArgumentException("no egress channel for " + method);
     };
   }
@@ -146,9 +165,11 @@ final class CallLink implements ClientLink {
         missingCapability = capability;
         return "the client did not declare the '" + capability + "' capability";
       }
-      return "a 2026-07-28 call is stateless, so the server cannot send the client a request in the "
-          + "middle of it (that era asks through input-required results, which this server does not "
-          + "send yet); a 2025-11-25 session can";
+      if (round != null) {
+        return null;
+      }
+      return "a 2026-07-28 " + target + " request of this kind cannot ask the client (input-required"
+          + " results answer tools/call, prompts/get and resources/read only)";
     }
     if (!session.clientDeclared(capability)) {
       return "the client did not declare the '" + capability + "' capability when it initialized";
@@ -157,7 +178,64 @@ final class CallLink implements ClientLink {
   }
 
   @Override
+  public boolean declared(String capability) {
+    if (modernEra || session == null) {
+      return meta.get(Meta.CLIENT_CAPABILITIES) instanceof Map<?, ?> declared
+          && declared.get(capability) != null;
+    }
+    return session.clientDeclared(capability);
+  }
+
+  @Override
+  public List<Map<String, Object>> askAll(List<Ask> asks, Duration timeout) {
+    InputRound input = round;
+    if (!(modernEra || session == null) || input == null) {
+      return ClientLink.super.askAll(asks, timeout);
+    }
+    // 2026-07-28: the answers come with the client's retry; what has none is asked all at once.
+    List<Map<String, Object>> results = new ArrayList<>(asks.size());
+    boolean waiting = false;
+    for (Ask a : asks) {
+      String key = a.key() != null ? a.key() : input.nextKey(a.method());
+      Map<String, Object> answer = input.answer(key, a.method(), a.params());
+      if (answer == null) {
+        waiting = true;
+        // The question leaves like a 2025 request would: redacted, filtered, capped.
+        input.sent(key, egress.request(channel(a.method()), a.method(), target, a.params(),
+            content(), cap, context()));
+      }
+      results.add(answer);
+    }
+    if (waiting) {
+      // Unwinds the handler; the edge answers the request with the questions instead of its result.
+      throw FusionError.of(INPUT_REQUIRED, "The call waits for the client's answers (it was answered"
+          + " with an input-required result).");
+    }
+    return results;
+  }
+
+  @Override
+  public void carry(String key, String value) {
+    InputRound input = round;
+    if (input != null) {
+      input.carry(key, value);
+    }
+  }
+
+  @Override
+  public String carried(String key) {
+    InputRound input = round;
+    return input == null ? null : input.carried(key);
+  }
+
+  /** The code of the error that unwinds a 2026-07-28 handler waiting for the client's answers. */
+  static final String INPUT_REQUIRED = "INPUT_REQUIRED";
+
+  @Override
   public Map<String, Object> ask(String method, Map<String, Object> params, Duration timeout) {
+    if ((modernEra || session == null) && round != null) {
+      return askAll(List.of(new Ask(null, method, params)), timeout).get(0);
+    }
     // Checked before the request gets an id: a refused request is never announced to the client.
     Map<String, Object> sent = egress.request(channel(method), method, target, params, content(),
         cap, context());

@@ -5,6 +5,8 @@ import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.guard.ConcurrencyGate;
 import dev.mcpfusion.core.guard.Gates;
+import dev.mcpfusion.core.input.InputRound;
+import dev.mcpfusion.core.input.RequestStates;
 import dev.mcpfusion.core.server.ExposedTool;
 import dev.mcpfusion.core.server.FeatureCalls;
 import dev.mcpfusion.core.server.FeatureRegistry;
@@ -63,6 +65,7 @@ public final class Edge {
   /** The server's observer: a span and a duration for each message no narrower path traces. */
   private final FusionTracer observer;
   private final FusionMeter meter;
+  private final InputRequired input;
 
   /**
    * An edge in front of {@code pipeline}.
@@ -83,16 +86,19 @@ public final class Edge {
    */
   public Edge(String name, String version, ToolRegistry registry, FeatureRegistry features,
       Pipeline pipeline, FusionTracer tracer, JsonMapper jackson, McpJsonMapper mapper) {
-    this(name, version, registry, features, pipeline, tracer, jackson, mapper, null);
+    this(name, version, registry, features, pipeline, tracer, jackson, mapper, null,
+        RequestStates.perProcess());
   }
 
   /**
    * An edge that also keeps the tasks of the {@code @TaskSupport} actions as {@code taskOptions}
-   * says ({@code null}: {@link TaskOptions#defaults()}).
+   * says ({@code null}: {@link TaskOptions#defaults()}), and whose 2026-07-28 input-required results
+   * carry request states sealed and opened by {@code states} (the same key on every instance lets
+   * any of them complete a retry).
    */
   public Edge(String name, String version, ToolRegistry registry, FeatureRegistry features,
       Pipeline pipeline, FusionTracer tracer, JsonMapper jackson, McpJsonMapper mapper,
-      TaskOptions taskOptions) {
+      TaskOptions taskOptions, RequestStates states) {
     this.reader = new MessageReader(jackson);
     this.tools = new ToolCalls(registry, pipeline, tracer == null ? FusionTracer.NOOP : tracer);
     this.observer = this.tools.tracer();
@@ -108,7 +114,8 @@ public final class Edge {
     if (tasks.enabled()) {
       modern.extension(Meta.TASKS_EXTENSION);
     }
-    this.toolCalls = new ToolCallRequests(tools, this.features, (id, reply, modernEra) -> modernEra
+    this.input = new InputRequired(states, serverInfo);
+    this.toolCalls = new ToolCallRequests(tools, this.features, input, (id, reply, modernEra) -> modernEra
         ? Bodies.modernToolResult(id, reply, serverInfo)
         : Bodies.classicToolResult(id, reply), tasks);
   }
@@ -396,13 +403,21 @@ public final class Edge {
         ? (Map<String, Object>) m : null;
     String sessionId = session == null ? null : session.id();
     String version = modernEra ? ProtocolVersions.MODERN : protocolVersion(inbound, session);
+    // A 2026-07-28 prompts/get or resources/read may ask the client, as a tools/call may (SEP-2322).
+    String binding = modernEra ? InputRequired.binding(message.method(), params) : null;
+    InputRound round = binding == null ? null : input.round(message, binding, out);
+    if (binding != null && round == null) {
+      return;
+    }
     RequestRunner.run(message, session, (sink, call) -> {
       // A prompt or resource handler reaches the client (progress, logs) as a tool handler does.
       CallLink link = features.link(message, session, sink, call, modernEra, meta);
+      link.input(round);
       RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version, link,
           inbound.caller(), inbound.networkTransport());
       link.request(request);
-      features.answer(message, request, session, sink, modernEra);
+      features.answer(message, request, session,
+          round == null ? sink : input.answering(sink, round, binding), modernEra);
     }, out);
   }
 

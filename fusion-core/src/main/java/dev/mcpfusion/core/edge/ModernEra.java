@@ -66,8 +66,9 @@ public final class ModernEra {
         .serverInfo(McpSchema.Implementation.builder(name, version).build())
         .supportedVersions(SUPPORTED)
         .jsonMapper(mapper)
-        // No tool of ours asks for input (no MRTR), so nothing is ever sealed: a per-process key is
-        // right, and an explicit one keeps the SDK from warning about it on every start.
+        // The edge answers every request that may ask the client and seals its own states
+        // (core.input), so this codec never seals anything: a per-process key is right, and an
+        // explicit one keeps the SDK from warning about it on every start.
         .requestStateCodec(HmacRequestStateCodec.builder().key(randomKey()).jsonMapper(mapper).build())
         .feature(ToolsFeature.ofSync(repository, mapper, validator, 0L, McpSchema.CacheScope.PRIVATE))
         .build();

@@ -3,6 +3,8 @@ package dev.mcpfusion.core.edge;
 import dev.mcpfusion.annotation.TaskMode;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
+import dev.mcpfusion.core.input.InputRound;
+import dev.mcpfusion.core.input.RequestStates;
 import dev.mcpfusion.core.server.ExposedTool;
 import dev.mcpfusion.core.trace.internal.RequestTrace;
 import dev.mcpfusion.core.wire.JsonRpc;
@@ -22,14 +24,16 @@ final class ToolCallRequests {
 
   private final ToolCalls tools;
   private final FeatureRequests features;
+  private final InputRequired input;
   /** Writes a tool's result in an era; replaceable only by tests, to prove an unwritable result is answered. */
   private volatile Edge.ResultWriter resultWriter;
   private final TaskCalls tasks;
 
-  ToolCallRequests(ToolCalls tools, FeatureRequests features, Edge.ResultWriter resultWriter,
-      TaskCalls tasks) {
+  ToolCallRequests(ToolCalls tools, FeatureRequests features, InputRequired input,
+      Edge.ResultWriter resultWriter, TaskCalls tasks) {
     this.tools = tools;
     this.features = features;
+    this.input = input;
     this.resultWriter = resultWriter;
     this.tasks = tasks;
   }
@@ -72,8 +76,15 @@ final class ToolCallRequests {
           TaskCalls.missingExtension(id, "the tool " + name));
       return;
     }
+    // A 2026-07-28 call may ask the client: its answers so far come with it (SEP-2322).
+    String binding = modernEra ? InputRequired.binding(JsonRpc.TOOLS_CALL, name, arguments) : null;
+    InputRound round = modernEra ? input.round(message, binding, out) : null;
+    if (modernEra && round == null) {
+      return;
+    }
     RequestRunner.run(message, session, (sink, call) -> {
       CallLink link = tools.link(tool, arguments, session, sink, call, modernEra, meta);
+      link.input(round);
       RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version, link,
           inbound.caller(), inbound.networkTransport());
       link.request(request);
@@ -99,6 +110,20 @@ final class ToolCallRequests {
           sink.reply(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, body);
           trace.rpcError(JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, null, text);
           trace.written(body, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY);
+          return;
+        }
+        if (round != null && round.waiting()) {
+          // The handler asked: whatever it returned or threw while unwinding is not its result.
+          int code = 0;
+          byte[] body;
+          try {
+            body = input.result(id, round, binding);
+          } catch (RequestStates.TooLarge e) {
+            code = JsonRpc.INVALID_PARAMS;
+            body = InputRequired.tooLarge(id, e);
+          }
+          sink.reply(id, code, body);
+          trace.written(body, code);
           return;
         }
         writeResult(id, name, reply, modernEra, sink, false, trace);

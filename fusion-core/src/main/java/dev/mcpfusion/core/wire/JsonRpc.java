@@ -70,4 +70,6 @@ public final class JsonRpc {
   public static final String TASKS_UPDATE = "tasks/update";
   /** The tasks extension: the client no longer wants a task. */
   public static final String TASKS_CANCEL = "tasks/cancel";
+  /** Server to client: the client's roots (the directories or URIs it lets the server see). */
+  public static final String ROOTS_LIST = "roots/list";
 }

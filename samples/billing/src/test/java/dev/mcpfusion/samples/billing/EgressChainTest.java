@@ -55,7 +55,8 @@ class EgressChainTest {
               return out;
             })
             .egressFilter(filter))
-        .answerSampling("fine").acceptElicitation(Map.of("proceed", true));
+        .answerSampling("fine").acceptElicitation(Map.of("proceed", true))
+        .roots(new dev.mcpfusion.core.Root("file:///ledger", "Ledger"));
   }
 
   static Map<String, Object> progressToken() {
@@ -281,6 +282,7 @@ class EgressChainTest {
       tester.callTool("leak_talk", Map.of(), progressToken());
       tester.call("leak", "ask");
       tester.call("leak", "confirm");
+      tester.call("leak", "roots");
       tester.getPrompt("plain", Map.of());
       tester.readResource("ledger://plain");
       tester.completeResource("ledger://notes/{id}", "id", "");

@@ -4,7 +4,10 @@ import dev.mcpfusion.annotation.Complete;
 import dev.mcpfusion.annotation.Describe;
 import dev.mcpfusion.annotation.Prompt;
 import dev.mcpfusion.annotation.Resource;
+import dev.mcpfusion.core.Elicitation;
 import dev.mcpfusion.core.PromptResult;
+import dev.mcpfusion.core.Question;
+import dev.mcpfusion.core.RequestContext;
 import jakarta.validation.constraints.NotBlank;
 import java.util.Base64;
 import java.util.List;
@@ -71,6 +74,17 @@ public final class ConformanceFeatures {
     return PromptResult.empty()
         .image(PromptResult.Role.USER, PNG, "image/png")
         .text(PromptResult.Role.USER, "Please analyze the image above.");
+  }
+
+  /** What {@code test_input_required_result_prompt} asks the user for. */
+  public record PromptContext(@NotBlank String context) {}
+
+  @Prompt(name = "test_input_required_result_prompt", title = "Prompt That Asks",
+      description = "A prompt that asks the user for its context first (SEP-2322 on prompts/get)")
+  public String inputRequiredResultPrompt(RequestContext request) {
+    Elicitation<PromptContext> answer = request.ask(Question.form(PromptContext.class,
+        "What context should the prompt use?").key("user_context"));
+    return "Use this context: " + answer.value().map(PromptContext::context).orElse("(none given)");
   }
 
   @Complete(prompt = "test_prompt_with_arguments", argument = "arg1")

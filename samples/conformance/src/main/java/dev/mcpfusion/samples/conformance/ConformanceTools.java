@@ -3,13 +3,18 @@ package dev.mcpfusion.samples.conformance;
 import dev.mcpfusion.annotation.Describe;
 import dev.mcpfusion.annotation.Query;
 import dev.mcpfusion.annotation.Router;
+import dev.mcpfusion.core.Answers;
 import dev.mcpfusion.core.Content;
 import dev.mcpfusion.core.Elicitation;
 import dev.mcpfusion.core.FusionError;
 import dev.mcpfusion.core.LogLevel;
+import dev.mcpfusion.core.Question;
 import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.Root;
 import dev.mcpfusion.core.Sampling;
 import jakarta.validation.constraints.NotBlank;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * The tools of the official MCP conformance suite ({@code @modelcontextprotocol/conformance},
@@ -132,5 +137,103 @@ public final class ConformanceTools {
         "Please select options from the enum fields");
     return "Elicitation completed: action=" + answer.action().name().toLowerCase(java.util.Locale.ROOT)
         + ", content=" + answer.value().map(Forms::json).orElse("{}");
+  }
+
+  // ---- input-required results (SEP-2322): the same handlers ask through a 2025 session too ------
+
+  /** What the input-required scenarios ask a user's name with. */
+  public record UserName(@NotBlank String name) {}
+
+  /** What {@code test_input_required_result_request_state} asks the user to confirm. */
+  public record Confirmation(boolean ok) {}
+
+  /** The second step of {@code test_input_required_result_multi_round}. */
+  public record FavoriteColor(@NotBlank String color) {}
+
+  /** The name question of the input-required scenarios, under the key the suite expects. */
+  static Question<Elicitation<UserName>> userName() {
+    return Question.form(UserName.class, "What is your name?").key("user_name");
+  }
+
+  @Query(description = "Asks the user's name (SEP-2322 input-required result, or elicitation in a 2025 session)")
+  public String inputRequiredResultElicitation(RequestContext request) {
+    Elicitation<UserName> answer = request.ask(userName());
+    return answer.value().map(n -> "Hello, " + n.name() + "!").orElse("Hello, stranger! ("
+        + answer.action().name().toLowerCase(java.util.Locale.ROOT) + ")");
+  }
+
+  @Query(description = "Asks the client's model a question (SEP-2322 input-required result)")
+  public String inputRequiredResultSampling(RequestContext request) {
+    Sampling.Result answer = request.ask(Question.sampling(
+        Sampling.prompt("What is the capital of France?").maxTokens(100)).key("capital_question"));
+    return "The model said: " + answer.text();
+  }
+
+  @Query(description = "Asks the client for its roots (SEP-2322 input-required result)")
+  public String inputRequiredResultListRoots(RequestContext request) {
+    List<Root> roots = request.ask(Question.roots().key("client_roots"));
+    return "Roots: " + roots.stream().map(Root::uri).collect(Collectors.joining(", "));
+  }
+
+  @Query(description = "Asks for a confirmation; the answer comes back with the signed request state")
+  public String inputRequiredResultRequestState(RequestContext request) {
+    Elicitation<Confirmation> answer = request.ask(
+        Question.form(Confirmation.class, "Please confirm").key("confirm"));
+    return "state-ok: confirmed=" + answer.value().map(Confirmation::ok).orElse(false);
+  }
+
+  @Query(description = "Asks a form, the client's model and its roots at once (one input-required result)")
+  public String inputRequiredResultMultipleInputs(RequestContext request) {
+    Question<Elicitation<UserName>> name = userName();
+    Question<Sampling.Result> greeting = Question.sampling(
+        Sampling.prompt("Generate a greeting").maxTokens(50)).key("greeting");
+    Question<List<Root>> roots = Question.roots().key("client_roots");
+    Answers answers = request.askAll(name, greeting, roots);
+    return "name=" + answers.get(name).value().map(UserName::name).orElse("(none)")
+        + ", greeting=" + answers.get(greeting).text()
+        + ", roots=" + answers.get(roots).size();
+  }
+
+  @Query(description = "Asks two questions one after the other (two input-required rounds)")
+  public String inputRequiredResultMultiRound(RequestContext request) {
+    Elicitation<UserName> name = request.ask(
+        Question.form(UserName.class, "Step 1: What is your name?").key("step1"));
+    Elicitation<FavoriteColor> color = request.ask(
+        Question.form(FavoriteColor.class, "Step 2: What is your favorite color?").key("step2"));
+    return name.value().map(UserName::name).orElse("(none)") + " likes "
+        + color.value().map(FavoriteColor::color).orElse("(none)");
+  }
+
+  @Query(description = "Asks for a confirmation; an edited request state is refused")
+  public String inputRequiredResultTamperedState(RequestContext request) {
+    Elicitation<Confirmation> answer = request.ask(
+        Question.form(Confirmation.class, "Please confirm").key("confirm"));
+    return "confirmed=" + answer.value().map(Confirmation::ok).orElse(false);
+  }
+
+  @Query(description = "Asks only what the client declared it can answer (sampling, elicitation, roots)")
+  public String inputRequiredResultCapabilities(RequestContext request) {
+    List<Question<?>> questions = new java.util.ArrayList<>();
+    if (request.clientDeclared("sampling")) {
+      questions.add(Question.sampling(Sampling.prompt("Say hello").maxTokens(10)).key("hello"));
+    }
+    if (request.clientDeclared("elicitation")) {
+      questions.add(userName());
+    }
+    if (request.clientDeclared("roots")) {
+      questions.add(Question.roots().key("client_roots"));
+    }
+    if (questions.isEmpty()) {
+      return "The client declared nothing to ask.";
+    }
+    request.askAll(questions.toArray(Question<?>[]::new));
+    return "Asked " + questions.size() + " question(s), each of a capability the client declared.";
+  }
+
+  @Query(description = "Elicits in the middle of a call: a 2026-07-28 request is answered with an"
+      + " input-required result, never a request on its stream")
+  public String streamingElicitation(RequestContext request) {
+    request.progress(0, 1, "Asking the user");
+    return inputRequiredResultElicitation(request);
   }
 }

@@ -52,11 +52,13 @@ class AskTheClientTest {
   }
 
   @Test
-  void samplingIsUnavailableInThe2026Era() {
-    try (FusionTester tester = tester().protocolVersion(FusionTester.MODERN).answerSampling("x")) {
-      ToolResult r = tester.callTool("test_sampling", Map.of("prompt", "hi"));
-      assertThat(r).isError().hasCode("CLIENT_UNAVAILABLE");
-      assertThat(r.errorText()).contains("2026-07-28 call is stateless");
+  void samplingInThe2026EraCompletesThroughAnInputRequiredResult() {
+    try (FusionTester tester = tester().protocolVersion(FusionTester.MODERN).answerSampling("Paris")) {
+      ToolResult r = tester.callTool("test_sampling", Map.of("prompt", "Capital of France?"));
+      assertThat(r).isSuccess();
+      assertThat(r.dataText()).isEqualTo("LLM response: Paris");
+      assertThat(tester.clientRequests()).extracting(FusionTester.ClientRequest::method)
+          .containsExactly("sampling/createMessage");
     }
   }
 

@@ -21,7 +21,8 @@ class FeaturesTest {
     try (FusionTester tester = tester()) {
       assertThat(tester.listPrompts()).extracting(p -> p.get("name")).containsExactlyInAnyOrder(
           "test_simple_prompt", "test_prompt_with_arguments",
-          "test_prompt_with_embedded_resource", "test_prompt_with_image");
+          "test_prompt_with_embedded_resource", "test_prompt_with_image",
+          "test_input_required_result_prompt");
       assertThat(tester.listResources()).extracting(r -> r.get("uri")).contains(
           "test://static-text", "test://static-binary", "test://watched-resource");
       assertThat(tester.listResourceTemplates()).extracting(t -> t.get("uriTemplate"))

@@ -1,0 +1,9 @@
+/**
+ * Input-required results of the 2026-07-28 era (SEP-2322): a handler that asks the client
+ * ({@code RequestContext.elicit}, {@code sample}, {@code roots}) is answered with the questions and
+ * a signed, bounded, expiring request state; the client's retry, carrying the answers and the
+ * state, runs the handler again and completes it. The server keeps nothing between the rounds.
+ *
+ * <p>Framework-internal: not exported; users call {@link dev.mcpfusion.core.RequestContext}.
+ */
+package dev.mcpfusion.core.input;
