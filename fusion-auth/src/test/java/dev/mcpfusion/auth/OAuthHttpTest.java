@@ -30,6 +30,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import no.nav.security.mock.oauth2.MockOAuth2Server;
 import no.nav.security.mock.oauth2.OAuth2Config;
 import no.nav.security.mock.oauth2.token.OAuth2TokenProvider;
@@ -104,12 +106,35 @@ class OAuthHttpTest {
 
   // ---- HTTP ----------------------------------------------------------------------------------------
 
+  private static final Pattern METHOD = Pattern.compile("\"method\":\"([^\"]+)\"");
+  private static final Pattern NAME = Pattern.compile("\"name\":\"([^\"]+)\"");
+
   static HttpResponse<String> post(String body, String token) throws Exception {
+    return post(body, token, null);
+  }
+
+  /**
+   * POSTs {@code body}; a 2026-07-28 message carries the standard headers that mirror it
+   * ({@code MCP-Protocol-Version}, {@code Mcp-Method}, and {@code Mcp-Name} on a tool call), as a
+   * real client sends them; a classic one the session, when given.
+   */
+  static HttpResponse<String> post(String body, String token, String session) throws Exception {
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(resource))
         .timeout(Duration.ofSeconds(20))
         .header("Content-Type", "application/json")
         .header("Accept", "application/json, text/event-stream")
         .POST(HttpRequest.BodyPublishers.ofString(body));
+    Matcher method = METHOD.matcher(body);
+    if (body.contains(MODERN_META) && method.find()) {
+      request.header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", method.group(1));
+      Matcher name = NAME.matcher(body);
+      if (method.group(1).equals("tools/call") && name.find()) {
+        request.header("Mcp-Name", name.group(1));
+      }
+    }
+    if (session != null) {
+      request.header("Mcp-Session-Id", session);
+    }
     if (token != null) {
       request.header("Authorization", "Bearer " + token);
     }
@@ -214,6 +239,25 @@ class OAuthHttpTest {
     HttpResponse<String> response = post(call("ledger_whoami", "{}"), token("ledger:read"));
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     assertThat(response.body()).contains("subject=alice client=ledger-cli scopes=ledger:read");
+  }
+
+  @Test
+  void aSessionAnswersOnlyTheCallerWhoOpenedIt() throws Exception {
+    String alice = token("ledger:read");
+    String bob = sign(claims().subject("bob").build(), keys.current());
+    HttpResponse<String> init = post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
+        + "\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+        + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}", alice);
+    assertThat(init.statusCode()).as(init.body()).isEqualTo(200);
+    String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+    String ping = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}";
+
+    HttpResponse<String> stolen = post(ping, bob, session);
+    assertThat(stolen.statusCode()).isEqualTo(404);
+    assertThat(stolen.body()).contains("Session not found").doesNotContain("alice");
+    // A new token of the same caller (other scopes, other expiry) keeps the session.
+    HttpResponse<String> same = post(ping, token("ledger:read ledger:write"), session);
+    assertThat(same.statusCode()).as(same.body()).isEqualTo(200);
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.mcpfusion.http;
 
+import dev.mcpfusion.core.Caller;
 import dev.mcpfusion.core.edge.Edge;
 import dev.mcpfusion.core.edge.EdgeSession;
 import dev.mcpfusion.core.edge.Sink;
@@ -187,9 +188,26 @@ final class HttpSessions {
     private volatile long lastUsed = System.nanoTime();
     /** Requests of this session being answered now (an idle session has none). */
     final AtomicInteger openRequests = new AtomicInteger();
+    /**
+     * Who opened the session: its id is a handle, never a credential, so a request of another
+     * caller that names it is told the session does not exist (the MCP security guidance binds a
+     * session to its user). {@code null} until initialize records the caller.
+     */
+    private volatile String owner;
 
     String id() {
       return edge.id();
+    }
+
+    /** Records {@code caller} as the session's owner (at initialize). */
+    void ownedBy(Caller caller) {
+      owner = ownerKey(caller);
+    }
+
+    /** Whether a request from {@code caller} may use this session: the one who opened it only. */
+    boolean belongsTo(Caller caller) {
+      String o = owner;
+      return o == null || o.equals(ownerKey(caller));
     }
 
     void touch() {
@@ -247,5 +265,15 @@ final class HttpSessions {
 
   private static Object key(Object id) {
     return Edge.idKey(id);
+  }
+
+  /**
+   * The identity a session is bound to: the subject and the client id the authenticator vouched
+   * for (its scopes may change between tokens; its identity may not); every unauthenticated request
+   * is the local caller.
+   */
+  private static String ownerKey(Caller caller) {
+    return caller.isLocal() ? "local"
+        : caller.subject().orElse("") + "\u0000" + caller.clientId().orElse("");
   }
 }

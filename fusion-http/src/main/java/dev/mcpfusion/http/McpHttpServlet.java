@@ -128,7 +128,8 @@ public final class McpHttpServlet extends HttpServlet {
       resp.setHeader("Allow", "GET, POST, DELETE, OPTIONS");
       resp.setHeader("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS");
       resp.setHeader("Access-Control-Allow-Headers",
-          "Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID");
+          "Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Mcp-Method,"
+              + " Mcp-Name, Last-Event-ID");
       resp.setHeader("Access-Control-Max-Age", "600");
       resp.setStatus(204);
       return;
@@ -137,6 +138,11 @@ public final class McpHttpServlet extends HttpServlet {
     Authentication auth = checks.authentication(headers);
     if (!auth.isAccepted()) {
       resp.setHeader("WWW-Authenticate", Challenges.unauthorized(options.auth(), auth.invalidToken()));
+      if (req.getContentLengthLong() != 0) {
+        // The body is not read: the client must not send its next request on this connection,
+        // which the container may close while the unread body is still arriving.
+        resp.setHeader("Connection", "close");
+      }
       send(resp, 401, error(null, INVALID_REQUEST, auth.invalidToken()
           ? "Unauthorized: the access token is not valid for this server; get a new one."
           : "Unauthorized: send an access token (Authorization: Bearer …)."));

@@ -248,6 +248,7 @@ final class PostRequests {
           + McpHttpServlet.SESSIONS_RETRY_AFTER_SECONDS + " seconds, or end an unused session with DELETE."));
       return;
     }
+    session.ownedBy(inbound.caller());
     PostCall call = PostCall.Classic.of(session, request, options.requestTimeout());
     HttpSessions.Reply reply = call == null ? null : await(call, inbound, session);
     if (reply == null || reply.errorCode() != 0) {

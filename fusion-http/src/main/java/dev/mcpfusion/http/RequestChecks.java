@@ -58,7 +58,7 @@ final class RequestChecks {
 
   /**
    * The live session the request's {@code Mcp-Session-Id} names, or {@code null} after answering
-   * 400 (no id) or 404 (no such session).
+   * 400 (no id) or 404 (no such session, or one another caller opened).
    *
    * @param id the request's JSON-RPC id for the error body ({@code null} when there is none)
    * @param missing the 400 message when the header is missing
@@ -71,8 +71,10 @@ final class RequestChecks {
       return null;
     }
     HttpSessions.Session session = sessions.find(sessionId.trim());
-    if (session == null) {
+    // Another caller's session answers as a missing one: its existence is not theirs to learn.
+    if (session == null || !session.belongsTo(Challenges.caller(req))) {
       send(resp, 404, error(id, SESSION_NOT_FOUND, "Session not found: send initialize to start a new session."));
+      return null;
     }
     return session;
   }

@@ -108,6 +108,12 @@ class TasksTest {
   void aCancelledTaskStopsItsHandlerAndStaysCancelled() throws Exception {
     try (FusionTester tester = tester()) {
       String taskId = start(tester, "jobs_hold", Map.of("label", "doomed"));
+      // Cancel a handler that is running: one cancelled before it starts never runs at all.
+      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+      while (tools.started.get() == 0 && System.nanoTime() < end) {
+        Thread.sleep(5);
+      }
+      assertThat(tools.started.get()).isEqualTo(1);
       McpResponse ack = tasks(tester, "tasks/cancel", Map.of("taskId", taskId));
       assertThat(ack.result()).containsEntry("resultType", "complete")
           .doesNotContainKeys("taskId", "status", "result");
