@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The observability fixture: one tool per outcome the metrics tell apart (a success, a validation
- * error, a timeout, a refusal by the gate), one that asks the client (sampling), and a prompt, a
- * resource and a completion.
+ * error, a timeout, a refusal by the gate), two that ask the client (sampling, elicitation), and a
+ * prompt, a resource and a completion.
  */
 @Router(value = "desk", description = "A help desk (the observability fixture)")
 public final class DeskTools {
@@ -60,6 +60,14 @@ public final class DeskTools {
   @Query(description = "Ask the client's model")
   public String ask(RequestContext request) {
     return request.sample(Sampling.prompt("Say yes.").maxTokens(5)).text();
+  }
+
+  /** The form {@code confirm} shows the user. */
+  public record Go(@Describe("Whether to go ahead") boolean ok) {}
+
+  @Query(description = "Ask the user to confirm")
+  public String confirm(RequestContext request) {
+    return request.elicit(Go.class, "Go ahead?").accepted() ? "confirmed" : "not confirmed";
   }
 
   @Prompt(description = "Greet a person")

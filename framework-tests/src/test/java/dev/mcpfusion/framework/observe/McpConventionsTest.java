@@ -194,6 +194,46 @@ class McpConventionsTest {
         .isEqualTo("00-" + TRACE + "-" + sampling.getSpanId() + "-01");
   }
 
+  @Test
+  void elicitationRequestIsAClientSpanUnderTheToolSpanWithItsTraceparentSent() {
+    tester.acceptElicitation(Map.of("ok", true));
+
+    ToolResult result = tester.callTool("desk_confirm", Map.of(), META);
+
+    assertThat(result.isSuccess()).isTrue();
+    assertThat(result.dataText()).isEqualTo("confirmed");
+    SpanData tool = only("tools/call desk_confirm");
+    SpanData elicit = only("elicitation/create");
+    assertThat(elicit.getKind()).isEqualTo(SpanKind.CLIENT);
+    assertThat(attr(elicit, "mcp.method.name")).isEqualTo("elicitation/create");
+    assertThat(elicit.getTraceId()).isEqualTo(TRACE);
+    assertThat(elicit.getParentSpanId()).isEqualTo(tool.getSpanId());
+    FusionTester.ClientRequest sent = tester.clientRequests().get(0);
+    assertThat(((Map<?, ?>) sent.params().get("_meta")).get("traceparent"))
+        .isEqualTo("00-" + TRACE + "-" + elicit.getSpanId() + "-01");
+  }
+
+  @Test
+  void inThe2026EraACallIsTheSameSpanWithTheModernVersionAndNoSession() {
+    try (FusionTester modern = FusionTester.of(FusionServer.builder("desk", "1.0.0")
+            .register(new DeskTools()).meter(OtelFusionMeter.of(otel)))
+        .tracer(OtelFusionTracer.of(otel)).protocolVersion(FusionTester.MODERN)) {
+      ToolResult result = modern.callTool("desk_echo", Map.of("text", "hi"), META);
+
+      assertThat(result.isSuccess()).isTrue();
+      SpanData span = only("tools/call desk_echo");
+      assertThat(span.getKind()).isEqualTo(SpanKind.SERVER);
+      assertThat(attr(span, "mcp.method.name")).isEqualTo("tools/call");
+      assertThat(attr(span, "mcp.protocol.version")).isEqualTo(FusionTester.MODERN);
+      assertThat(attr(span, "gen_ai.tool.name")).isEqualTo("desk_echo");
+      // Stateless: there is no session to name.
+      assertThat(attr(span, "mcp.session.id")).isNull();
+      assertParent(span);
+      assertThat(operation("tools/call", "desk_echo").getAttributes()
+          .get(key("mcp.protocol.version"))).isEqualTo(FusionTester.MODERN);
+    }
+  }
+
   // ---- metrics ---------------------------------------------------------------------------------
 
   @Test

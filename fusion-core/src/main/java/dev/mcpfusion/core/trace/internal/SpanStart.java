@@ -10,6 +10,7 @@ import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.core.wire.ProtocolVersions;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -154,8 +155,12 @@ final class SpanStart {
     String transport = null;
     String version = null;
     if (request != null) {
-      request.sessionId().ifPresent(id -> attributes.put(SpanAttributes.MCP_SESSION_ID, id));
       version = request.protocolVersion().orElse(null);
+      // A 2026-07-28 request is stateless: the connection it came on (stdio, the tester) has an id,
+      // but it is no MCP session, and a dashboard grouping by mcp.session.id must not see one.
+      if (!ProtocolVersions.MODERN.equals(version)) {
+        request.sessionId().ifPresent(id -> attributes.put(SpanAttributes.MCP_SESSION_ID, id));
+      }
       if (version != null) {
         attributes.put(SpanAttributes.MCP_PROTOCOL_VERSION, version);
       }
