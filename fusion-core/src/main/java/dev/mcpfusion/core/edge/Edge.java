@@ -5,7 +5,6 @@ import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.guard.ConcurrencyGate;
 import dev.mcpfusion.core.guard.Gates;
-import dev.mcpfusion.core.input.InputRound;
 import dev.mcpfusion.core.input.RequestStates;
 import dev.mcpfusion.core.server.ExposedTool;
 import dev.mcpfusion.core.server.FeatureCalls;
@@ -269,7 +268,7 @@ public final class Edge {
       } else if (scopedList(message, inbound, out, true)) {
         return;
       } else if (features.handles(message.method())) {
-        featureRequest(message, inbound, session, out, true);
+        features.request(message, inbound, session, out, true, input);
       } else if (tasks.handles(message.method())) {
         RequestRunner.run(message, session, (sink, call) -> tasks.answer(message, inbound, sink), out);
       } else if (!unknownLongMethod(message, out)) {
@@ -300,7 +299,7 @@ public final class Edge {
       return;
     }
     if (features.handles(message.method())) {
-      featureRequest(message, inbound, session, out, false);
+      features.request(message, inbound, session, out, false, input);
       return;
     }
     if (scopedList(message, inbound, out, false)) {
@@ -388,38 +387,6 @@ public final class Edge {
   }
 
   // ---- prompts, resources, completions ---------------------------------------------------------
-
-  @SuppressWarnings("unchecked")
-  private void featureRequest(Message message, Inbound inbound, EdgeSession session, Sink out,
-      boolean modernEra) {
-    Object rawParams = message.rawParams();
-    if (rawParams != null && !(rawParams instanceof Map<?, ?>)) {
-      out.reply(message.id(), JsonRpc.INVALID_PARAMS, Bodies.error(message.id(), JsonRpc.INVALID_PARAMS,
-          "Invalid params: " + message.method() + " needs an object."));
-      return;
-    }
-    Map<?, ?> params = message.params();
-    Map<String, Object> meta = params != null && params.get("_meta") instanceof Map<?, ?> m
-        ? (Map<String, Object>) m : null;
-    String sessionId = session == null ? null : session.id();
-    String version = modernEra ? ProtocolVersions.MODERN : protocolVersion(inbound, session);
-    // A 2026-07-28 prompts/get or resources/read may ask the client, as a tools/call may (SEP-2322).
-    String binding = modernEra ? InputRequired.binding(message.method(), params) : null;
-    InputRound round = binding == null ? null : input.round(message, binding, out);
-    if (binding != null && round == null) {
-      return;
-    }
-    RequestRunner.run(message, session, (sink, call) -> {
-      // A prompt or resource handler reaches the client (progress, logs) as a tool handler does.
-      CallLink link = features.link(message, session, sink, call, modernEra, meta);
-      link.input(round);
-      RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version, link,
-          inbound.caller(), inbound.networkTransport());
-      link.request(request);
-      features.answer(message, request, session,
-          round == null ? sink : input.answering(sink, round, binding), modernEra);
-    }, out);
-  }
 
   /**
    * Whether a call's reply may be written before its dispatch returns, from another thread (some

@@ -5,6 +5,7 @@ import dev.mcpfusion.core.Outbound;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.egress.Egress;
 import dev.mcpfusion.core.error.ErrorReplies;
+import dev.mcpfusion.core.input.InputRound;
 import dev.mcpfusion.core.json.Json;
 import dev.mcpfusion.core.redact.Redactor;
 import dev.mcpfusion.core.redact.Tally;
@@ -16,6 +17,7 @@ import dev.mcpfusion.core.trace.internal.RequestTrace;
 import dev.mcpfusion.core.wire.Codes;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.Meta;
+import dev.mcpfusion.core.wire.ProtocolVersions;
 import dev.mcpfusion.core.wire.Reply;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -357,5 +359,42 @@ final class FeatureRequests {
     }
     out.append("\"resultType\":\"complete\",\"_meta\":{").append(serverInfoMember).append("}}}");
     return out.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Answers a {@code prompts/*}, {@code resources/*} or {@code completion/complete} request: checks
+   * its params, builds the request's context and link, and, in the 2026-07-28 era, runs it as a
+   * round of input-required results when it may ask the client.
+   */
+  @SuppressWarnings("unchecked")
+  void request(Message message, Inbound inbound, EdgeSession session, Sink out, boolean modernEra,
+      InputRequired input) {
+    Object rawParams = message.rawParams();
+    if (rawParams != null && !(rawParams instanceof Map<?, ?>)) {
+      out.reply(message.id(), JsonRpc.INVALID_PARAMS, Bodies.error(message.id(), JsonRpc.INVALID_PARAMS,
+          "Invalid params: " + message.method() + " needs an object."));
+      return;
+    }
+    Map<?, ?> params = message.params();
+    Map<String, Object> meta = params != null && params.get("_meta") instanceof Map<?, ?> m
+        ? (Map<String, Object>) m : null;
+    String sessionId = session == null ? null : session.id();
+    String version = modernEra ? ProtocolVersions.MODERN : Edge.protocolVersion(inbound, session);
+    // A 2026-07-28 prompts/get or resources/read may ask the client, as a tools/call may (SEP-2322).
+    String binding = modernEra ? InputRequired.binding(message.method(), params) : null;
+    InputRound round = binding == null ? null : input.round(message, binding, out);
+    if (binding != null && round == null) {
+      return;
+    }
+    RequestRunner.run(message, session, (sink, call) -> {
+      // A prompt or resource handler reaches the client (progress, logs) as a tool handler does.
+      CallLink link = link(message, session, sink, call, modernEra, meta);
+      link.input(round);
+      RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version, link,
+          inbound.caller(), inbound.networkTransport());
+      link.request(request);
+      answer(message, request, session,
+          round == null ? sink : input.answering(sink, round, binding), modernEra);
+    }, out);
   }
 }

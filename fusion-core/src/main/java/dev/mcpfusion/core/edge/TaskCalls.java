@@ -22,7 +22,6 @@ import dev.mcpfusion.core.wire.Reply;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -58,6 +57,7 @@ final class TaskCalls {
   private final FeatureRequests features;
   private final String serverInfo;
   private final TaskOptions options;
+  private final TaskShapes shapes;
   private final TaskStore store;
   /** The task mode of each action that declares one (read from {@code @TaskSupport} once). */
   private final Map<BoundAction, TaskMode> modes = new IdentityHashMap<>();
@@ -70,6 +70,7 @@ final class TaskCalls {
     this.features = features;
     this.serverInfo = serverInfo;
     this.options = options == null ? TaskOptions.defaults() : options;
+    this.shapes = new TaskShapes(this.options, serverInfo);
     this.store = this.options.store() == null ? new InMemoryTaskStore() : this.options.store();
     for (ExposedTool tool : tools.registry().tools()) {
       for (BoundAction action : tool.actions().values()) {
@@ -175,7 +176,7 @@ final class TaskCalls {
           internalError("The task could not be started (incident " + incident + ")."));
     }
     // The seed state: the task may have moved on already, which tasks/get then tells.
-    out.reply(id, 0, Bodies.result(id, handle(task, now)));
+    out.reply(id, 0, Bodies.result(id, shapes.handle(task, now)));
   }
 
   private String owner(RequestContext request) {
@@ -340,7 +341,7 @@ final class TaskCalls {
       return;
     }
     switch (message.method()) {
-      case JsonRpc.TASKS_GET -> out.reply(id, 0, Bodies.result(id, detailed(task, now)));
+      case JsonRpc.TASKS_GET -> out.reply(id, 0, Bodies.result(id, shapes.detailed(task, now)));
       case JsonRpc.TASKS_UPDATE -> update(message, task, params.get("inputResponses"), out);
       default -> cancel(message, task, out);
     }
@@ -370,7 +371,7 @@ final class TaskCalls {
         run.questions.put(key, waiting); // not an object: not an answer
       }
     }
-    out.reply(id, 0, Bodies.result(id, ack()));
+    out.reply(id, 0, Bodies.result(id, shapes.ack()));
   }
 
   private void cancel(Message message, TaskRecord task, Sink out) {
@@ -386,18 +387,7 @@ final class TaskCalls {
         run.questions.values().forEach(q -> q.cancel(true));
       }
     }
-    out.reply(message.id(), 0, Bodies.result(message.id(), ack()));
-  }
-
-  private Map<String, Object> ack() {
-    Map<String, Object> result = new LinkedHashMap<>();
-    result.put("resultType", "complete");
-    result.put("_meta", serverInfoMeta());
-    return result;
-  }
-
-  private Map<String, Object> serverInfoMeta() {
-    return Map.of(Meta.SERVER_INFO, ((Map<?, ?>) Json.parse("{" + serverInfo + "}")).get(Meta.SERVER_INFO));
+    out.reply(message.id(), 0, Bodies.result(message.id(), shapes.ack()));
   }
 
   // ---- what the handler asks the client ---------------------------------------------------------
@@ -437,51 +427,6 @@ final class TaskCalls {
   private static Map<String, Object> questions(TaskRecord t) {
     return t.inputRequestsJson() == null ? new LinkedHashMap<>()
         : new LinkedHashMap<>((Map<String, Object>) Json.parse(t.inputRequestsJson()));
-  }
-
-  // ---- the wire shapes --------------------------------------------------------------------------
-
-  /** The {@code Task} members every shape shares. */
-  private Map<String, Object> task(TaskRecord t, long now) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("taskId", t.taskId());
-    out.put("status", t.status().wire());
-    if (t.statusMessage() != null) {
-      out.put("statusMessage", t.statusMessage());
-    }
-    out.put("createdAt", Instant.ofEpochMilli(t.createdAtMs()).toString());
-    out.put("lastUpdatedAt", Instant.ofEpochMilli(t.lastUpdatedAtMs()).toString());
-    // From creation: until the result is forgotten, or (while it runs) at least the ttl from now.
-    long ttlFromCreation = t.expiresAtMs() > 0 ? t.expiresAtMs() - t.createdAtMs()
-        : now - t.createdAtMs() + options.ttl().toMillis();
-    out.put("ttlMs", Math.max(1, ttlFromCreation));
-    out.put("pollIntervalMs", Math.max(1, options.pollInterval().toMillis()));
-    return out;
-  }
-
-  /** A {@code CreateTaskResult}: the task, flat, with {@code resultType: "task"}. */
-  private Map<String, Object> handle(TaskRecord t, long now) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("resultType", "task");
-    out.putAll(task(t, now));
-    out.put("_meta", serverInfoMeta());
-    return out;
-  }
-
-  /** A {@code tasks/get} result: the task with what its status carries inlined. */
-  private Map<String, Object> detailed(TaskRecord t, long now) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("resultType", "complete");
-    out.putAll(task(t, now));
-    switch (t.status()) {
-      case COMPLETED -> out.put("result", Json.parse(t.resultJson()));
-      case FAILED -> out.put("error", Json.parse(t.errorJson()));
-      case INPUT_REQUIRED -> out.put("inputRequests",
-          t.inputRequestsJson() == null ? Map.of() : Json.parse(t.inputRequestsJson()));
-      default -> { }
-    }
-    out.put("_meta", serverInfoMeta());
-    return out;
   }
 
   /** Stops the task threads (the server is closing); running tasks are left as they are. */
