@@ -138,9 +138,10 @@ public final class McpHttpServlet extends HttpServlet {
     Authentication auth = checks.authentication(headers);
     if (!auth.isAccepted()) {
       resp.setHeader("WWW-Authenticate", Challenges.unauthorized(options.auth(), auth.invalidToken()));
-      if (req.getContentLengthLong() != 0) {
-        // The body is not read: the client must not send its next request on this connection,
-        // which the container may close while the unread body is still arriving.
+      // Read (and drop) a body up to the size the endpoint accepts: a server that answers while
+      // the body is still arriving and then closes can reset the connection under the client's
+      // upload, and the client would see no answer at all. A larger body gets the answer and a close.
+      if (!RequestChecks.drain(req, options.maxBodyBytes())) {
         resp.setHeader("Connection", "close");
       }
       send(resp, 401, error(null, INVALID_REQUEST, auth.invalidToken()

@@ -172,4 +172,24 @@ final class RequestChecks {
     }
     return headers;
   }
+
+  /**
+   * Reads and drops the request's body, at most {@code limit} bytes; whether it ended within them
+   * (a failed read counts as not: the connection is then not worth keeping).
+   */
+  static boolean drain(HttpServletRequest req, long limit) {
+    byte[] buffer = new byte[8192];
+    long read = 0;
+    try (java.io.InputStream in = req.getInputStream()) {
+      for (int n; (n = in.read(buffer)) >= 0; ) {
+        read += n;
+        if (read > limit) {
+          return false;
+        }
+      }
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
 }
