@@ -3,10 +3,11 @@
 // fresh client session against it.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { startHttpSample } from "./sample-server.mjs";
 
 const jar = resolve(process.env.SAMPLE_JAR ?? "../samples/billing/target/fusion-sample-billing.jar");
 const catalog = join(mkdtempSync(join(tmpdir(), "inspector-")), "mcp.json");
@@ -14,17 +15,7 @@ let server;
 let endpoint;
 
 before(async () => {
-  server = spawn("java", ["-jar", jar, "--grouped", "--http", "0"], { stdio: ["ignore", "ignore", "pipe"] });
-  endpoint = await new Promise((ok, fail) => {
-    let seen = "";
-    const timer = setTimeout(() => fail(new Error("no endpoint announced: " + seen)), 60_000);
-    server.stderr.on("data", (chunk) => {
-      seen += chunk;
-      const m = /listening on (http:\/\/\S+)/.exec(seen);
-      if (m) { clearTimeout(timer); ok(m[1]); }
-    });
-    server.on("exit", (code) => fail(new Error(`sample exited ${code}: ${seen}`)));
-  });
+  ({ server, endpoint } = await startHttpSample(jar, ["--grouped"]));
 });
 
 after(() => server?.kill("SIGTERM"));

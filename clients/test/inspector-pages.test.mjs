@@ -4,10 +4,11 @@
 // and narrows results with _select over stdio and HTTP.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { startHttpSample } from "./sample-server.mjs";
 
 const jar = resolve(process.env.SAMPLE_JAR ?? "../samples/billing/target/fusion-sample-billing.jar");
 const catalog = join(mkdtempSync(join(tmpdir(), "inspector-")), "mcp.json");
@@ -15,17 +16,7 @@ let server;
 let endpoint;
 
 before(async () => {
-  server = spawn("java", ["-jar", jar, "--http", "0"], { stdio: ["ignore", "ignore", "pipe"] });
-  endpoint = await new Promise((ok, fail) => {
-    let seen = "";
-    const timer = setTimeout(() => fail(new Error("no endpoint announced: " + seen)), 60_000);
-    server.stderr.on("data", (chunk) => {
-      seen += chunk;
-      const m = /listening on (http:\/\/\S+)/.exec(seen);
-      if (m) { clearTimeout(timer); ok(m[1]); }
-    });
-    server.on("exit", (code) => fail(new Error(`sample exited ${code}: ${seen}`)));
-  });
+  ({ server, endpoint } = await startHttpSample(jar));
 });
 
 after(() => server?.kill("SIGTERM"));

@@ -6,26 +6,16 @@
 // conformance sample (its test_tool_with_progress reports 0, 50 and 100), on an ephemeral port.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { startHttpSample } from "./sample-server.mjs";
 
 const jar = resolve(process.env.CONFORMANCE_JAR ?? "../samples/conformance/target/fusion-sample-conformance.jar");
 let server;
 let endpoint;
 
 before(async () => {
-  server = spawn("java", ["-jar", jar, "--http", "0"], { stdio: ["ignore", "ignore", "pipe"] });
-  endpoint = await new Promise((ok, fail) => {
-    let seen = "";
-    const timer = setTimeout(() => fail(new Error("no endpoint announced: " + seen)), 60_000);
-    server.stderr.on("data", (chunk) => {
-      seen += chunk;
-      const m = /listening on (http:\/\/\S+)/.exec(seen);
-      if (m) { clearTimeout(timer); ok(m[1]); }
-    });
-    server.on("exit", (code) => fail(new Error(`the sample exited ${code}: ${seen}`)));
-  });
+  ({ server, endpoint } = await startHttpSample(jar));
 });
 
 after(() => server?.kill("SIGTERM"));
