@@ -13,6 +13,8 @@ module dev.mcpfusion.core {
   requires static transitive java.compiler;
   // Connector code constrains its inputs with jakarta.validation.constraints.
   requires transitive jakarta.validation;
+  // The wire vocabulary and deterministic JSON every reply is written with.
+  requires dev.mcpfusion.wire;
   requires tools.jackson.core;
   requires tools.jackson.databind;
   // Validates the arguments of an @InputSchema action against its document.
@@ -31,10 +33,7 @@ module dev.mcpfusion.core {
   // The front door: the framework's transports hand it their bytes.
   exports dev.mcpfusion.core.edge to dev.mcpfusion.http, dev.mcpfusion.testing;
   exports dev.mcpfusion.core.error to dev.mcpfusion.http;
-  exports dev.mcpfusion.core.json to dev.mcpfusion.testing, dev.mcpfusion.lock, dev.mcpfusion.http;
   // The lockfile records the limits and redaction rules a descriptor resolves to.
   exports dev.mcpfusion.core.guard to dev.mcpfusion.lock;
   exports dev.mcpfusion.core.redact to dev.mcpfusion.lock;
-  // The wire vocabulary: the transports and the tester read replies and write the same names.
-  exports dev.mcpfusion.core.wire to dev.mcpfusion.http, dev.mcpfusion.testing;
 }

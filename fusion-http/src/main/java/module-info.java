@@ -1,6 +1,7 @@
 /** Streamable HTTP for a FusionServer on embedded Jetty 12.1 (ee10). */
 module dev.mcpfusion.http {
   requires transitive dev.mcpfusion.core;
+  requires dev.mcpfusion.wire;
   // FusionHttp.servlet(...) returns a jakarta.servlet HttpServlet.
   requires transitive jakarta.servlet;
   requires io.modelcontextprotocol.sdk.mcp;

@@ -5,6 +5,7 @@
 module dev.mcpfusion.lock {
   // Contract.of(...) takes the generated descriptors of fusion-core's spi.
   requires transitive dev.mcpfusion.core;
+  requires dev.mcpfusion.wire;
 
   exports dev.mcpfusion.lock;
 }

@@ -1,6 +1,7 @@
 /** The in-RAM tester and its AssertJ assertions, for JUnit Jupiter (5.13+ or 6.x) tests of a connector. */
 module dev.mcpfusion.testing {
   requires transitive dev.mcpfusion.core;
+  requires dev.mcpfusion.wire;
   // LockfileAssertions.assertMatchesLockfile takes a LockProfile.
   requires transitive dev.mcpfusion.lock;
   // FusionTester and its assertions extend AssertJ and JUnit types.

@@ -1,6 +1,6 @@
 package dev.mcpfusion.benchmarks;
 
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

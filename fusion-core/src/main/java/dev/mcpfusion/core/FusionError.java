@@ -1,6 +1,6 @@
 package dev.mcpfusion.core;
 
-import dev.mcpfusion.core.wire.Codes;
+import dev.mcpfusion.wire.Codes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,7 +1,7 @@
 package dev.mcpfusion.core;
 
 import dev.mcpfusion.core.elicit.Forms;
-import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.wire.JsonRpc;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

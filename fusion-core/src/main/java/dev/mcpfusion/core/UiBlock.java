@@ -1,6 +1,6 @@
 package dev.mcpfusion.core;
 
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

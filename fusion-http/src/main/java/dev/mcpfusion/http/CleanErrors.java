@@ -1,6 +1,6 @@
 package dev.mcpfusion.http;
 
-import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.wire.JsonRpc;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.Charset;

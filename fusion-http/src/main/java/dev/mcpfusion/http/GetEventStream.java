@@ -1,6 +1,6 @@
 package dev.mcpfusion.http;
 
-import static dev.mcpfusion.core.wire.JsonRpc.INVALID_REQUEST;
+import static dev.mcpfusion.wire.JsonRpc.INVALID_REQUEST;
 import static dev.mcpfusion.http.HttpFraming.EVENT_STREAM;
 import static dev.mcpfusion.http.HttpFraming.SESSION_HEADER;
 import static dev.mcpfusion.http.HttpFraming.error;

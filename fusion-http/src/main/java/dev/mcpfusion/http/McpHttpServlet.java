@@ -1,7 +1,7 @@
 package dev.mcpfusion.http;
 
-import static dev.mcpfusion.core.wire.JsonRpc.INTERNAL_ERROR;
-import static dev.mcpfusion.core.wire.JsonRpc.INVALID_REQUEST;
+import static dev.mcpfusion.wire.JsonRpc.INTERNAL_ERROR;
+import static dev.mcpfusion.wire.JsonRpc.INVALID_REQUEST;
 import static dev.mcpfusion.http.HttpFraming.SESSION_HEADER;
 import static dev.mcpfusion.http.HttpFraming.VERSION_HEADER;
 import static dev.mcpfusion.http.HttpFraming.error;

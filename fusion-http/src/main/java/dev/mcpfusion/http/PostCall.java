@@ -1,12 +1,12 @@
 package dev.mcpfusion.http;
 
-import static dev.mcpfusion.core.wire.JsonRpc.INTERNAL_ERROR;
+import static dev.mcpfusion.wire.JsonRpc.INTERNAL_ERROR;
 
 import dev.mcpfusion.core.edge.EdgeSession;
 import dev.mcpfusion.core.edge.Message;
 import dev.mcpfusion.core.edge.Sink;
 import dev.mcpfusion.core.error.ErrorReplies;
-import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.wire.JsonRpc;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;

@@ -1,7 +1,7 @@
 package dev.mcpfusion.http;
 
-import static dev.mcpfusion.core.wire.JsonRpc.INTERNAL_ERROR;
-import static dev.mcpfusion.core.wire.JsonRpc.INVALID_REQUEST;
+import static dev.mcpfusion.wire.JsonRpc.INTERNAL_ERROR;
+import static dev.mcpfusion.wire.JsonRpc.INVALID_REQUEST;
 import static dev.mcpfusion.http.HttpFraming.EVENT_STREAM;
 import static dev.mcpfusion.http.HttpFraming.SESSION_HEADER;
 import static dev.mcpfusion.http.HttpFraming.accepts;
@@ -13,7 +13,7 @@ import dev.mcpfusion.core.edge.Inbound;
 import dev.mcpfusion.core.edge.Message;
 import dev.mcpfusion.core.edge.Sink;
 import dev.mcpfusion.core.error.ErrorReplies;
-import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.wire.JsonRpc;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

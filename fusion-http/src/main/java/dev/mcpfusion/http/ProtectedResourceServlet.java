@@ -1,6 +1,6 @@
 package dev.mcpfusion.http;
 
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

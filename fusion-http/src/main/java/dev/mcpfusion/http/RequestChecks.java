@@ -1,14 +1,14 @@
 package dev.mcpfusion.http;
 
-import static dev.mcpfusion.core.wire.JsonRpc.INVALID_REQUEST;
-import static dev.mcpfusion.core.wire.JsonRpc.SESSION_NOT_FOUND;
+import static dev.mcpfusion.wire.JsonRpc.INVALID_REQUEST;
+import static dev.mcpfusion.wire.JsonRpc.SESSION_NOT_FOUND;
 import static dev.mcpfusion.http.HttpFraming.SESSION_HEADER;
 import static dev.mcpfusion.http.HttpFraming.error;
 import static dev.mcpfusion.http.HttpFraming.send;
 
 import dev.mcpfusion.core.Caller;
 import dev.mcpfusion.core.edge.Inbound;
-import dev.mcpfusion.core.wire.ProtocolVersions;
+import dev.mcpfusion.wire.ProtocolVersions;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

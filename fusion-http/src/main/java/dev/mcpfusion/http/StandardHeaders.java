@@ -2,10 +2,10 @@ package dev.mcpfusion.http;
 
 import dev.mcpfusion.core.edge.Inbound;
 import dev.mcpfusion.core.edge.Message;
-import dev.mcpfusion.core.wire.Echo;
-import dev.mcpfusion.core.wire.McpHeaders;
-import dev.mcpfusion.core.wire.Meta;
-import dev.mcpfusion.core.wire.ProtocolVersions;
+import dev.mcpfusion.wire.Echo;
+import dev.mcpfusion.wire.McpHeaders;
+import dev.mcpfusion.wire.Meta;
+import dev.mcpfusion.wire.ProtocolVersions;
 import java.util.Locale;
 import java.util.Map;
 

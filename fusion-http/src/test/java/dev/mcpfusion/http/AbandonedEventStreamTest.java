@@ -3,7 +3,7 @@ package dev.mcpfusion.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.core.FusionServer;
-import dev.mcpfusion.core.wire.ProtocolVersions;
+import dev.mcpfusion.wire.ProtocolVersions;
 import dev.mcpfusion.http.fixtures.Ops;
 import dev.mcpfusion.http.fixtures.Steps;
 import java.io.ByteArrayOutputStream;

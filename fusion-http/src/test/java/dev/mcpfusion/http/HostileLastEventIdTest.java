@@ -7,8 +7,8 @@ import static dev.mcpfusion.http.ResumableStreamTest.says;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.core.FusionServer;
-import dev.mcpfusion.core.json.Json;
-import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.json.Json;
+import dev.mcpfusion.wire.JsonRpc;
 import dev.mcpfusion.http.fixtures.Steps;
 import java.util.List;
 import java.util.Map;

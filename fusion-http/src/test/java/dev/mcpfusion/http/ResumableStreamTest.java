@@ -3,8 +3,8 @@ package dev.mcpfusion.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.core.FusionServer;
-import dev.mcpfusion.core.json.Json;
-import dev.mcpfusion.core.wire.ProtocolVersions;
+import dev.mcpfusion.json.Json;
+import dev.mcpfusion.wire.ProtocolVersions;
 import dev.mcpfusion.http.fixtures.Steps;
 import java.time.Duration;
 import java.util.ArrayList;

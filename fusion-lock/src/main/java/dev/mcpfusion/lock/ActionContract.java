@@ -3,7 +3,7 @@ package dev.mcpfusion.lock;
 import dev.mcpfusion.core.guard.ActionLimits;
 import dev.mcpfusion.annotation.CachePolicy;
 import dev.mcpfusion.annotation.TaskSupport;
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.redact.Redactions;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.FieldDescriptor;

@@ -1,6 +1,6 @@
 package dev.mcpfusion.lock;
 
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -1,7 +1,7 @@
 package dev.mcpfusion.lock;
 
 import dev.mcpfusion.core.Exposition;
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.spi.ResultShape;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.mcpfusion.lock;
 
 import dev.mcpfusion.annotation.Rules;
 import dev.mcpfusion.annotation.Ui;
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.spi.PresenterBinding;
 import java.lang.reflect.Method;
 import java.util.Arrays;

@@ -1,6 +1,6 @@
 package dev.mcpfusion.lock;
 
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

@@ -133,12 +133,12 @@ final class TreeReader {
 
   private String path(String key) {
     return key.matches("[A-Za-z_][A-Za-z0-9_]*") ? where + "." + key
-        : where + "[" + dev.mcpfusion.core.json.Json.write(key) + "]";
+        : where + "[" + dev.mcpfusion.json.Json.write(key) + "]";
   }
 
   private static IllegalArgumentException bad(String where, String expected, Object actual) {
     String was = actual == null ? "null" : actual instanceof Map ? "an object"
-        : actual instanceof List ? "an array" : dev.mcpfusion.core.json.Json.write(actual);
+        : actual instanceof List ? "an array" : dev.mcpfusion.json.Json.write(actual);
     return new IllegalArgumentException("mcpfusion.lock: expected " + expected + " but was " + was
         + " at " + where);
   }

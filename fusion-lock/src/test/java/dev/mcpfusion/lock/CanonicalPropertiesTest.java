@@ -2,7 +2,7 @@ package dev.mcpfusion.lock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -155,7 +155,7 @@ class ReferencesTest {
   @Test
   void theProcessorFindsReferencesInTextAsTheRuntimeRendersThem() {
     org.assertj.core.api.Assertions.assertThat(ReferenceStep.IN_TEXT.pattern())
-        .isEqualTo(dev.mcpfusion.core.wire.References.IN_TEXT.pattern());
+        .isEqualTo(dev.mcpfusion.wire.References.IN_TEXT.pattern());
   }
 
   @Test

@@ -1,6 +1,6 @@
 package dev.mcpfusion.testing;
 
-import dev.mcpfusion.core.wire.Codes;
+import dev.mcpfusion.wire.Codes;
 import dev.mcpfusion.testing.ToolResult.FieldError;
 import dev.mcpfusion.testing.ToolResult.JsonRpcError;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.mcpfusion.testing;
 
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.testing.FusionTester.ClientRequest;
 import dev.mcpfusion.testing.FusionTester.LogMessage;
 import dev.mcpfusion.testing.FusionTester.Progress;

@@ -2,10 +2,10 @@ package dev.mcpfusion.testing;
 
 import dev.mcpfusion.core.Caller;
 import dev.mcpfusion.core.FusionServer;
-import dev.mcpfusion.core.json.Json;
-import dev.mcpfusion.core.wire.JsonRpc;
-import dev.mcpfusion.core.wire.Meta;
-import dev.mcpfusion.core.wire.ProtocolVersions;
+import dev.mcpfusion.json.Json;
+import dev.mcpfusion.wire.JsonRpc;
+import dev.mcpfusion.wire.Meta;
+import dev.mcpfusion.wire.ProtocolVersions;
 import dev.mcpfusion.testing.internal.InProcessWire;
 import java.time.Duration;
 import dev.mcpfusion.testing.internal.JsonTrees;

@@ -2,7 +2,7 @@ package dev.mcpfusion.testing;
 
 import dev.mcpfusion.core.Suggestion;
 import dev.mcpfusion.core.UiBlock;
-import dev.mcpfusion.core.wire.Meta;
+import dev.mcpfusion.wire.Meta;
 import dev.mcpfusion.testing.internal.JsonTrees;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionError;
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.testing.fixtures.Billing.BillingTools;
 import dev.mcpfusion.testing.fixtures.Billing.BillingTools_Fusion;
 import dev.mcpfusion.testing.fixtures.Billing.Store;

@@ -15,7 +15,7 @@ import dev.mcpfusion.core.Caller;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.RequestContext;
-import dev.mcpfusion.core.wire.Reply;
+import dev.mcpfusion.wire.Reply;
 import dev.mcpfusion.http.Authentication;
 import dev.mcpfusion.http.HttpAuthenticator;
 import dev.mcpfusion.samples.billing.BillingConnector;

@@ -1,6 +1,6 @@
 package dev.mcpfusion.benchmarks.coldstart;
 
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;

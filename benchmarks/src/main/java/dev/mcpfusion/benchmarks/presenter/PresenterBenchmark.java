@@ -1,6 +1,6 @@
 package dev.mcpfusion.benchmarks.presenter;
 
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.samples.billing.model.Invoice;
 import dev.mcpfusion.samples.billing.presenter.InvoiceView;
 import dev.mcpfusion.samples.billing.presenter.InvoiceView_Presenter;

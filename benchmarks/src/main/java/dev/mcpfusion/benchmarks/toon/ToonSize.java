@@ -4,7 +4,7 @@ import dev.mcpfusion.benchmarks.context.CrmTools;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.RequestContext;
-import dev.mcpfusion.core.wire.Reply;
+import dev.mcpfusion.wire.Reply;
 import dev.mcpfusion.samples.billing.BillingConnector;
 import dev.mcpfusion.samples.billing.store.InvoiceStore;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package dev.mcpfusion.framework.egress;
 
 import dev.mcpfusion.core.FusionServer;
-import dev.mcpfusion.core.wire.McpHeaders;
-import dev.mcpfusion.core.wire.ProtocolVersions;
+import dev.mcpfusion.wire.McpHeaders;
+import dev.mcpfusion.wire.ProtocolVersions;
 import dev.mcpfusion.http.FusionHttp;
 import dev.mcpfusion.http.FusionHttpServer;
 import dev.mcpfusion.http.HttpOptions;

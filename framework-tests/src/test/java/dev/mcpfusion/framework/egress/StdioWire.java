@@ -1,7 +1,7 @@
 package dev.mcpfusion.framework.egress;
 
-import dev.mcpfusion.core.wire.JsonRpc;
-import dev.mcpfusion.core.wire.ProtocolVersions;
+import dev.mcpfusion.wire.JsonRpc;
+import dev.mcpfusion.wire.ProtocolVersions;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,8 +1,8 @@
 package dev.mcpfusion.framework.egress;
 
-import dev.mcpfusion.core.wire.JsonRpc;
-import dev.mcpfusion.core.wire.Meta;
-import dev.mcpfusion.core.wire.ProtocolVersions;
+import dev.mcpfusion.wire.JsonRpc;
+import dev.mcpfusion.wire.Meta;
+import dev.mcpfusion.wire.ProtocolVersions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

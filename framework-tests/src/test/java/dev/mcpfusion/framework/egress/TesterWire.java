@@ -1,8 +1,8 @@
 package dev.mcpfusion.framework.egress;
 
 import dev.mcpfusion.core.LogLevel;
-import dev.mcpfusion.core.wire.JsonRpc;
-import dev.mcpfusion.core.wire.Meta;
+import dev.mcpfusion.wire.JsonRpc;
+import dev.mcpfusion.wire.Meta;
 import dev.mcpfusion.testing.FusionTester;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package dev.mcpfusion.core.edge;
 
-import dev.mcpfusion.core.json.Json;
-import dev.mcpfusion.core.wire.JsonRpc;
-import dev.mcpfusion.core.wire.Meta;
-import dev.mcpfusion.core.wire.Reply;
-import dev.mcpfusion.core.wire.ToolResults;
+import dev.mcpfusion.json.Json;
+import dev.mcpfusion.wire.JsonRpc;
+import dev.mcpfusion.wire.Meta;
+import dev.mcpfusion.wire.Reply;
+import dev.mcpfusion.wire.ToolResults;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.regex.Pattern;

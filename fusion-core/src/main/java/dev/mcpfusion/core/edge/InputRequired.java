@@ -2,9 +2,9 @@ package dev.mcpfusion.core.edge;
 
 import dev.mcpfusion.core.input.InputRound;
 import dev.mcpfusion.core.input.RequestStates;
-import dev.mcpfusion.core.json.Json;
-import dev.mcpfusion.core.wire.Echo;
-import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.json.Json;
+import dev.mcpfusion.wire.Echo;
+import dev.mcpfusion.wire.JsonRpc;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.mcpfusion.core.edge;
 
-import dev.mcpfusion.core.wire.JsonRpc;
-import dev.mcpfusion.core.wire.Meta;
+import dev.mcpfusion.wire.JsonRpc;
+import dev.mcpfusion.wire.Meta;
 import java.util.Map;
 
 /**

@@ -2,8 +2,8 @@ package dev.mcpfusion.core.edge;
 
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.trace.internal.RequestTrace;
-import dev.mcpfusion.core.wire.JsonRpc;
-import dev.mcpfusion.core.wire.ProtocolVersions;
+import dev.mcpfusion.wire.JsonRpc;
+import dev.mcpfusion.wire.ProtocolVersions;
 import java.util.Map;
 
 /**

@@ -1,8 +1,8 @@
 package dev.mcpfusion.core.edge;
 
 import dev.mcpfusion.core.server.McpJson;
-import dev.mcpfusion.core.wire.Meta;
-import dev.mcpfusion.core.wire.ProtocolVersions;
+import dev.mcpfusion.wire.Meta;
+import dev.mcpfusion.wire.ProtocolVersions;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
@@ -139,8 +139,8 @@ public final class ModernEra {
     }
     Object last = messages.get(messages.size() - 1);
     if (last instanceof JsonRpc.JSONRPCResponse response && response.error() != null) {
-      int code = response.error().code() == null ? dev.mcpfusion.core.wire.JsonRpc.INTERNAL_ERROR : response.error().code();
-      if (code == dev.mcpfusion.core.wire.JsonRpc.INTERNAL_ERROR) {
+      int code = response.error().code() == null ? dev.mcpfusion.wire.JsonRpc.INTERNAL_ERROR : response.error().code();
+      if (code == dev.mcpfusion.wire.JsonRpc.INTERNAL_ERROR) {
         LOG.warn("The modern server answered request {} with an internal error: {}", request.id(),
             response.error().message());
       }

@@ -1,8 +1,8 @@
 package dev.mcpfusion.core.edge;
 
 import dev.mcpfusion.core.error.ErrorReplies;
-import dev.mcpfusion.core.wire.Echo;
-import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.wire.Echo;
+import dev.mcpfusion.wire.JsonRpc;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

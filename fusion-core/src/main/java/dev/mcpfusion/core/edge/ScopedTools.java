@@ -5,7 +5,7 @@ import dev.mcpfusion.core.server.BoundAction;
 import dev.mcpfusion.core.server.Exposer;
 import dev.mcpfusion.core.server.ExposedTool;
 import dev.mcpfusion.core.server.ToolRegistry;
-import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.wire.JsonRpc;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import java.util.ArrayList;

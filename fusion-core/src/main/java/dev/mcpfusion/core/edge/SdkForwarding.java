@@ -1,7 +1,7 @@
 package dev.mcpfusion.core.edge;
 
 import dev.mcpfusion.core.error.ErrorReplies;
-import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.wire.JsonRpc;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerSession;

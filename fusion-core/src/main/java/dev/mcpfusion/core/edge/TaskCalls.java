@@ -5,7 +5,7 @@ import dev.mcpfusion.annotation.TaskSupport;
 import dev.mcpfusion.core.FusionError;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.server.BoundAction;
 import dev.mcpfusion.core.server.ExposedTool;
 import dev.mcpfusion.core.task.InMemoryTaskStore;
@@ -14,11 +14,11 @@ import dev.mcpfusion.core.task.TaskRecord;
 import dev.mcpfusion.core.task.TaskStatus;
 import dev.mcpfusion.core.task.TaskStore;
 import dev.mcpfusion.core.trace.internal.RequestTrace;
-import dev.mcpfusion.core.wire.Codes;
-import dev.mcpfusion.core.wire.JsonRpc;
-import dev.mcpfusion.core.wire.Meta;
-import dev.mcpfusion.core.wire.ProtocolVersions;
-import dev.mcpfusion.core.wire.Reply;
+import dev.mcpfusion.wire.Codes;
+import dev.mcpfusion.wire.JsonRpc;
+import dev.mcpfusion.wire.Meta;
+import dev.mcpfusion.wire.ProtocolVersions;
+import dev.mcpfusion.wire.Reply;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -327,7 +327,7 @@ final class TaskCalls {
     // Another scope's task is answered as one that does not exist: its existence is not told.
     if (task == null || !task.owner().equals(owner)) {
       out.reply(id, JsonRpc.INVALID_PARAMS, Bodies.error(id, JsonRpc.INVALID_PARAMS,
-          "Failed to retrieve task: Task not found. There is no task " + dev.mcpfusion.core.wire.Echo.quoted(taskId)
+          "Failed to retrieve task: Task not found. There is no task " + dev.mcpfusion.wire.Echo.quoted(taskId)
               + " for this caller; start the call again to get a new task id."));
       return;
     }

@@ -1,9 +1,9 @@
 package dev.mcpfusion.core.edge;
 
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.task.TaskOptions;
 import dev.mcpfusion.core.task.TaskRecord;
-import dev.mcpfusion.core.wire.Meta;
+import dev.mcpfusion.wire.Meta;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,17 +1,17 @@
 package dev.mcpfusion.core.error;
 
 import dev.mcpfusion.core.FusionError;
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.redact.Redactor;
 import dev.mcpfusion.core.redact.Tally;
 import dev.mcpfusion.core.spi.Problem;
 import dev.mcpfusion.core.spi.Problems;
-import dev.mcpfusion.core.wire.Codes;
-import dev.mcpfusion.core.wire.Echo;
-import dev.mcpfusion.core.wire.Markup;
-import dev.mcpfusion.core.wire.Meta;
-import dev.mcpfusion.core.wire.References;
-import dev.mcpfusion.core.wire.Reply;
+import dev.mcpfusion.wire.Codes;
+import dev.mcpfusion.wire.Echo;
+import dev.mcpfusion.wire.Markup;
+import dev.mcpfusion.wire.Meta;
+import dev.mcpfusion.wire.References;
+import dev.mcpfusion.wire.Reply;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package dev.mcpfusion.core.guard;
 
 import dev.mcpfusion.core.error.ErrorReplies;
-import dev.mcpfusion.core.json.Json;
-import dev.mcpfusion.core.wire.Blocks;
-import dev.mcpfusion.core.wire.Meta;
-import dev.mcpfusion.core.wire.Reply;
-import dev.mcpfusion.core.wire.ToolResults;
+import dev.mcpfusion.json.Json;
+import dev.mcpfusion.wire.Blocks;
+import dev.mcpfusion.wire.Meta;
+import dev.mcpfusion.wire.Reply;
+import dev.mcpfusion.wire.ToolResults;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

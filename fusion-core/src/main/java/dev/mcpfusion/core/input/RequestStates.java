@@ -1,6 +1,6 @@
 package dev.mcpfusion.core.input;
 
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;

@@ -2,12 +2,12 @@ package dev.mcpfusion.core.presenter;
 
 import dev.mcpfusion.core.Page;
 import dev.mcpfusion.core.UiBlock;
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.spi.PresenterBinding;
-import dev.mcpfusion.core.wire.Blocks;
-import dev.mcpfusion.core.wire.Meta;
-import dev.mcpfusion.core.wire.References;
-import dev.mcpfusion.core.wire.Reply;
+import dev.mcpfusion.wire.Blocks;
+import dev.mcpfusion.wire.Meta;
+import dev.mcpfusion.wire.References;
+import dev.mcpfusion.wire.Reply;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

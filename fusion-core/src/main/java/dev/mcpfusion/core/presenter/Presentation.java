@@ -1,10 +1,10 @@
 package dev.mcpfusion.core.presenter;
 
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.PresenterBinding;
-import dev.mcpfusion.core.wire.Blocks;
-import dev.mcpfusion.core.wire.Meta;
+import dev.mcpfusion.wire.Blocks;
+import dev.mcpfusion.wire.Meta;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;

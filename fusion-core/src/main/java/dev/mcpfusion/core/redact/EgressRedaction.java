@@ -1,12 +1,12 @@
 package dev.mcpfusion.core.redact;
 
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.spi.ResultShape;
-import dev.mcpfusion.core.wire.Blocks;
-import dev.mcpfusion.core.wire.Markup;
-import dev.mcpfusion.core.wire.Meta;
-import dev.mcpfusion.core.wire.References;
-import dev.mcpfusion.core.wire.Reply;
+import dev.mcpfusion.wire.Blocks;
+import dev.mcpfusion.wire.Markup;
+import dev.mcpfusion.wire.Meta;
+import dev.mcpfusion.wire.References;
+import dev.mcpfusion.wire.Reply;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

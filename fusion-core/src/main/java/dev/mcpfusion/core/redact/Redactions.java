@@ -4,7 +4,7 @@ import dev.mcpfusion.annotation.Detector;
 import dev.mcpfusion.annotation.Mask;
 import dev.mcpfusion.annotation.Redact;
 import dev.mcpfusion.core.Redaction;
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.PresenterBinding;
 import java.util.List;

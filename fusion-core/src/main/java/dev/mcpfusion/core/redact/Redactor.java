@@ -3,7 +3,7 @@ package dev.mcpfusion.core.redact;
 import dev.mcpfusion.annotation.Detector;
 import dev.mcpfusion.annotation.Mask;
 import dev.mcpfusion.core.Redaction;
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,7 +53,7 @@ public final class Redactor {
   private final int declaredFields;
   /**
    * Whether the view's static rules, checked when the server was built, hold nothing to mask: a
-   * reply whose {@code _meta} holds only those ({@link dev.mcpfusion.core.wire.Reply#staticMeta})
+   * reply whose {@code _meta} holds only those ({@link dev.mcpfusion.wire.Reply#staticMeta})
    * needs no look at its {@code _meta} or its rules.
    */
   private final boolean staticRulesClean;

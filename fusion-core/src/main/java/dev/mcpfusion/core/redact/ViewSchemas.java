@@ -1,6 +1,6 @@
 package dev.mcpfusion.core.redact;
 
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;

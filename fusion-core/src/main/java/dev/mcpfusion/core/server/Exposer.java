@@ -1,13 +1,13 @@
 package dev.mcpfusion.core.server;
 
 import dev.mcpfusion.annotation.CachePolicy;
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.FieldDescriptor;
 import dev.mcpfusion.core.spi.PresenterBinding;
 import dev.mcpfusion.core.spi.ResultShape;
 import dev.mcpfusion.core.spi.RouterDescriptor;
-import dev.mcpfusion.core.wire.Toon;
+import dev.mcpfusion.wire.Toon;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

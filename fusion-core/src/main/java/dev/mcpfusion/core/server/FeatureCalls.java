@@ -9,7 +9,7 @@ import dev.mcpfusion.core.guard.Guard;
 import dev.mcpfusion.core.presenter.ResultPresenter;
 import dev.mcpfusion.core.redact.Redactor;
 import dev.mcpfusion.core.trace.FusionTracer;
-import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.wire.JsonRpc;
 import java.util.List;
 import java.util.Map;
 

@@ -1,7 +1,7 @@
 package dev.mcpfusion.core.spi;
 
 import dev.mcpfusion.annotation.internal.NearNames;
-import dev.mcpfusion.core.wire.Echo;
+import dev.mcpfusion.wire.Echo;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package dev.mcpfusion.core.spi;
 
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 
 /**
  * JSON text for generated {@link PresenterBinding#appendJson}: each method appends exactly what

@@ -3,7 +3,7 @@ package dev.mcpfusion.core.spi;
 import dev.mcpfusion.annotation.Format;
 import dev.mcpfusion.core.Suggestion;
 import dev.mcpfusion.core.UiBlock;
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;

@@ -1,8 +1,8 @@
 package dev.mcpfusion.core.sync;
 
-import dev.mcpfusion.core.wire.Blocks;
-import dev.mcpfusion.core.wire.Meta;
-import dev.mcpfusion.core.wire.Reply;
+import dev.mcpfusion.wire.Blocks;
+import dev.mcpfusion.wire.Meta;
+import dev.mcpfusion.wire.Reply;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

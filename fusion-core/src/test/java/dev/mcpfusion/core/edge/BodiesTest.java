@@ -2,7 +2,7 @@ package dev.mcpfusion.core.edge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

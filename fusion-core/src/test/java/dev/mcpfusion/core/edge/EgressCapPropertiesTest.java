@@ -3,10 +3,10 @@ package dev.mcpfusion.core.edge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.core.guard.EgressCap;
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.presenter.ResultPresenter;
-import dev.mcpfusion.core.wire.Blocks;
-import dev.mcpfusion.core.wire.Reply;
+import dev.mcpfusion.wire.Blocks;
+import dev.mcpfusion.wire.Reply;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -3,11 +3,11 @@ package dev.mcpfusion.core.error;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.core.FusionError;
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.spi.Problem;
 import dev.mcpfusion.core.spi.Problems;
-import dev.mcpfusion.core.wire.References;
-import dev.mcpfusion.core.wire.Reply;
+import dev.mcpfusion.wire.References;
+import dev.mcpfusion.wire.Reply;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.HashSet;

@@ -5,12 +5,12 @@ import static dev.mcpfusion.core.presenter.Fixtures.action;
 import static dev.mcpfusion.core.presenter.Fixtures.invoice;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.presenter.Fixtures.InvoicePresenter;
 import dev.mcpfusion.core.presenter.Fixtures.InvoiceView;
 import dev.mcpfusion.core.spi.ElementKind;
 import dev.mcpfusion.core.spi.ResultShape;
-import dev.mcpfusion.core.wire.Reply;
+import dev.mcpfusion.wire.Reply;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

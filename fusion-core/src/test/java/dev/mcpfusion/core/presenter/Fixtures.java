@@ -8,7 +8,7 @@ import dev.mcpfusion.core.spi.PresenterBinding;
 import dev.mcpfusion.core.spi.ResultShape;
 import dev.mcpfusion.core.spi.Values;
 import dev.mcpfusion.core.spi.Verb;
-import dev.mcpfusion.core.wire.References;
+import dev.mcpfusion.wire.References;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -8,14 +8,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mcpfusion.core.FusionError;
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.presenter.Fixtures.Invoice;
 import dev.mcpfusion.core.presenter.Fixtures.InvoicePresenter;
 import dev.mcpfusion.core.presenter.Fixtures.InvoiceView;
 import dev.mcpfusion.core.presenter.Fixtures.Status;
 import dev.mcpfusion.core.spi.ElementKind;
 import dev.mcpfusion.core.spi.ResultShape;
-import dev.mcpfusion.core.wire.Reply;
+import dev.mcpfusion.wire.Reply;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;

@@ -5,13 +5,13 @@ import static dev.mcpfusion.core.presenter.Fixtures.action;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.core.Page;
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.presenter.Fixtures.Invoice;
 import dev.mcpfusion.core.presenter.Fixtures.InvoicePresenter;
 import dev.mcpfusion.core.presenter.Fixtures.Status;
 import dev.mcpfusion.core.spi.ElementKind;
 import dev.mcpfusion.core.spi.ResultShape;
-import dev.mcpfusion.core.wire.Reply;
+import dev.mcpfusion.wire.Reply;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import net.jqwik.api.Arbitraries;

@@ -7,14 +7,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.annotation.Format;
 import dev.mcpfusion.core.guard.EgressCap;
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.presenter.Fixtures.Invoice;
 import dev.mcpfusion.core.presenter.Fixtures.InvoicePresenter;
 import dev.mcpfusion.core.presenter.Fixtures.InvoiceView;
 import dev.mcpfusion.core.presenter.Fixtures.Status;
 import dev.mcpfusion.core.spi.ElementKind;
 import dev.mcpfusion.core.spi.ResultShape;
-import dev.mcpfusion.core.wire.Reply;
+import dev.mcpfusion.wire.Reply;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -7,7 +7,7 @@ import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionError;
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.RequestContext;
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.server.McpJson;
 import dev.mcpfusion.core.server.fixture.BillingTools;
 import dev.mcpfusion.core.server.fixture.InvoiceView_Presenter;

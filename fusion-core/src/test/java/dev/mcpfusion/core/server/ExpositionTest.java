@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mcpfusion.annotation.CachePolicy;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionServer;
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.server.fixture.InvoiceView_Presenter;
 import dev.mcpfusion.core.server.fixture.Outer;
 import dev.mcpfusion.core.spi.ActionDescriptor;

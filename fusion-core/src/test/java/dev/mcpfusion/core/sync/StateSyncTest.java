@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.core.FusionError;
 import dev.mcpfusion.core.error.ErrorReplies;
-import dev.mcpfusion.core.json.Json;
-import dev.mcpfusion.core.wire.References;
-import dev.mcpfusion.core.wire.Reply;
+import dev.mcpfusion.json.Json;
+import dev.mcpfusion.wire.References;
+import dev.mcpfusion.wire.Reply;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

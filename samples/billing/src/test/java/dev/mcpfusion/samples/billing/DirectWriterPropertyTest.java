@@ -2,7 +2,7 @@ package dev.mcpfusion.samples.billing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.samples.billing.fixtures.Orders;
 import dev.mcpfusion.samples.billing.fixtures.Orders_OrderView_Presenter;
 import dev.mcpfusion.samples.billing.model.Invoice;

@@ -3,9 +3,9 @@ package dev.mcpfusion.samples.billing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.core.Exposition;
-import dev.mcpfusion.core.json.Json;
-import dev.mcpfusion.core.wire.Echo;
-import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.json.Json;
+import dev.mcpfusion.wire.Echo;
+import dev.mcpfusion.wire.JsonRpc;
 import dev.mcpfusion.samples.billing.fixtures.DocsFeatures;
 import dev.mcpfusion.samples.billing.store.InvoiceStore;
 import dev.mcpfusion.testing.FusionTester;

@@ -4,7 +4,7 @@ import static dev.mcpfusion.testing.FusionAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.core.Exposition;
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.lock.Contract;
 import dev.mcpfusion.lock.ContractLoader;
 import dev.mcpfusion.lock.InputField;

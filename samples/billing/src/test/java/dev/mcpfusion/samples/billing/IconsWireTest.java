@@ -3,7 +3,7 @@ package dev.mcpfusion.samples.billing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.core.Exposition;
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.testing.FusionTester;
 import java.util.LinkedHashMap;
 import java.util.List;

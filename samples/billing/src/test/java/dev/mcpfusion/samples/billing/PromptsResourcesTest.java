@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionServer;
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.samples.billing.fixtures.DocsFeatures;
 import dev.mcpfusion.samples.billing.fixtures.Snippets;
 import dev.mcpfusion.samples.billing.store.InvoiceStore;

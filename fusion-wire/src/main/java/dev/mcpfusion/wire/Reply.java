@@ -1,6 +1,6 @@
-package dev.mcpfusion.core.wire;
+package dev.mcpfusion.wire;
 
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;

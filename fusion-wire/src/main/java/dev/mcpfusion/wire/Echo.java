@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.wire;
+package dev.mcpfusion.wire;
 
 /**
  * How the framework repeats, in its own replies, something a client sent — a tool, action,

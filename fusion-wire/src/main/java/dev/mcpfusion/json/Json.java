@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.json;
+package dev.mcpfusion.json;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;

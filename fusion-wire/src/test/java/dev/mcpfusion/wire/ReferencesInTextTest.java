@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.wire;
+package dev.mcpfusion.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

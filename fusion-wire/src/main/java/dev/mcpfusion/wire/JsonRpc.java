@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.wire;
+package dev.mcpfusion.wire;
 
 /**
  * JSON-RPC error codes, the MCP-specific ones the framework sends, and the MCP method names the

@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.json;
+package dev.mcpfusion.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.wire;
+package dev.mcpfusion.wire;
 
 /**
  * The {@code _meta} keys the framework writes for programs (the same facts the text blocks give a

@@ -1,6 +1,6 @@
-package dev.mcpfusion.core.wire;
+package dev.mcpfusion.wire;
 
-import dev.mcpfusion.core.json.Json;
+import dev.mcpfusion.json.Json;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.wire;
+package dev.mcpfusion.wire;
 
 /**
  * Escaping for the XML-like blocks the agent reads ({@code <tool_error>}, {@code <domain_rules>},

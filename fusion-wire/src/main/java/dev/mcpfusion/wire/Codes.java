@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.wire;
+package dev.mcpfusion.wire;
 
 /**
  * The framework's own error codes, as they appear in {@code <tool_error code="…">}, in

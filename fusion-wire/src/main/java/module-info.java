@@ -1,0 +1,14 @@
+/**
+ * The wire vocabulary and deterministic JSON, below the runtime: every text an agent or a client
+ * program reads is spelled here once, and the runtime, the transports, the lockfile and the tester
+ * write through it. Nothing here knows the runtime, the MCP SDK or a transport.
+ */
+module dev.mcpfusion.wire {
+  requires tools.jackson.core;
+  requires tools.jackson.databind;
+
+  exports dev.mcpfusion.wire
+      to dev.mcpfusion.core, dev.mcpfusion.http, dev.mcpfusion.testing, dev.mcpfusion.lock;
+  exports dev.mcpfusion.json
+      to dev.mcpfusion.core, dev.mcpfusion.http, dev.mcpfusion.testing, dev.mcpfusion.lock;
+}
