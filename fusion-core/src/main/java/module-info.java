@@ -15,6 +15,8 @@ module dev.mcpfusion.core {
   requires transitive jakarta.validation;
   // The wire vocabulary and deterministic JSON every reply is written with.
   requires dev.mcpfusion.wire;
+  // The redaction engine every reply, prompt and resource is masked with.
+  requires dev.mcpfusion.redact;
   requires tools.jackson.core;
   requires tools.jackson.databind;
   // Validates the arguments of an @InputSchema action against its document.

@@ -8,7 +8,9 @@ module dev.mcpfusion.wire {
   requires tools.jackson.databind;
 
   exports dev.mcpfusion.wire
-      to dev.mcpfusion.core, dev.mcpfusion.http, dev.mcpfusion.testing, dev.mcpfusion.lock;
+      to dev.mcpfusion.redact, dev.mcpfusion.core, dev.mcpfusion.http, dev.mcpfusion.testing,
+          dev.mcpfusion.lock;
   exports dev.mcpfusion.json
-      to dev.mcpfusion.core, dev.mcpfusion.http, dev.mcpfusion.testing, dev.mcpfusion.lock;
+      to dev.mcpfusion.redact, dev.mcpfusion.core, dev.mcpfusion.http, dev.mcpfusion.testing,
+          dev.mcpfusion.lock;
 }

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The direction rule between the published modules: annotations ← processor; wire (the wire
- * vocabulary and JSON) ← core; annotations ← core ← lock ← the Maven plugin; core + lock ← testing; core ← otel, http; core + http ← auth (the only
+ * vocabulary and JSON) ← redact (the redaction engine) ← core; annotations ← redact;
+ * annotations ← core ← lock ← the Maven plugin; core + lock ← testing; core ← otel, http; core + http ← auth (the only
  * module with JOSE); core + http ← the Spring Boot starter, which nothing depends on; nothing backwards, and no module of the top row knows another.
  * Inside fusion-core: no servlet container, no OpenTelemetry, no package cycle.
  */
@@ -30,6 +31,7 @@ class ArchitectureTest {
   private static final String AUTH = "dev.mcpfusion.auth..";
   private static final String WIRE = "dev.mcpfusion.wire..";
   private static final String JSON = "dev.mcpfusion.json..";
+  private static final String REDACT = "dev.mcpfusion.redact..";
 
   private static JavaClasses classes;
 
@@ -48,6 +50,7 @@ class ArchitectureTest {
         .anyMatch(p -> p.startsWith("dev.mcpfusion.processor"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.wire"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.json"))
+        .anyMatch(p -> p.startsWith("dev.mcpfusion.redact"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.core.spi"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.http"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.testing"))
@@ -68,7 +71,7 @@ class ArchitectureTest {
   @Test
   void processorNeverNeedsTheRuntime() {
     noClasses().that().resideInAPackage(PROCESSOR)
-        .should().dependOnClassesThat().resideInAnyPackage(CORE, WIRE, JSON, LOCK, HTTP, TESTING, OTEL, MAVEN,
+        .should().dependOnClassesThat().resideInAnyPackage(CORE, WIRE, JSON, REDACT, LOCK, HTTP, TESTING, OTEL, MAVEN,
             "io.modelcontextprotocol..", "tools.jackson..", "jakarta.validation..", "org.hibernate..")
         .check(classes);
   }
@@ -240,6 +243,17 @@ class ArchitectureTest {
   void theWireModuleDependsOnNothingAboveIt() {
     noClasses().that().resideInAnyPackage(WIRE, JSON)
         .should().dependOnClassesThat().resideOutsideOfPackages(WIRE, JSON, "java..", "tools.jackson..")
+        .check(classes);
+  }
+
+  /**
+   * The redaction engine sits on the annotations (its detectors and masks) and the wire module
+   * only: it masks plain trees and text, and knows no runtime, SDK or transport.
+   */
+  @Test
+  void theRedactionEngineSitsOnTheAnnotationsAndTheWireOnly() {
+    noClasses().that().resideInAPackage(REDACT)
+        .should().dependOnClassesThat().resideOutsideOfPackages(REDACT, WIRE, JSON, ANNOTATIONS, "java..")
         .check(classes);
   }
 

@@ -133,12 +133,14 @@ class PublicSurfaceTest {
   void theModulesWithAnApiAreRead() {
     Map<String, Integer> counts = modules.stream()
         .collect(Collectors.toMap(ModuleSurface::artifactId, m -> m.types().size()));
-    assertThat(counts).containsKeys("fusion-annotations", "fusion-wire", "fusion-core", "fusion-lock", "fusion-http",
+    assertThat(counts).containsKeys("fusion-annotations", "fusion-wire", "fusion-redact", "fusion-core", "fusion-lock", "fusion-http",
         "fusion-testing", "fusion-otel", "fusion-processor");
     assertThat(counts.get("fusion-core")).isPositive();
     assertThat(counts.get("fusion-testing")).isPositive();
     assertThat(counts.get("fusion-processor")).as("the processor exports nothing").isZero();
     assertThat(counts.get("fusion-wire")).as("the wire vocabulary is exported to framework modules only")
+        .isZero();
+    assertThat(counts.get("fusion-redact")).as("the redaction engine is exported to framework modules only")
         .isZero();
   }
 

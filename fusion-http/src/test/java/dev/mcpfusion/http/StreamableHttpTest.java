@@ -409,10 +409,11 @@ class StreamableHttpTest {
 
   @Test
   void idleSessionsExpire() throws Exception {
-    FusionHttpServer server = start(HttpOptions.port(0).sessionIdleTimeout(Duration.ofMillis(200)));
+    // Long enough that a loaded machine (CI beside other builds) opens a session within it.
+    FusionHttpServer server = start(HttpOptions.port(0).sessionIdleTimeout(Duration.ofSeconds(2)));
     String first = openSession(server);
     assertThat(post(server, first, call(1, "ops_echo", "{\"text\":\"a\"}")).statusCode()).isEqualTo(200);
-    Thread.sleep(400);
+    Thread.sleep(4_000);
     openSession(server);
     HttpResponse<String> expired = post(server, first, call(2, "ops_echo", "{\"text\":\"a\"}"));
     assertThat(expired.statusCode()).isEqualTo(404);

@@ -12,17 +12,11 @@ import dev.mcpfusion.core.spi.GeneratedRouter;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.wire.JsonRpc;
 import dev.mcpfusion.wire.ProtocolVersions;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -302,43 +296,6 @@ public final class FusionTester implements AutoCloseable {
     }
   }
 
-  /** A call in flight, started with {@link #callAsync}. */
-  public final class PendingCall {
-    private final long id;
-    private final CompletableFuture<String> reply;
-
-    private PendingCall(long id, CompletableFuture<String> reply) {
-      this.id = id;
-      this.reply = reply;
-    }
-
-    /** The call's JSON-RPC request id. */
-    public long id() {
-      return id;
-    }
-
-    /** Sends {@code notifications/cancelled} for this call. */
-    public void cancel() {
-      session.wire().notify(Json.write(Map.of("jsonrpc", "2.0", "method", "notifications/cancelled",
-          "params", Map.of("requestId", id, "reason", "cancelled by the test"))));
-    }
-
-    /** The result, if the server replied within {@code timeout}; empty when no reply came. */
-    public Optional<ToolResult> await(Duration timeout) {
-      try {
-        return Optional.of(ToolResult.fromReply(
-            reply.get(timeout.toMillis(), TimeUnit.MILLISECONDS)));
-      } catch (TimeoutException e) {
-        return Optional.empty();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return Optional.empty();
-      } catch (ExecutionException e) {
-        throw new IllegalStateException("The call failed", e.getCause());
-      }
-    }
-  }
-
   /**
    * Starts a raw {@code tools/call} on another thread and returns at once, so that a test can
    * cancel it or watch its notifications while it runs.
@@ -347,7 +304,7 @@ public final class FusionTester implements AutoCloseable {
     Objects.requireNonNull(toolName, "toolName");
     session.server();
     long id = session.nextId();
-    return new PendingCall(id,
+    return new PendingCall(session, id,
         session.requestAsync(id, JsonRpc.TOOLS_CALL, session.callParams(toolName, arguments, meta)));
   }
 

@@ -8,8 +8,9 @@ import dev.mcpfusion.core.guard.Deadline;
 import dev.mcpfusion.core.guard.Deadlines;
 import dev.mcpfusion.core.guard.EgressCap;
 import dev.mcpfusion.core.redact.EgressRedaction;
-import dev.mcpfusion.core.redact.Redactor;
-import dev.mcpfusion.core.redact.Tally;
+import dev.mcpfusion.core.redact.Redactions;
+import dev.mcpfusion.redact.Redactor;
+import dev.mcpfusion.redact.Tally;
 import dev.mcpfusion.core.spi.ResultShape;
 import dev.mcpfusion.wire.References;
 import dev.mcpfusion.wire.Reply;
@@ -59,7 +60,7 @@ public class GuardStepsBenchmark {
     single = plain.edge().call("billing_get_invoice", Map.of("id", "INV-0042"), RequestContext.empty());
     list = plain.edge().call("billing_list_invoices", Map.of(), RequestContext.empty());
     // As the server compiles it for the action: for InvoiceView, whose schema no path can match.
-    redactor = Redactor.compile(RedactionBenchmark.POLICY)
+    redactor = Redactions.compile(RedactionBenchmark.POLICY)
         .forView(InvoiceView_Presenter.INSTANCE.outputSchemaJson(),
             InvoiceView_Presenter.INSTANCE.staticRules());
     refs = ref -> ref.replace('.', '_');

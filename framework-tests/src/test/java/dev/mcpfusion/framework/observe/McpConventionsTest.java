@@ -10,6 +10,7 @@ import dev.mcpfusion.otel.OtelFusionMeter;
 import dev.mcpfusion.otel.OtelFusionTracer;
 import dev.mcpfusion.testing.FusionTester;
 import dev.mcpfusion.testing.McpResponse;
+import dev.mcpfusion.testing.PendingCall;
 import dev.mcpfusion.testing.ToolResult;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
@@ -158,7 +159,7 @@ class McpConventionsTest {
   @Test
   void cancelledNotificationSpanTakesItsParentFromTheHeaders() throws Exception {
     tester.header("traceparent", TRACEPARENT);
-    FusionTester.PendingCall call = tester.callAsync("desk_hold", Map.of(), Map.of());
+    PendingCall call = tester.callAsync("desk_hold", Map.of(), Map.of());
     assertThat(desk.holding.await(5, TimeUnit.SECONDS)).isTrue();
 
     call.cancel();
@@ -266,7 +267,7 @@ class McpConventionsTest {
 
   @Test
   void refusalByTheGateIsRecordedWithItsErrorTypeAndCounted() throws Exception {
-    FusionTester.PendingCall first = tester.callAsync("desk_hold", Map.of(), Map.of());
+    PendingCall first = tester.callAsync("desk_hold", Map.of(), Map.of());
     assertThat(desk.holding.await(5, TimeUnit.SECONDS)).isTrue();
 
     ToolResult refused = tester.callTool("desk_hold", Map.of());

@@ -6,7 +6,7 @@ import dev.mcpfusion.core.LogLevel;
 import dev.mcpfusion.core.Outbound;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.egress.Egress;
-import dev.mcpfusion.core.redact.Redactor;
+import dev.mcpfusion.redact.Redactor;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.trace.internal.RequestTrace;
 import dev.mcpfusion.wire.JsonRpc;

@@ -6,7 +6,7 @@ import dev.mcpfusion.core.LogLevel;
 import dev.mcpfusion.core.Outbound;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.egress.Egress;
-import dev.mcpfusion.core.redact.Redactor;
+import dev.mcpfusion.redact.Redactor;
 import dev.mcpfusion.wire.JsonRpc;
 import dev.mcpfusion.wire.Meta;
 import java.time.Duration;

@@ -3,7 +3,7 @@ package dev.mcpfusion.core.edge;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.egress.Egress;
 import dev.mcpfusion.core.error.ErrorReplies;
-import dev.mcpfusion.core.redact.Redactor;
+import dev.mcpfusion.redact.Redactor;
 import dev.mcpfusion.core.server.BoundAction;
 import dev.mcpfusion.core.server.ExposedTool;
 import dev.mcpfusion.core.server.Exposer;

@@ -10,8 +10,8 @@ import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.guard.EgressCap;
 import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.redact.Redactions;
-import dev.mcpfusion.core.redact.Redactor;
-import dev.mcpfusion.core.redact.Tally;
+import dev.mcpfusion.redact.Redactor;
+import dev.mcpfusion.redact.Tally;
 import dev.mcpfusion.wire.Codes;
 import dev.mcpfusion.wire.JsonRpc;
 import dev.mcpfusion.wire.Meta;
@@ -61,7 +61,7 @@ public final class Egress {
   public Egress(List<EgressFilter> filters, Redaction serverDefault) {
     this.filters = List.copyOf(filters);
     this.serverDefault = serverDefault == null ? Redaction.none() : serverDefault;
-    this.serverContent = Redactor.compile(Redactions.contentPolicy(this.serverDefault, null));
+    this.serverContent = Redactions.compile(Redactions.contentPolicy(this.serverDefault, null));
   }
 
   /** Whether any filter is registered (without one, tool results skip building a tree for it). */
@@ -78,11 +78,12 @@ public final class Egress {
    * data; {@code null} when neither has any. Paths are left out: they are relative to a view.
    */
   public Redactor content(Redactor answers) {
-    if (answers == null || answers.policy() == serverDefault || answers.policy().equals(serverDefault)) {
+    Redaction policy = answers == null ? null : Redactions.policy(answers);
+    if (policy == null || policy == serverDefault || policy.equals(serverDefault)) {
       return serverContent;
     }
     return content.computeIfAbsent(answers, a -> Optional.ofNullable(
-        Redactor.compile(Redactions.contentPolicy(serverDefault, a.policy())))).orElse(null);
+        Redactions.compile(Redactions.contentPolicy(serverDefault, Redactions.policy(a))))).orElse(null);
   }
 
   /** The server-wide content redactor (see {@link #content}); {@code null} when there is none. */

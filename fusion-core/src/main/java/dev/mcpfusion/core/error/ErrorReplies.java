@@ -2,8 +2,8 @@ package dev.mcpfusion.core.error;
 
 import dev.mcpfusion.core.FusionError;
 import dev.mcpfusion.json.Json;
-import dev.mcpfusion.core.redact.Redactor;
-import dev.mcpfusion.core.redact.Tally;
+import dev.mcpfusion.redact.Redactor;
+import dev.mcpfusion.redact.Tally;
 import dev.mcpfusion.core.spi.Problem;
 import dev.mcpfusion.core.spi.Problems;
 import dev.mcpfusion.wire.Codes;

@@ -1,5 +1,7 @@
 package dev.mcpfusion.core.redact;
 
+import dev.mcpfusion.redact.Tally;
+import dev.mcpfusion.redact.Redactor;
 import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.spi.ResultShape;
 import dev.mcpfusion.wire.Blocks;

@@ -7,6 +7,8 @@ import dev.mcpfusion.core.Redaction;
 import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.PresenterBinding;
+import dev.mcpfusion.redact.PathPattern;
+import dev.mcpfusion.redact.Redactor;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -18,6 +20,25 @@ import java.util.regex.Pattern;
  */
 public final class Redactions {
   private Redactions() {}
+
+  /**
+   * {@code policy} compiled for the call path; {@code null} for one that masks nothing (so callers
+   * skip the step).
+   *
+   * @throws IllegalArgumentException for a path that is not one of the three forms, naming it
+   */
+  public static Redactor compile(Redaction policy) {
+    if (policy == null || policy.isEmpty()) {
+      return null;
+    }
+    return Redactor.compile(policy, policy.paths(), policy.detectors(), policy.patterns().values(),
+        policy.mask());
+  }
+
+  /** The policy {@code redactor} was compiled from (by {@link #compile}, the only way one is made). */
+  public static Redaction policy(Redactor redactor) {
+    return (Redaction) redactor.source();
+  }
 
   /** The policy of {@code action}: its view's {@code @Redact}, else {@code serverDefault}. */
   public static Redaction policy(ActionDescriptor action, Redaction serverDefault) {
@@ -78,7 +99,7 @@ public final class Redactions {
   public static Fitted forAction(ActionDescriptor action, Redaction serverDefault,
       List<String> staticRules) {
     Redaction policy = policy(action, serverDefault);
-    Redactor redactor = Redactor.compile(policy);
+    Redactor redactor = compile(policy);
     PresenterBinding<?, ?> presenter = action.presenter();
     if (redactor == null || presenter == null) {
       return new Fitted(redactor, List.of());

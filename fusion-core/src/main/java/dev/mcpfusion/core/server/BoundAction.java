@@ -4,7 +4,7 @@ import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.guard.ActionLimits;
 import dev.mcpfusion.core.guard.ConcurrencyGate;
 import dev.mcpfusion.core.presenter.Presentation;
-import dev.mcpfusion.core.redact.Redactor;
+import dev.mcpfusion.redact.Redactor;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import java.util.List;
 

@@ -7,7 +7,7 @@ import dev.mcpfusion.core.guard.ActionLimits;
 import dev.mcpfusion.core.guard.Deadlines;
 import dev.mcpfusion.core.guard.Guard;
 import dev.mcpfusion.core.presenter.ResultPresenter;
-import dev.mcpfusion.core.redact.Redactor;
+import dev.mcpfusion.redact.Redactor;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.wire.JsonRpc;
 import java.util.List;

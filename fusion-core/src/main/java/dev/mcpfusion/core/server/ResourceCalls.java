@@ -2,8 +2,8 @@ package dev.mcpfusion.core.server;
 
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.egress.Egress;
-import dev.mcpfusion.core.redact.Redactor;
-import dev.mcpfusion.core.redact.Tally;
+import dev.mcpfusion.redact.Redactor;
+import dev.mcpfusion.redact.Tally;
 import dev.mcpfusion.core.spi.ResourceDescriptor;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.trace.internal.RequestTrace;

@@ -13,8 +13,9 @@ import dev.mcpfusion.core.guard.ConcurrencyGate;
 import dev.mcpfusion.core.guard.Gates;
 import dev.mcpfusion.core.presenter.Presentation;
 import dev.mcpfusion.core.redact.DetailPresenter;
-import dev.mcpfusion.core.redact.PathPattern;
-import dev.mcpfusion.core.redact.Redactor;
+import dev.mcpfusion.core.redact.Redactions;
+import dev.mcpfusion.redact.PathPattern;
+import dev.mcpfusion.redact.Redactor;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.FieldDescriptor;
 import dev.mcpfusion.core.spi.FusionSpi;
@@ -95,7 +96,7 @@ public final class ToolRegistry {
 
   /** The server-wide redaction policy ({@link Redaction#none()} when there is none). */
   public Redaction defaultRedaction() {
-    return defaultRedactor == null ? Redaction.none() : defaultRedactor.policy();
+    return defaultRedactor == null ? Redaction.none() : Redactions.policy(defaultRedactor);
   }
 
   /** Renders views and models in {@code FusionError} details through their presenters. */
@@ -242,7 +243,7 @@ public final class ToolRegistry {
 
     Redactor defaultRedactor = null;
     try {
-      defaultRedactor = Redactor.compile(config.redaction());
+      defaultRedactor = Redactions.compile(config.redaction());
     } catch (PathPattern.InvalidPath e) {
       errors.add(BuildProblem.REDACT_PATH_INVALID.text("FusionServer.Builder.redact(...)",
           e.path(), e.segment()));

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.mcpfusion.annotation.Detector;
 import dev.mcpfusion.annotation.Mask;
 import dev.mcpfusion.core.Redaction;
+import dev.mcpfusion.redact.Redactor;
+import dev.mcpfusion.redact.Tally;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -16,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /** Every path form and every detector, on text and on nested trees; what they must leave alone. */
 class RedactorTest {
   static Redactor redactor(Redaction policy) {
-    return Redactor.compile(policy);
+    return Redactions.compile(policy);
   }
 
   static String text(Detector detector, String text) {
@@ -335,10 +337,10 @@ class RedactorTest {
 
   @Test
   void malformedPathsNameThePatternAndTheForms() {
-    assertThatThrownBy(() -> Redactor.compile(Redaction.paths("items[0].x")))
+    assertThatThrownBy(() -> Redactions.compile(Redaction.paths("items[0].x")))
         .hasMessageContaining("\"items[0].x\"").hasMessageContaining("\"*.email\"");
-    assertThatThrownBy(() -> Redactor.compile(Redaction.paths("a..b"))).hasMessageContaining("a..b");
-    assertThatThrownBy(() -> Redactor.compile(Redaction.paths("**.x"))).hasMessageContaining("**.x");
+    assertThatThrownBy(() -> Redactions.compile(Redaction.paths("a..b"))).hasMessageContaining("a..b");
+    assertThatThrownBy(() -> Redactions.compile(Redaction.paths("**.x"))).hasMessageContaining("**.x");
   }
 
   @Test

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mcpfusion.annotation.Detector;
 import dev.mcpfusion.annotation.Mask;
 import dev.mcpfusion.core.Redaction;
+import dev.mcpfusion.redact.Redactor;
+import dev.mcpfusion.redact.Tally;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +32,7 @@ class ViewFieldsPropertiesTest {
       @ForAll boolean partial, @ForAll boolean unrelatedPath) {
     Redaction policy = (unrelatedPath ? Redaction.paths("*.cardNumber") : Redaction.none())
         .detect(Detector.values()).mask(partial ? Mask.PARTIAL : Mask.FULL);
-    Redactor whole = Redactor.compile(policy);
+    Redactor whole = Redactions.compile(policy);
     Redactor fitted = whole.forView(RedactorTest.CLOSED_VIEW, List.of());
     Tally byFields = new Tally();
     Tally walked = new Tally();
@@ -49,7 +51,7 @@ class ViewFieldsPropertiesTest {
       @ForAll boolean unrelatedPath) {
     Redaction policy = (unrelatedPath ? Redaction.paths("*.cardNumber") : Redaction.none())
         .detect(Detector.values());
-    Redactor whole = Redactor.compile(policy);
+    Redactor whole = Redactions.compile(policy);
     Redactor fitted = whole.forView(RedactorTest.CLOSED_VIEW, List.of());
     Tally walked = new Tally();
     boolean vouched = fitted.viewClean(data);

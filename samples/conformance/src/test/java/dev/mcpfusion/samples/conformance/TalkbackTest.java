@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mcpfusion.core.LogLevel;
 import dev.mcpfusion.samples.conformance.fixtures.SlowTools;
 import dev.mcpfusion.testing.FusionTester;
+import dev.mcpfusion.testing.PendingCall;
 import dev.mcpfusion.testing.ToolResult;
 import java.time.Duration;
 import java.util.List;
@@ -98,7 +99,7 @@ class TalkbackTest {
   void aCancelledCallIsInterruptedAndSendsNoResult() throws InterruptedException {
     SlowTools slow = new SlowTools();
     try (FusionTester tester = FusionTester.of(slow)) {
-      FusionTester.PendingCall call = tester.callAsync("slow_wait_for_cancel", Map.of(),
+      PendingCall call = tester.callAsync("slow_wait_for_cancel", Map.of(),
           Map.of("progressToken", "late"));
       assertThat(slow.started.await(10, TimeUnit.SECONDS)).isTrue();
       call.cancel();

@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.redact;
+package dev.mcpfusion.redact;
 
 import dev.mcpfusion.json.Json;
 import java.util.Arrays;

@@ -1,10 +1,10 @@
-package dev.mcpfusion.core.redact;
+package dev.mcpfusion.redact;
 
 import dev.mcpfusion.annotation.Detector;
 import dev.mcpfusion.annotation.Mask;
-import dev.mcpfusion.core.Redaction;
 import dev.mcpfusion.json.Json;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,12 +13,12 @@ import java.util.function.BiConsumer;
 import java.util.regex.Pattern;
 
 /**
- * A {@link Redaction} compiled for the call path: immutable and thread-safe, built once per action
+ * A redaction policy compiled for the call path: immutable and thread-safe, built once per action
  * when the server is built. It masks plain JSON trees (path patterns and detectors) and free text
- * (detectors only); {@link EgressRedaction} applies it to a whole reply.
+ * (detectors only); the runtime's {@code EgressRedaction} applies it to a whole reply.
  *
  * <p>This is the one entry point for everything an agent reads: tool replies go through
- * {@link EgressRedaction}; prompts and resources call {@link #text} for their text and {@link #tree}
+ * {@code EgressRedaction}; prompts and resources call {@link #text} for their text and {@link #tree}
  * for their JSON. Anything it cannot read (a value that is not a plain JSON tree) throws
  * {@link IllegalStateException} instead of passing it on: callers answer with an error, never with
  * the unredacted value.
@@ -33,7 +33,8 @@ public final class Redactor {
   private static final int CLEAN_SLOTS = 512;
   private static final int CLEAN_MAX_LENGTH = 2048;
 
-  private final Redaction policy;
+  /** What this was compiled from, as the caller named it (the runtime's {@code Redaction}). */
+  private final Object source;
   private final PathPattern[] paths;
   private final Finder[] finders;
   private final boolean partial;
@@ -67,12 +68,12 @@ public final class Redactor {
    */
   private final Object[] clean = new Object[CLEAN_SLOTS];
 
-  private Redactor(Redaction policy, PathPattern[] paths, Finder[] finders, boolean viewPaths,
-      String[] textFields, int declaredFields, boolean staticRulesClean) {
-    this.policy = policy;
+  private Redactor(Object source, PathPattern[] paths, Finder[] finders, boolean partial,
+      boolean viewPaths, String[] textFields, int declaredFields, boolean staticRulesClean) {
+    this.source = source;
     this.paths = paths;
     this.finders = finders;
-    this.partial = policy.mask() == Mask.PARTIAL;
+    this.partial = partial;
     this.viewPaths = viewPaths && paths.length > 0;
     this.textFields = textFields;
     this.declaredFields = declaredFields;
@@ -80,26 +81,29 @@ public final class Redactor {
   }
 
   /**
-   * Compiles {@code policy}; {@code null} for a policy that masks nothing (so callers skip the step).
+   * Compiles a policy from its parts; {@code null} for one that masks nothing (so callers skip the
+   * step). {@code source} is what the caller compiled it from, handed back by {@link #source()}.
    *
    * @throws IllegalArgumentException for a path that is not one of the three forms, naming it
    */
-  public static Redactor compile(Redaction policy) {
-    if (policy == null || policy.isEmpty()) {
+  public static Redactor compile(Object source, List<String> paths, Collection<Detector> detectors,
+      Collection<Pattern> patterns, Mask mask) {
+    if (paths.isEmpty() && detectors.isEmpty() && patterns.isEmpty()) {
       return null;
     }
-    PathPattern[] paths = new PathPattern[policy.paths().size()];
-    for (int i = 0; i < paths.length; i++) {
-      paths[i] = PathPattern.parse(policy.paths().get(i));
+    PathPattern[] compiled = new PathPattern[paths.size()];
+    for (int i = 0; i < compiled.length; i++) {
+      compiled[i] = PathPattern.parse(paths.get(i));
     }
     List<Finder> finders = new ArrayList<>();
-    for (Detector d : policy.detectors()) {
+    for (Detector d : detectors) {
       finders.add(Finder.of(d));
     }
-    for (Pattern p : policy.patterns().values()) {
+    for (Pattern p : patterns) {
       finders.add(Finder.of(p));
     }
-    return new Redactor(policy, paths, finders.toArray(new Finder[0]), true, null, -1, false);
+    return new Redactor(Objects.requireNonNull(source, "source"), compiled,
+        finders.toArray(new Finder[0]), mask == Mask.PARTIAL, true, null, -1, false);
   }
 
   /**
@@ -121,7 +125,7 @@ public final class Redactor {
   }
 
   /** {@link #forView(String, List)} of a schema already parsed. */
-  Redactor forView(Object schema, List<String> staticRules) {
+  public Redactor forView(Object schema, List<String> staticRules) {
     boolean closed = !ViewSchemas.open(schema, 0);
     boolean pathsInView = viewPaths && (!closed || anyPathIn(schema));
     String[] fields = null;
@@ -143,7 +147,7 @@ public final class Redactor {
     for (String line : staticRules) {
       rulesClean &= line != null && text(line, new Tally()) == line;
     }
-    return new Redactor(policy, paths, finders, pathsInView, fields, declared, rulesClean);
+    return new Redactor(source, paths, finders, partial, pathsInView, fields, declared, rulesClean);
   }
 
   private boolean anyPathIn(Object schema) {
@@ -162,9 +166,9 @@ public final class Redactor {
     return staticRulesClean;
   }
 
-  /** The policy this was compiled from. */
-  public Redaction policy() {
-    return policy;
+  /** What this was compiled from, as given to {@link #compile}. */
+  public Object source() {
+    return source;
   }
 
   /**
@@ -174,17 +178,12 @@ public final class Redactor {
   public record PathProblem(String path, String field, String kind) {}
 
   /**
-   * The problems of using this redactor on a view with the output schema {@code schemaJson}: each
-   * path that matches no field of the view (when {@code mustMatch}), or ends on something other
-   * than text (a masked number, enum or object would no longer match the schema the client
+   * The problems of using this redactor on a view with the output schema {@code schema} (parsed):
+   * each path that matches no field of the view (when {@code mustMatch}), or ends on something
+   * other than text (a masked number, enum or object would no longer match the schema the client
    * validates against). Empty when fine.
    */
-  public List<PathProblem> checkAgainst(String schemaJson, boolean mustMatch) {
-    return checkAgainst(Json.parse(schemaJson), mustMatch);
-  }
-
-  /** {@link #checkAgainst(String, boolean)} of a schema already parsed. */
-  List<PathProblem> checkAgainst(Object schema, boolean mustMatch) {
+  public List<PathProblem> checkAgainst(Object schema, boolean mustMatch) {
     List<PathProblem> problems = new ArrayList<>();
     for (PathPattern path : paths) {
       List<String> found = new ArrayList<>();
@@ -263,7 +262,7 @@ public final class Redactor {
    * Whether every line of the immutable list {@code lines} was found clean by an earlier call
    * (see {@link #rememberClean}): the same list instance, as a view sends its static rules.
    */
-  boolean knownClean(List<?> lines) {
+  public boolean knownClean(List<?> lines) {
     return clean[System.identityHashCode(lines) & (CLEAN_SLOTS - 1)] == lines;
   }
 
@@ -271,7 +270,7 @@ public final class Redactor {
    * Remembers that {@code lines}, whose every line {@link #text} left as it was, holds nothing to
    * mask; only an immutable list is remembered, since only its lines cannot change later.
    */
-  void rememberClean(List<?> lines) {
+  public void rememberClean(List<?> lines) {
     if (!lines.isEmpty() && List.copyOf(lines) == lines) {
       clean[System.identityHashCode(lines) & (CLEAN_SLOTS - 1)] = lines;
     }
@@ -316,7 +315,7 @@ public final class Redactor {
    * nothing or a string {@link #textClean} vouches for. {@code false} means "not known": call
    * {@link #viewTree}.
    */
-  boolean viewClean(Object tree) {
+  public boolean viewClean(Object tree) {
     if (viewPaths || textFields == null || !(tree instanceof Map<?, ?> map)
         || map.size() > declaredFields) {
       return false;
@@ -495,6 +494,6 @@ public final class Redactor {
 
   @Override
   public String toString() {
-    return "Redactor[" + Objects.toString(policy) + "]";
+    return "Redactor[" + source + "]";
   }
 }

@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.redact;
+package dev.mcpfusion.redact;
 
 /**
  * The one pass over a string that tells which finders could match it at all, so that most strings

@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.redact;
+package dev.mcpfusion.redact;
 
 /** How many values and pieces of text one call masked; not thread-safe (one per call). */
 public final class Tally {
@@ -9,7 +9,7 @@ public final class Tally {
   private String[] path;
 
   /** Counts {@code n} more masked values. */
-  void add(int n) {
+  public void add(int n) {
     count += n;
   }
 

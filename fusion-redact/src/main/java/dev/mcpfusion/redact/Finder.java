@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.redact;
+package dev.mcpfusion.redact;
 
 import dev.mcpfusion.annotation.Detector;
 import java.math.BigInteger;
