@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.mcpfusion.annotation.Detector;
 import dev.mcpfusion.annotation.Mask;
 import dev.mcpfusion.core.Redaction;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.redact.Redactor;
 import dev.mcpfusion.redact.Tally;
 import java.nio.charset.StandardCharsets;
@@ -353,15 +354,15 @@ class RedactorTest {
         + "\"cards\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":"
         + "{\"number\":{\"type\":[\"string\",\"null\"]}}}}}}";
     assertThat(redactor(Redaction.paths("email", "*.tags", "cards[*].number", "*.number"))
-        .checkAgainst(schema, true)).isEmpty();
+        .checkAgainst(Json.parse(schema), true)).isEmpty();
     assertThat(redactor(Redaction.paths("age", "status", "cards", "nope"))
-        .checkAgainst(schema, true)).containsExactly(
+        .checkAgainst(Json.parse(schema), true)).containsExactly(
             new Redactor.PathProblem("age", "age", "type \"integer\""),
             new Redactor.PathProblem("status", "status", "an enum"),
             new Redactor.PathProblem("cards", "cards", "type \"array\""),
             new Redactor.PathProblem("nope", null, null));
     // A server-wide path need not match every view.
-    assertThat(redactor(Redaction.paths("*.nope")).checkAgainst(schema, false)).isEmpty();
+    assertThat(redactor(Redaction.paths("*.nope")).checkAgainst(Json.parse(schema), false)).isEmpty();
   }
 
   static Map<String, Object> tree(Object... keyValues) {
