@@ -9,15 +9,17 @@ import dev.mcpfusion.annotation.Resource;
 import dev.mcpfusion.annotation.Router;
 import dev.mcpfusion.core.PromptResult;
 import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.Root;
 import dev.mcpfusion.core.Sampling;
 import jakarta.validation.constraints.NotBlank;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * The observability fixture: one tool per outcome the metrics tell apart (a success, a validation
- * error, a timeout, a refusal by the gate), two that ask the client (sampling, elicitation), and a
+ * error, a timeout, a refusal by the gate), three that ask the client (sampling, elicitation, roots), and a
  * prompt, a resource and a completion.
  */
 @Router(value = "desk", description = "A help desk (the observability fixture)")
@@ -68,6 +70,11 @@ public final class DeskTools {
   @Query(description = "Ask the user to confirm")
   public String confirm(RequestContext request) {
     return request.elicit(Go.class, "Go ahead?").accepted() ? "confirmed" : "not confirmed";
+  }
+
+  @Query(description = "The client's roots")
+  public String roots(RequestContext request) {
+    return request.roots().stream().map(Root::uri).collect(Collectors.joining(" "));
   }
 
   @Prompt(description = "Greet a person")
