@@ -238,6 +238,35 @@ class McpConventionsTest {
   }
 
   @Test
+  void progressAndLogsLeaveInsideTheCallsSpanWithNoSpanOfTheirOwn() {
+    tester.setLogLevel(dev.mcpfusion.core.LogLevel.DEBUG);
+    Map<String, Object> meta = new java.util.LinkedHashMap<>(META);
+    meta.put("progressToken", "p-1");
+
+    ToolResult result = tester.callTool("desk_report", Map.of(), meta);
+
+    assertThat(result.isSuccess()).isTrue();
+    SpanData call = only("tools/call desk_report");
+    // The handler talked back with the call's span current: its own spans and logs nest under it.
+    assertThat(desk.reportedUnder).isEqualTo(call.getSpanId());
+    assertThat(tester.progress()).extracting(FusionTester.Progress::message).containsExactly("halfway");
+    assertThat(tester.logs()).extracting(FusionTester.LogMessage::data).contains("working");
+    assertThat(spans.getFinishedSpanItems()).extracting(SpanData::getName)
+        .doesNotContain("notifications/progress", "notifications/message");
+  }
+
+  @Test
+  void anAttachmentIsPartOfTheCallsSpanAndCountsInItsResponseSize() {
+    ToolResult result = tester.callTool("desk_attach", Map.of());
+
+    assertThat(result.raw()).contains("the attached note");
+    SpanData call = only("tools/call desk_attach");
+    assertThat(call.getStatus().getStatusCode()).isEqualTo(io.opentelemetry.api.trace.StatusCode.OK);
+    assertThat(call.getAttributes().get(AttributeKey.longKey("mcpfusion.response_size")))
+        .isEqualTo((long) result.raw().getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+  }
+
+  @Test
   void aClientThatAnswersSamplingWithAnErrorEndsTheClientSpanWithItsErrorType() {
     tester.answerSampling(params -> {
       throw new IllegalStateException("no model here");
