@@ -7,17 +7,23 @@ import dev.mcpfusion.annotation.Prompt;
 import dev.mcpfusion.annotation.Query;
 import dev.mcpfusion.annotation.Resource;
 import dev.mcpfusion.annotation.Router;
+import dev.mcpfusion.core.Content;
+import dev.mcpfusion.core.LogLevel;
 import dev.mcpfusion.core.PromptResult;
 import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.Root;
 import dev.mcpfusion.core.Sampling;
+import io.opentelemetry.api.trace.Span;
 import jakarta.validation.constraints.NotBlank;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * The observability fixture: one tool per outcome the metrics tell apart (a success, a validation
- * error, a timeout, a refusal by the gate), two that ask the client (sampling, elicitation), and a
+ * error, a timeout, a refusal by the gate), three that ask the client (sampling, elicitation, roots), one that talks back (progress, a log)
+ * and one that attaches content, and a
  * prompt, a resource and a completion.
  */
 @Router(value = "desk", description = "A help desk (the observability fixture)")
@@ -68,6 +74,28 @@ public final class DeskTools {
   @Query(description = "Ask the user to confirm")
   public String confirm(RequestContext request) {
     return request.elicit(Go.class, "Go ahead?").accepted() ? "confirmed" : "not confirmed";
+  }
+
+  /** The id of the span current in {@code report} as it talked back (the handler's view). */
+  volatile String reportedUnder;
+
+  @Query(description = "Report progress and log while working")
+  public String report(RequestContext request) {
+    reportedUnder = Span.current().getSpanContext().getSpanId();
+    request.progress(1, 2, "halfway");
+    request.log(LogLevel.WARNING, "working");
+    return "done";
+  }
+
+  @Query(description = "An answer with a note attached")
+  public String attach(RequestContext request) {
+    request.attach(Content.text("the attached note"));
+    return "see the note";
+  }
+
+  @Query(description = "The client's roots")
+  public String roots(RequestContext request) {
+    return request.roots().stream().map(Root::uri).collect(Collectors.joining(" "));
   }
 
   @Prompt(description = "Greet a person")

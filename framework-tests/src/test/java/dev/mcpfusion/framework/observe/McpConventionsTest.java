@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mcpfusion.annotation.Detector;
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.core.Redaction;
+import dev.mcpfusion.core.Root;
 import dev.mcpfusion.core.trace.McpMetrics;
 import dev.mcpfusion.otel.OtelFusionMeter;
 import dev.mcpfusion.otel.OtelFusionTracer;
@@ -212,6 +213,107 @@ class McpConventionsTest {
     FusionTester.ClientRequest sent = tester.clientRequests().get(0);
     assertThat(((Map<?, ?>) sent.params().get("_meta")).get("traceparent"))
         .isEqualTo("00-" + TRACE + "-" + elicit.getSpanId() + "-01");
+  }
+
+  @Test
+  void rootsRequestIsAClientSpanUnderTheToolSpanWithItsTraceparentSent() {
+    tester.roots(new Root("file:///desk", "desk"));
+
+    ToolResult result = tester.callTool("desk_roots", Map.of(), META);
+
+    assertThat(result.isSuccess()).isTrue();
+    assertThat(result.dataText()).isEqualTo("file:///desk");
+    SpanData tool = only("tools/call desk_roots");
+    SpanData roots = only("roots/list");
+    assertThat(roots.getKind()).isEqualTo(SpanKind.CLIENT);
+    assertThat(attr(roots, "mcp.method.name")).isEqualTo("roots/list");
+    assertThat(attr(roots, "jsonrpc.request.id")).isNotBlank();
+    assertThat(roots.getTraceId()).isEqualTo(TRACE);
+    assertThat(roots.getParentSpanId()).isEqualTo(tool.getSpanId());
+    assertThat(roots.getStatus().getStatusCode())
+        .isEqualTo(io.opentelemetry.api.trace.StatusCode.OK);
+    FusionTester.ClientRequest sent = tester.clientRequests().get(0);
+    assertThat(sent.method()).isEqualTo("roots/list");
+    assertThat(((Map<?, ?>) sent.params().get("_meta")).get("traceparent"))
+        .isEqualTo("00-" + TRACE + "-" + roots.getSpanId() + "-01");
+  }
+
+  @Test
+  void progressAndLogsLeaveInsideTheCallsSpanWithNoSpanOfTheirOwn() {
+    tester.setLogLevel(dev.mcpfusion.core.LogLevel.DEBUG);
+    Map<String, Object> meta = new java.util.LinkedHashMap<>(META);
+    meta.put("progressToken", "p-1");
+
+    ToolResult result = tester.callTool("desk_report", Map.of(), meta);
+
+    assertThat(result.isSuccess()).isTrue();
+    SpanData call = only("tools/call desk_report");
+    // The handler talked back with the call's span current: its own spans and logs nest under it.
+    assertThat(desk.reportedUnder).isEqualTo(call.getSpanId());
+    assertThat(tester.progress()).extracting(FusionTester.Progress::message).containsExactly("halfway");
+    assertThat(tester.logs()).extracting(FusionTester.LogMessage::data).contains("working");
+    assertThat(spans.getFinishedSpanItems()).extracting(SpanData::getName)
+        .doesNotContain("notifications/progress", "notifications/message");
+  }
+
+  @Test
+  void anAttachmentIsPartOfTheCallsSpanAndCountsInItsResponseSize() {
+    ToolResult result = tester.callTool("desk_attach", Map.of());
+
+    assertThat(result.raw()).contains("the attached note");
+    SpanData call = only("tools/call desk_attach");
+    assertThat(call.getStatus().getStatusCode()).isEqualTo(io.opentelemetry.api.trace.StatusCode.OK);
+    assertThat(call.getAttributes().get(AttributeKey.longKey("mcpfusion.response_size")))
+        .isEqualTo((long) result.raw().getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+  }
+
+  @Test
+  void aClientThatAnswersSamplingWithAnErrorEndsTheClientSpanWithItsErrorType() {
+    tester.answerSampling(params -> {
+      throw new IllegalStateException("no model here");
+    });
+
+    ToolResult result = tester.callTool("desk_ask", Map.of(), META);
+
+    assertThat(result.isError()).isTrue();
+    assertClientSpanFailed(only("sampling/createMessage"), only("tools/call desk_ask"), result);
+  }
+
+  @Test
+  void aClientThatAnswersElicitationWithAnErrorEndsTheClientSpanWithItsErrorType() {
+    tester.answerElicitation(params -> {
+      throw new IllegalStateException("no form here");
+    });
+
+    ToolResult result = tester.callTool("desk_confirm", Map.of(), META);
+
+    assertThat(result.isError()).isTrue();
+    assertClientSpanFailed(only("elicitation/create"), only("tools/call desk_confirm"), result);
+  }
+
+  /** The CLIENT span of a request the client answered with a JSON-RPC error, under its call. */
+  private void assertClientSpanFailed(SpanData client, SpanData call, ToolResult result) {
+    // The code the client answered with, as the tester's client sends it.
+    Map<?, ?> error = clientError();
+    String code = String.valueOf(((Number) error.get("code")).intValue());
+    assertThat(client.getKind()).isEqualTo(SpanKind.CLIENT);
+    assertThat(client.getParentSpanId()).isEqualTo(call.getSpanId());
+    assertThat(attr(client, "error.type")).isEqualTo(code);
+    assertThat(attr(client, "rpc.response.status_code")).isEqualTo(code);
+    assertThat(client.getStatus().getStatusCode())
+        .isNotEqualTo(io.opentelemetry.api.trace.StatusCode.OK);
+    // The call's own span says how the call ended: the handler's CLIENT_ERROR.
+    assertThat(attr(call, "error.type")).isEqualTo(result.errorCode());
+    assertThat(result.errorCode()).isEqualTo("CLIENT_ERROR");
+  }
+
+  /** The {@code error} of the client's answer to the server's request, from the wire. */
+  private Map<?, ?> clientError() {
+    return tester.sentMessages().stream()
+        .map(m -> (Map<?, ?>) dev.mcpfusion.json.Json.parse(m))
+        .filter(m -> m.get("error") instanceof Map<?, ?>)
+        .map(m -> (Map<?, ?>) m.get("error"))
+        .findFirst().orElseThrow(() -> new AssertionError("the client sent no error"));
   }
 
   @Test

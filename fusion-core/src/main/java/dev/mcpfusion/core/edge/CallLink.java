@@ -9,6 +9,7 @@ import dev.mcpfusion.core.egress.Egress;
 import dev.mcpfusion.redact.Redactor;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.trace.internal.RequestTrace;
+import dev.mcpfusion.core.trace.internal.SpanStart;
 import dev.mcpfusion.wire.JsonRpc;
 import dev.mcpfusion.wire.Meta;
 import dev.mcpfusion.core.input.InputRound;
@@ -242,7 +243,7 @@ final class CallLink implements ClientLink {
     CompletableFuture<Map<String, Object>> answer = new CompletableFuture<>();
     Object id = session.ask(answer);
     // Every request the server sends its client passes here: one CLIENT span each, whatever it asks.
-    RequestTrace trace = RequestTrace.clientRequest(tracer, method, id, target);
+    RequestTrace trace = SpanStart.clientRequest(tracer, method, id, target);
     try {
       out.push(Bodies.request(id, method, withTraceparent(sent, trace.traceparent())));
       Map<String, Object> response = answer.get(timeout.toMillis(), TimeUnit.MILLISECONDS);

@@ -176,6 +176,11 @@ public final class Edge {
    *     HTTP), which then serves only 2026-07-28 requests and {@code ping}
    */
   public void dispatch(Message message, Inbound inbound, EdgeSession session, Sink out) {
+    if (observer != FusionTracer.NOOP && MessageTraces.tracedByTarget(message, features)) {
+      answer(message, inbound, session,
+          MessageTraces.untargeted(observer, out, message, inbound, session));
+      return;
+    }
     RequestTrace trace = observer == FusionTracer.NOOP ? RequestTrace.OFF
         : MessageTraces.start(observer, message, inbound, session);
     if (trace != RequestTrace.OFF) {

@@ -125,6 +125,8 @@ final class FeatureRequests {
     FeatureCalls.Scope scope = null;
     // A TIMEOUT is written at the deadline, from the timer's thread, while the handler still runs.
     FeatureRequest call = new FeatureRequest(id, error -> {
+      // A deadline runs only once a handler does, and its span was started before it.
+      message.targetTraced();
       int code = eraCode(error.code(), modern);
       byte[] body = Bodies.error(id, code, error.getMessage(), error.data());
       out.replyWhileHeld(id, code, body);
@@ -150,11 +152,13 @@ final class FeatureRequests {
       byte[] body = modern
           ? modernResult(id, result, CACHEABLE.contains(message.method()))
           : Bodies.result(id, result);
+      targetTraced(message, call);
       out.reply(id, 0, body);
       call.trace().succeeded();
       call.trace().written(body, 0);
     } catch (Egress.Refused e) {
       byte[] body = Bodies.error(id, e.code(), e.getMessage(), e.data());
+      targetTraced(message, call);
       out.reply(id, e.code(), body);
       call.trace().rpcError(e.code(), FeatureError.typeOf(e.data()), e.getMessage());
       call.trace().written(body, e.code());
@@ -182,10 +186,22 @@ final class FeatureRequests {
       }
       int code = eraCode(e.code(), modern);
       byte[] body = Bodies.error(id, code, text, data);
+      targetTraced(message, call);
       out.reply(id, code, body);
       traced(e, code, text, body, call.trace());
     } finally {
       call.trace().end();
+    }
+  }
+
+  /**
+   * Tells the edge that {@code call}'s span was started (it named its target), so its answer is
+   * not traced again as a refusal ({@link MessageTraces#untargeted}); a request refused before
+   * that has no span of its own and gets that one.
+   */
+  private static void targetTraced(Message message, FeatureRequest call) {
+    if (call.trace() != RequestTrace.OFF) {
+      message.targetTraced();
     }
   }
 

@@ -30,6 +30,12 @@ public final class Message {
   private final Map<String, Object> tree;
   private final int errorCode;
   private final String errorMessage;
+  /**
+   * Whether the path serving this request's target started its span; until then a reply to it
+   * gets a span named after its method alone ({@link MessageTraces#untargeted}). Set on the
+   * request's thread, read where its reply is written (a deadline's timer thread too).
+   */
+  private volatile boolean targetTraced;
 
   private Message(Kind kind, Object id, String method, Map<String, Object> tree, int errorCode,
       String errorMessage) {
@@ -112,6 +118,16 @@ public final class Message {
     Map<?, ?> params = params();
     return params != null && params.get("_meta") instanceof Map<?, ?> meta
         ? meta.get(Meta.PROTOCOL_VERSION) : null;
+  }
+
+  /** The span of this request was started by the path that serves its target. */
+  void targetTraced() {
+    targetTraced = true;
+  }
+
+  /** Whether {@link #targetTraced()} was called. */
+  boolean isTargetTraced() {
+    return targetTraced;
   }
 
   /** The JSON-RPC error code an {@link Kind#INVALID} message is answered with. */

@@ -168,6 +168,8 @@ final class TaskCalls {
     running.put(taskId, run);
     try {
       executor().execute(() -> run(run, message, inbound, tool, arguments, meta));
+      // The task's run is the call's span; its handle, written next, is no refusal to trace.
+      message.targetTraced();
     } catch (RuntimeException e) {
       running.remove(taskId);
       String incident = ErrorReplies.newIncidentId();

@@ -60,6 +60,7 @@ final class ToolCallRequests {
     ExposedTool tool = tools.find(name);
     Map<String, ?> arguments = (Map<String, ?>) params.get("arguments");
     if (tool == null) {
+      message.targetTraced();
       out.reply(id, JsonRpc.INVALID_PARAMS, tools.unknownTool(id, name,
           RequestContext.of(inbound.headers(), meta, sessionId, version, null, inbound.caller(),
               inbound.networkTransport()), arguments));
@@ -90,6 +91,7 @@ final class ToolCallRequests {
       link.request(request);
       // The span ends once the reply is written (it records the bytes written); null: no tracing.
       RequestTrace trace = tools.trace(tool, request, id, arguments);
+      message.targetTraced();
       Reply reply;
       try {
         // A deadline's TIMEOUT reply is written at the deadline, from the timer's thread (without

@@ -11,6 +11,7 @@ import dev.mcpfusion.core.server.Pipeline;
 import dev.mcpfusion.core.server.ToolRegistry;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.trace.internal.RequestTrace;
+import dev.mcpfusion.core.trace.internal.SpanStart;
 import dev.mcpfusion.wire.Codes;
 import dev.mcpfusion.wire.Echo;
 import dev.mcpfusion.wire.JsonRpc;
@@ -172,7 +173,7 @@ final class ToolCalls {
    * ({@link RequestTrace#OFF} when the server does not trace: no span work at all).
    */
   RequestTrace trace(ExposedTool tool, RequestContext request, Object id, Map<String, ?> arguments) {
-    return RequestTrace.tool(tracer, tool.name(), registry.exposition(), tool.router().name(),
+    return SpanStart.tool(tracer, tool.name(), registry.exposition(), tool.router().name(),
         tool.grouped() ? null : tool.single().name(), request, id, arguments);
   }
 
@@ -195,7 +196,7 @@ final class ToolCalls {
   private RequestTrace unknownTrace(String name, RequestContext request, Object id,
       Map<String, ?> arguments) {
     // The span is named after the tool: a name no tool could have is cut there too.
-    RequestTrace trace = RequestTrace.tool(tracer, Echo.cut(name), registry.exposition(), null, null,
+    RequestTrace trace = SpanStart.tool(tracer, Echo.cut(name), registry.exposition(), null, null,
         request, id, arguments);
     trace.unknownTool(name);
     return trace;

@@ -10,6 +10,7 @@ import dev.mcpfusion.core.spi.Args;
 import dev.mcpfusion.core.spi.PromptArgument;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.trace.internal.RequestTrace;
+import dev.mcpfusion.core.trace.internal.SpanStart;
 import dev.mcpfusion.wire.Echo;
 import dev.mcpfusion.wire.JsonRpc;
 import java.util.ArrayList;
@@ -130,7 +131,7 @@ final class CompletionCalls extends FeatureAnswers {
       template = t == null ? null : uri;
       router = t == null ? null : FeatureRunner.routerOf(t.router(), t.features());
     }
-    call.trace(RequestTrace.completion(tracer, prompt, template, router, request, call.id(),
+    call.trace(SpanStart.completion(tracer, prompt, template, router, request, call.id(),
         params.get("argument"), params.get("context")));
     if (prompt != null && registry.prompt(prompt) == null) {
       call.trace().unknownTarget();

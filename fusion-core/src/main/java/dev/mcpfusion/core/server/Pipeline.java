@@ -28,6 +28,7 @@ import dev.mcpfusion.core.spi.Verb;
 import dev.mcpfusion.core.sync.StateSync;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.trace.internal.RequestTrace;
+import dev.mcpfusion.core.trace.internal.SpanStart;
 import dev.mcpfusion.wire.References;
 import dev.mcpfusion.wire.Reply;
 import java.lang.reflect.InvocationTargetException;
@@ -115,7 +116,7 @@ public final class Pipeline {
   public Reply call(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
       Consumer<Reply> early) {
     // 9. one span around all of it (RequestTrace.OFF when the server does not trace)
-    RequestTrace trace = RequestTrace.tool(tracer, tool.name(), registry.exposition(),
+    RequestTrace trace = SpanStart.tool(tracer, tool.name(), registry.exposition(),
         tool.router().name(), tool.grouped() ? null : tool.single().name(), request, null, arguments);
     try {
       return call(tool, arguments, request, early, trace);

@@ -11,6 +11,7 @@ import dev.mcpfusion.core.spi.Problems;
 import dev.mcpfusion.core.spi.PromptArgument;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.trace.internal.RequestTrace;
+import dev.mcpfusion.core.trace.internal.SpanStart;
 import dev.mcpfusion.wire.Codes;
 import dev.mcpfusion.wire.Echo;
 import dev.mcpfusion.wire.JsonRpc;
@@ -79,7 +80,7 @@ final class PromptCalls extends FeatureAnswers {
     }
     FeatureRegistry.BoundPrompt prompt = registry.prompt(promptName);
     Object raw = params.get("arguments");
-    call.trace(RequestTrace.prompt(tracer, promptName,
+    call.trace(SpanStart.prompt(tracer, promptName,
         prompt == null ? null : FeatureRunner.routerOf(prompt.router(), prompt.features()), request,
         call.id(), raw instanceof Map<?, ?> m ? m : null));
     if (prompt == null) {

@@ -7,6 +7,7 @@ import dev.mcpfusion.redact.Tally;
 import dev.mcpfusion.core.spi.ResourceDescriptor;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.trace.internal.RequestTrace;
+import dev.mcpfusion.core.trace.internal.SpanStart;
 import dev.mcpfusion.wire.Echo;
 import dev.mcpfusion.wire.JsonRpc;
 import dev.mcpfusion.wire.Reply;
@@ -98,7 +99,7 @@ final class ResourceCalls extends FeatureAnswers {
     String uri = uri(params, "resources/read");
     FeatureRegistry.Resolved resolved = registry.resolve(uri);
     FeatureRegistry.BoundResource r = resolved == null ? null : resolved.resource();
-    call.trace(RequestTrace.resource(tracer, uri, r == null ? null : r.descriptor().uri(),
+    call.trace(SpanStart.resource(tracer, uri, r == null ? null : r.descriptor().uri(),
         r == null ? null : FeatureRunner.routerOf(r.router(), r.features()), request, call.id()));
     if (resolved == null) {
       throw unknownResource(uri);

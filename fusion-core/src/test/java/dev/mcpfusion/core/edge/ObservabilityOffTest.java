@@ -13,6 +13,7 @@ import dev.mcpfusion.core.trace.SpanStatus;
 import dev.mcpfusion.core.trace.TraceContext;
 import dev.mcpfusion.core.trace.internal.Observed;
 import dev.mcpfusion.core.trace.internal.RequestTrace;
+import dev.mcpfusion.core.trace.internal.SpanStart;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -64,14 +65,14 @@ class ObservabilityOffTest {
   @Test
   void everyTraceOfTheNoopObserverIsOff() {
     FusionTracer noop = FusionTracer.NOOP;
-    assertThat(RequestTrace.tool(noop, "t", null, "r", "a", null, 1, Map.of())).isSameAs(RequestTrace.OFF);
-    assertThat(RequestTrace.prompt(noop, "p", "r", null, 1, Map.of())).isSameAs(RequestTrace.OFF);
-    assertThat(RequestTrace.resource(noop, "u://x", "u://x", "r", null, 1)).isSameAs(RequestTrace.OFF);
-    assertThat(RequestTrace.completion(noop, "p", null, "r", null, 1, Map.of(), null))
+    assertThat(SpanStart.tool(noop, "t", null, "r", "a", null, 1, Map.of())).isSameAs(RequestTrace.OFF);
+    assertThat(SpanStart.prompt(noop, "p", "r", null, 1, Map.of())).isSameAs(RequestTrace.OFF);
+    assertThat(SpanStart.resource(noop, "u://x", "u://x", "r", null, 1)).isSameAs(RequestTrace.OFF);
+    assertThat(SpanStart.completion(noop, "p", null, "r", null, 1, Map.of(), null))
         .isSameAs(RequestTrace.OFF);
-    assertThat(RequestTrace.message(noop, "ping", 1, Map.of(), null, null, null, null))
+    assertThat(SpanStart.message(noop, "ping", 1, Map.of(), null, null, null, null))
         .isSameAs(RequestTrace.OFF);
-    assertThat(RequestTrace.clientRequest(noop, "sampling/createMessage", "fusion-1", "t"))
+    assertThat(SpanStart.clientRequest(noop, "sampling/createMessage", "fusion-1", "t"))
         .isSameAs(RequestTrace.OFF);
   }
 

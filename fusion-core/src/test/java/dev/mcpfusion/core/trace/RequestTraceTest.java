@@ -6,6 +6,7 @@ import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.trace.internal.RequestTrace;
+import dev.mcpfusion.core.trace.internal.SpanStart;
 import dev.mcpfusion.wire.JsonRpc;
 import dev.mcpfusion.wire.Reply;
 import java.nio.charset.StandardCharsets;
@@ -33,20 +34,20 @@ class RequestTraceTest {
   }
 
   private RequestTrace tool() {
-    return RequestTrace.tool(tracer, "billing_get_invoice", Exposition.FLAT, "billing",
+    return SpanStart.tool(tracer, "billing_get_invoice", Exposition.FLAT, "billing",
         "get_invoice", RequestContext.empty(), 7, Map.of("id", "INV-1"));
   }
 
   @Test
   void withoutATracerEveryRequestGetsTheSharedTraceThatRecordsNothing() throws Exception {
     FusionTracer none = FusionTracer.NOOP;
-    assertThat(RequestTrace.tool(none, "t", Exposition.FLAT, "r", "a", RequestContext.empty(), 1,
+    assertThat(SpanStart.tool(none, "t", Exposition.FLAT, "r", "a", RequestContext.empty(), 1,
         Map.of())).isSameAs(RequestTrace.OFF);
-    assertThat(RequestTrace.prompt(none, "p", null, RequestContext.empty(), 1, Map.of()))
+    assertThat(SpanStart.prompt(none, "p", null, RequestContext.empty(), 1, Map.of()))
         .isSameAs(RequestTrace.OFF);
-    assertThat(RequestTrace.resource(none, "a://b", null, null, RequestContext.empty(), 1))
+    assertThat(SpanStart.resource(none, "a://b", null, null, RequestContext.empty(), 1))
         .isSameAs(RequestTrace.OFF);
-    assertThat(RequestTrace.completion(none, "p", null, null, RequestContext.empty(), 1,
+    assertThat(SpanStart.completion(none, "p", null, null, RequestContext.empty(), 1,
         Map.of("name", "x"), null)).isSameAs(RequestTrace.OFF);
 
     RequestTrace off = RequestTrace.OFF;
@@ -98,7 +99,7 @@ class RequestTraceTest {
 
   @Test
   void aJsonRpcErrorRecordsItsCodeAndOurType() {
-    RequestTrace trace = RequestTrace.prompt(tracer, "nope", null, RequestContext.empty(), "p-1",
+    RequestTrace trace = SpanStart.prompt(tracer, "nope", null, RequestContext.empty(), "p-1",
         Map.of());
     trace.rpcError(JsonRpc.INVALID_PARAMS, "UNKNOWN_PROMPT", "The prompt \"nope\" does not exist.");
     trace.end();
@@ -126,7 +127,7 @@ class RequestTraceTest {
     plain.replied(new Reply(List.of("ok"), Map.of(), null, false));
     plain.written(body, 0);
     plain.end();
-    RequestTrace opted = RequestTrace.tool(withOptions(tracer, TraceOptions.DEFAULT.withInputAndOutput()),
+    RequestTrace opted = SpanStart.tool(withOptions(tracer, TraceOptions.DEFAULT.withInputAndOutput()),
         "billing_get_invoice", Exposition.FLAT, "billing", "get_invoice", RequestContext.empty(), 7,
         Map.of("id", "INV-1"));
     opted.replied(new Reply(List.of("ok"), Map.of(), null, false));
@@ -148,7 +149,7 @@ class RequestTraceTest {
 
   @Test
   void anErrorResponseCarriesNoOutput() {
-    RequestTrace trace = RequestTrace.resource(withOptions(tracer, TraceOptions.DEFAULT.withInputAndOutput()),
+    RequestTrace trace = SpanStart.resource(withOptions(tracer, TraceOptions.DEFAULT.withInputAndOutput()),
         "docs://pages/1", "docs://pages/{page}", "docs", RequestContext.empty(), 3);
     byte[] body = "{\"jsonrpc\":\"2.0\",\"id\":3,\"error\":{\"code\":-32003,\"message\":\"x\"}}"
         .getBytes(StandardCharsets.UTF_8);

@@ -1,16 +1,12 @@
 package dev.mcpfusion.core.trace.internal;
 
 import dev.mcpfusion.core.trace.TraceOptions;
-import dev.mcpfusion.core.trace.TraceContext;
 import dev.mcpfusion.core.trace.SpanStatus;
 import dev.mcpfusion.core.trace.SpanAttributes;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.trace.FusionSpan;
 import dev.mcpfusion.core.trace.FusionMeter;
 import dev.mcpfusion.core.trace.McpMetrics;
-import dev.mcpfusion.core.trace.McpOperation;
-import dev.mcpfusion.core.Exposition;
-import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.spi.Problem;
 import dev.mcpfusion.wire.Codes;
@@ -46,11 +42,10 @@ import org.slf4j.LoggerFactory;
  * by the request's thread. A tracer that fails never changes the answer: its failures are logged
  * and the request goes on.
  *
- * <p>A request is always in a trace: with {@link FusionTracer#NOOP} the factories return
- * {@link #OFF}, so the pipeline tells its trace what happens without asking whether it traces,
- * and tracing that is off costs no allocation and no attribute work. Each factory is a small test
- * in front of {@code SpanStart}, which builds the span, so the compiler inlines it: the request and the
- * arguments passed to it then do not escape when the server does not trace.
+ * <p>A request is always in a trace: with {@link FusionTracer#NOOP} {@link SpanStart}'s
+ * factories return {@link #OFF}, so the pipeline tells its trace what happens without asking
+ * whether it traces, and tracing that is off costs no allocation and no attribute work. The
+ * metrics side (guard counts, the operation's duration) is {@link RequestMeter}'s.
  */
 public final class RequestTrace {
   private static final Logger LOG = LoggerFactory.getLogger(RequestTrace.class);
@@ -68,19 +63,9 @@ public final class RequestTrace {
   private final FusionSpan span;
   private final TraceOptions options;
   private final long startNanos;
-  /** What the metrics are told; {@link FusionMeter#NOOP} when the server only traces. */
-  private final FusionMeter meter;
-  /** The measurement's labels known at the start (each {@code null} when it does not apply). */
-  private final String method;
-  private final String toolName;
-  private final String promptName;
-  private final String transport;
-  private final String version;
+  /** What the metrics are told ({@link RequestMeter#NONE} when the server only traces). */
+  private final RequestMeter meter;
   private final AtomicBoolean ended = new AtomicBoolean();
-  /** The request named a tool or prompt the server does not have: its label is {@code _OTHER}. */
-  private boolean unknownTarget;
-  /** The version known only once answered ({@code initialize}), when none was known at the start. */
-  private volatile String negotiated;
   private String message;
   private Throwable unexpected;
   private String incident;
@@ -95,125 +80,14 @@ public final class RequestTrace {
   private volatile String output;
 
   RequestTrace(FusionSpan span, TraceOptions options, long startNanos) {
-    this(span, options, startNanos, FusionMeter.NOOP, null, null, null, null, null);
+    this(span, options, startNanos, RequestMeter.NONE);
   }
 
-  RequestTrace(FusionSpan span, TraceOptions options, long startNanos, FusionMeter meter,
-      String method, String toolName, String promptName, String transport, String version) {
+  RequestTrace(FusionSpan span, TraceOptions options, long startNanos, RequestMeter meter) {
     this.span = span;
     this.options = options;
     this.startNanos = startNanos;
     this.meter = meter;
-    this.method = method;
-    this.toolName = toolName;
-    this.promptName = promptName;
-    this.transport = transport;
-    this.version = version;
-  }
-
-  /**
-   * Starts the span of a request or notification that no narrower factory covers
-   * ({@code initialize}, {@code ping}, {@code notifications/cancelled}, the lists, …): named after
-   * its method, with no target.
-   *
-   * @param requestId the JSON-RPC id, {@code null} for a notification
-   * @param headers the transport headers (a parent may come from them), or {@code null}
-   * @param meta the message's {@code params._meta} (a parent may come from it), or {@code null}
-   * @param networkTransport {@code pipe}, {@code tcp}, or {@code null}
-   */
-  public static RequestTrace message(FusionTracer tracer, String method, Object requestId,
-      Map<String, String> headers, Map<String, Object> meta, String sessionId,
-      String protocolVersion, String networkTransport) {
-    if (tracer == FusionTracer.NOOP) {
-      return OFF;
-    }
-    return SpanStart.message(tracer, method, requestId, headers, meta, sessionId, protocolVersion,
-        networkTransport);
-  }
-
-  /**
-   * Starts the {@code CLIENT} span of a request the server sends its client while serving a call
-   * ({@code sampling/createMessage}, {@code elicitation/create}, {@code roots/list}), a child of the
-   * call's span (current on this thread).
-   *
-   * @param requestId the id the server gave the request
-   * @param target the tool, prompt or resource the call serves (not in the span name: the
-   *     conventions name a client request after its method)
-   */
-  public static RequestTrace clientRequest(FusionTracer tracer, String method, Object requestId,
-      String target) {
-    if (tracer == FusionTracer.NOOP) {
-      return OFF;
-    }
-    return SpanStart.clientRequest(tracer, method, requestId, target);
-  }
-
-  /**
-   * Starts the span {@code tools/call {toolName}} under the W3C parent of {@code request}
-   * ({@link TraceContext#from}).
-   *
-   * @param router the router behind the tool, or {@code null} for an unknown tool
-   * @param action the action when the tool has only one (FLAT), else {@code null}
-   * @param requestId the JSON-RPC id, or {@code null} when the call came without one (in memory)
-   * @param arguments the arguments as sent (recorded only on opt-in)
-   */
-  public static RequestTrace tool(FusionTracer tracer, String toolName, Exposition exposition,
-      String router, String action, RequestContext request, Object requestId,
-      Map<String, ?> arguments) {
-    if (tracer == FusionTracer.NOOP) {
-      return OFF;
-    }
-    return SpanStart.tool(tracer, toolName, exposition, router, action, request, requestId, arguments);
-  }
-
-  /**
-   * Starts the span {@code prompts/get {promptName}}.
-   *
-   * @param router the router of the prompt's class, or {@code null} (unknown prompt, or a class
-   *     that is no router)
-   * @param arguments the arguments as sent (recorded only on opt-in)
-   */
-  public static RequestTrace prompt(FusionTracer tracer, String promptName, String router,
-      RequestContext request, Object requestId, Map<?, ?> arguments) {
-    if (tracer == FusionTracer.NOOP) {
-      return OFF;
-    }
-    return SpanStart.prompt(tracer, promptName, router, request, requestId, arguments);
-  }
-
-  /**
-   * Starts the span of a {@code resources/read} of {@code uri}: named after the resource's
-   * declared URI — its URI template for a templated one, so that span names stay few whatever
-   * URIs are read — or {@code resources/read} alone when no resource matches; the URI read is the
-   * {@code mcp.resource.uri} attribute.
-   *
-   * @param declared the static URI or URI template that matched, or {@code null}
-   * @param router the router of the resource's class, or {@code null}
-   */
-  public static RequestTrace resource(FusionTracer tracer, String uri, String declared,
-      String router, RequestContext request, Object requestId) {
-    if (tracer == FusionTracer.NOOP) {
-      return OFF;
-    }
-    return SpanStart.resource(tracer, uri, declared, router, request, requestId);
-  }
-
-  /**
-   * Starts the span of a {@code completion/complete}: named after the prompt or the resource
-   * template completed, or {@code completion/complete} alone for a template that does not exist.
-   *
-   * @param prompt the prompt name ({@code ref/prompt}), or {@code null}
-   * @param template the URI template ({@code ref/resource}) when it exists, or {@code null}
-   * @param router the router of the target's class, or {@code null}
-   * @param argument what the client sent to complete ({@code params.argument})
-   * @param context the values the client already resolved ({@code params.context}), or {@code null}
-   */
-  public static RequestTrace completion(FusionTracer tracer, String prompt, String template,
-      String router, RequestContext request, Object requestId, Object argument, Object context) {
-    if (tracer == FusionTracer.NOOP) {
-      return OFF;
-    }
-    return SpanStart.completion(tracer, prompt, template, router, request, requestId, argument, context);
   }
 
   // ---- on the way ------------------------------------------------------------------------------
@@ -236,7 +110,7 @@ public final class RequestTrace {
     }
     guard(() -> span.setAttribute(SpanAttributes.MCPFUSION_REDACTIONS, (long) count));
     if (count > 0) {
-      count(FusionMeter.GuardEvent.REDACTED, count);
+      meter.count(FusionMeter.GuardEvent.REDACTED, count);
     }
   }
 
@@ -245,7 +119,7 @@ public final class RequestTrace {
     if (span == null) {
       return;
     }
-    count(FusionMeter.GuardEvent.BYTES_CAPPED, 1);
+    meter.count(FusionMeter.GuardEvent.BYTES_CAPPED, 1);
   }
 
   /**
@@ -256,7 +130,7 @@ public final class RequestTrace {
     if (span == null) {
       return;
     }
-    unknownTarget = true;
+    meter.unknownTarget();
   }
 
   /** The protocol version the answer negotiated ({@code initialize}), when none was known before. */
@@ -264,7 +138,7 @@ public final class RequestTrace {
     if (span == null) {
       return;
     }
-    negotiated = protocolVersion;
+    meter.negotiated(protocolVersion);
   }
 
   /** The grouped tool's {@code action} argument is missing. */
@@ -293,7 +167,7 @@ public final class RequestTrace {
     if (span == null) {
       return;
     }
-    unknownTarget = true;
+    meter.unknownTarget();
     rpcError(JsonRpc.INVALID_PARAMS, Codes.UNKNOWN_TOOL,
         "The tool " + Echo.quoted(name) + " does not exist.");
   }
@@ -303,7 +177,7 @@ public final class RequestTrace {
     if (span == null) {
       return;
     }
-    count(FusionMeter.GuardEvent.REFUSED, 1);
+    meter.count(FusionMeter.GuardEvent.REFUSED, 1);
     agentError("The server is busy.");
   }
 
@@ -320,7 +194,7 @@ public final class RequestTrace {
     if (span == null) {
       return;
     }
-    count(FusionMeter.GuardEvent.TIMED_OUT, 1);
+    meter.count(FusionMeter.GuardEvent.TIMED_OUT, 1);
     agentError("The call did not finish within " + timeoutMs + " ms.");
   }
 
@@ -496,8 +370,8 @@ public final class RequestTrace {
       return;
     }
     try {
-      String late = negotiated;
-      if (late != null && version == null) {
+      String late = meter.lateVersion();
+      if (late != null) {
         guard(() -> span.setAttribute(SpanAttributes.MCP_PROTOCOL_VERSION, late));
       }
       long bytes = responseBytes;
@@ -557,36 +431,7 @@ public final class RequestTrace {
     } catch (RuntimeException e) {
       LOG.warn("tracer failed to end a span", e);
     }
-    if (meter != FusionMeter.NOOP && method != null) {
-      try {
-        meter.operation(operation(), nanos / 1_000_000_000.0);
-      } catch (RuntimeException e) {
-        LOG.warn("meter failed to record an operation; the answer is unaffected", e);
-      }
-    }
-  }
-
-  /** The labels of this request's duration, as it ended. */
-  McpOperation operation() {
-    String error = !answered ? McpMetrics.OTHER : failed ? errorType : null;
-    String late = negotiated;
-    return new McpOperation(method,
-        toolName == null ? null : unknownTarget ? McpMetrics.OTHER : toolName,
-        promptName == null ? null : unknownTarget ? McpMetrics.OTHER : promptName,
-        error, answered && rpcCode != 0 ? Integer.toString(rpcCode) : null, transport,
-        version != null ? version : late);
-  }
-
-  private void count(FusionMeter.GuardEvent event, long amount) {
-    if (meter == FusionMeter.NOOP) {
-      return;
-    }
-    try {
-      String target = unknownTarget ? McpMetrics.OTHER : toolName != null ? toolName : promptName;
-      meter.guard(event, method, target, amount);
-    } catch (RuntimeException e) {
-      LOG.warn("meter failed to count {}; the answer is unaffected", event, e);
-    }
+    meter.ended(nanos, answered, failed, errorType, rpcCode);
   }
 
   private void guard(Runnable action) {

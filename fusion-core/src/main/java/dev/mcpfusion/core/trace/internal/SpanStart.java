@@ -19,20 +19,33 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Starts the span of one request for {@link RequestTrace}'s factories, once they know the server
- * traces: the attributes of each kind of request (the MCP, GenAI and OpenInference conventions),
- * the W3C parent, and the input on opt-in. A tracer that fails to start a span leaves the request
- * untraced, never failed.
+ * Starts the {@link RequestTrace} of one request, or hands back {@link RequestTrace#OFF} when the
+ * server does not trace: the attributes of each kind of request (the MCP, GenAI and OpenInference
+ * conventions), the W3C parent, the metrics' labels, and the input on opt-in. A tracer that fails
+ * to start a span leaves the request untraced, never failed. Used by the server's pipeline and
+ * edge; not meant for handler code.
  */
-final class SpanStart {
+public final class SpanStart {
   private static final Logger LOG = LoggerFactory.getLogger(SpanStart.class);
   private static final String JSON = "application/json";
 
   private SpanStart() {}
 
-  static RequestTrace tool(FusionTracer tracer, String toolName, Exposition exposition,
+  /**
+   * Starts the span {@code tools/call {toolName}} under the W3C parent of {@code request}
+   * ({@link TraceContext#from}).
+   *
+   * @param router the router behind the tool, or {@code null} for an unknown tool
+   * @param action the action when the tool has only one (FLAT), else {@code null}
+   * @param requestId the JSON-RPC id, or {@code null} when the call came without one (in memory)
+   * @param arguments the arguments as sent (recorded only on opt-in)
+   */
+  public static RequestTrace tool(FusionTracer tracer, String toolName, Exposition exposition,
       String router, String action, RequestContext request, Object requestId,
       Map<String, ?> arguments) {
+    if (tracer == FusionTracer.NOOP) {
+      return RequestTrace.OFF;
+    }
     Map<String, Object> attributes = new LinkedHashMap<>();
     attributes.put(SpanAttributes.MCP_METHOD_NAME, JsonRpc.TOOLS_CALL);
     attributes.put(SpanAttributes.GEN_AI_OPERATION_NAME, SpanAttributes.GEN_AI_OPERATION_EXECUTE_TOOL);
@@ -56,8 +69,18 @@ final class SpanStart {
         arguments == null ? Map.of() : arguments, JsonRpc.TOOLS_CALL, toolName, null);
   }
 
-  static RequestTrace prompt(FusionTracer tracer, String promptName, String router,
+  /**
+   * Starts the span {@code prompts/get {promptName}}.
+   *
+   * @param router the router of the prompt's class, or {@code null} (unknown prompt, or a class
+   *     that is no router)
+   * @param arguments the arguments as sent (recorded only on opt-in)
+   */
+  public static RequestTrace prompt(FusionTracer tracer, String promptName, String router,
       RequestContext request, Object requestId, Map<?, ?> arguments) {
+    if (tracer == FusionTracer.NOOP) {
+      return RequestTrace.OFF;
+    }
     Map<String, Object> attributes = new LinkedHashMap<>();
     attributes.put(SpanAttributes.MCP_METHOD_NAME, JsonRpc.PROMPTS_GET);
     attributes.put(SpanAttributes.GEN_AI_PROMPT_NAME, promptName);
@@ -67,8 +90,20 @@ final class SpanStart {
         arguments == null ? Map.of() : arguments, JsonRpc.PROMPTS_GET, null, promptName);
   }
 
-  static RequestTrace resource(FusionTracer tracer, String uri, String declared,
+  /**
+   * Starts the span of a {@code resources/read} of {@code uri}: named after the resource's
+   * declared URI — its URI template for a templated one, so that span names stay few whatever
+   * URIs are read — or {@code resources/read} alone when no resource matches; the URI read is the
+   * {@code mcp.resource.uri} attribute.
+   *
+   * @param declared the static URI or URI template that matched, or {@code null}
+   * @param router the router of the resource's class, or {@code null}
+   */
+  public static RequestTrace resource(FusionTracer tracer, String uri, String declared,
       String router, RequestContext request, Object requestId) {
+    if (tracer == FusionTracer.NOOP) {
+      return RequestTrace.OFF;
+    }
     Map<String, Object> attributes = new LinkedHashMap<>();
     attributes.put(SpanAttributes.MCP_METHOD_NAME, JsonRpc.RESOURCES_READ);
     attributes.put(SpanAttributes.MCP_RESOURCE_URI, uri);
@@ -80,8 +115,21 @@ final class SpanStart {
         JsonRpc.RESOURCES_READ, null, null);
   }
 
-  static RequestTrace completion(FusionTracer tracer, String prompt, String template,
+  /**
+   * Starts the span of a {@code completion/complete}: named after the prompt or the resource
+   * template completed, or {@code completion/complete} alone for a template that does not exist.
+   *
+   * @param prompt the prompt name ({@code ref/prompt}), or {@code null}
+   * @param template the URI template ({@code ref/resource}) when it exists, or {@code null}
+   * @param router the router of the target's class, or {@code null}
+   * @param argument what the client sent to complete ({@code params.argument})
+   * @param context the values the client already resolved ({@code params.context}), or {@code null}
+   */
+  public static RequestTrace completion(FusionTracer tracer, String prompt, String template,
       String router, RequestContext request, Object requestId, Object argument, Object context) {
+    if (tracer == FusionTracer.NOOP) {
+      return RequestTrace.OFF;
+    }
     Map<String, Object> input = new LinkedHashMap<>();
     input.put("argument", argument);
     if (context != null) {
@@ -102,9 +150,22 @@ final class SpanStart {
         attributes, request, requestId, input, JsonRpc.COMPLETE, null, prompt);
   }
 
-  static RequestTrace message(FusionTracer tracer, String method, Object requestId,
+  /**
+   * Starts the span of a request or notification that no narrower factory covers
+   * ({@code initialize}, {@code ping}, {@code notifications/cancelled}, the lists, …): named after
+   * its method, with no target.
+   *
+   * @param requestId the JSON-RPC id, {@code null} for a notification
+   * @param headers the transport headers (a parent may come from them), or {@code null}
+   * @param meta the message's {@code params._meta} (a parent may come from it), or {@code null}
+   * @param networkTransport {@code pipe}, {@code tcp}, or {@code null}
+   */
+  public static RequestTrace message(FusionTracer tracer, String method, Object requestId,
       Map<String, String> headers, Map<String, Object> meta, String sessionId,
       String protocolVersion, String networkTransport) {
+    if (tracer == FusionTracer.NOOP) {
+      return RequestTrace.OFF;
+    }
     Map<String, Object> attributes = new LinkedHashMap<>();
     attributes.put(SpanAttributes.MCP_METHOD_NAME, method);
     RequestContext request = RequestContext.of(headers, meta, sessionId, protocolVersion, null,
@@ -112,7 +173,16 @@ final class SpanStart {
     return start(tracer, method, attributes, request, requestId, null, method, null, null);
   }
 
-  static RequestTrace clientRequest(FusionTracer tracer, String method, Object requestId,
+  /**
+   * Starts the {@code CLIENT} span of a request the server sends its client while serving a call
+   * ({@code sampling/createMessage}, {@code elicitation/create}, {@code roots/list}), a child of the
+   * call's span (current on this thread).
+   *
+   * @param requestId the id the server gave the request
+   * @param target the tool, prompt or resource the call serves (not in the span name: the
+   *     conventions name a client request after its method)
+   */
+  public static RequestTrace clientRequest(FusionTracer tracer, String method, Object requestId,
       String target) {
     FusionTracer spans = Observed.tracerOf(tracer);
     if (spans == FusionTracer.NOOP) {
@@ -189,7 +259,7 @@ final class SpanStart {
       options = TraceOptions.DEFAULT;
     }
     return new RequestTrace(span == null ? FusionTracer.NOOP.startSpan(name, null, Map.of()) : span,
-        options, start, meter, method, toolName, promptName, transport, version);
+        options, start, new RequestMeter(meter, method, toolName, promptName, transport, version));
   }
 
   /** A JSON-RPC id as the conventions record it: its string form. */
