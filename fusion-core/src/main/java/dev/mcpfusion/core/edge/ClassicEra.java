@@ -88,6 +88,27 @@ final class ClassicEra {
     return ProtocolVersions.isClassic(requested) ? (String) requested : ProtocolVersions.LATEST_CLASSIC;
   }
 
+  /**
+   * Answers {@code initialize}: remembers the client's capabilities, negotiates the version (the
+   * one asked for when this server speaks it, else its newest) and answers the server's
+   * capabilities and {@code serverInfo}. Another {@code initialize} on the same session is answered
+   * the same way.
+   */
+  void initialize(Message message, EdgeSession session, Sink out) {
+    String unreadable = unreadableInitialize(message);
+    if (unreadable != null) {
+      out.reply(message.id(), JsonRpc.INVALID_PARAMS,
+          Bodies.error(message.id(), JsonRpc.INVALID_PARAMS, unreadable));
+      return;
+    }
+    Map<?, ?> params = message.params();
+    session.clientCapabilities(params.get("capabilities"));
+    session.initializing(message.id());
+    String version = negotiate(params.get("protocolVersion"));
+    session.answered(message.id(), version);
+    out.reply(message.id(), 0, Bodies.result(message.id(), initializeResult(version)));
+  }
+
   /** The {@code initialize} result for the negotiated {@code version}. */
   Map<String, Object> initializeResult(String version) {
     Map<String, Object> result = new LinkedHashMap<>();

@@ -278,7 +278,7 @@ public final class Edge {
       return;
     }
     if (JsonRpc.INITIALIZE.equals(message.method())) {
-      initialize(message, session, out);
+      classic.initialize(message, session, out);
       return;
     }
     if (session.state() == EdgeSession.NEW) {
@@ -325,27 +325,6 @@ public final class Edge {
     if (!unknownLongMethod(message, out)) {
       out.reply(message.id(), JsonRpc.METHOD_NOT_FOUND, ClassicEra.methodNotFound(message));
     }
-  }
-
-  /**
-   * Answers {@code initialize}: remembers the client's capabilities, negotiates the version (the
-   * one asked for when this server speaks it, else its newest) and answers the server's
-   * capabilities and {@code serverInfo}. Another {@code initialize} on the same session is answered
-   * the same way.
-   */
-  private void initialize(Message message, EdgeSession session, Sink out) {
-    String unreadable = ClassicEra.unreadableInitialize(message);
-    if (unreadable != null) {
-      out.reply(message.id(), JsonRpc.INVALID_PARAMS,
-          Bodies.error(message.id(), JsonRpc.INVALID_PARAMS, unreadable));
-      return;
-    }
-    Map<?, ?> params = message.params();
-    session.clientCapabilities(params.get("capabilities"));
-    session.initializing(message.id());
-    String version = ClassicEra.negotiate(params.get("protocolVersion"));
-    session.answered(message.id(), version);
-    out.reply(message.id(), 0, Bodies.result(message.id(), classic.initializeResult(version)));
   }
 
   /**
