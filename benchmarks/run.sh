@@ -3,11 +3,14 @@
 #   mvn -B -q -pl benchmarks -am package -DskipTests && benchmarks/run.sh quick   # < 10 min on 2 cores (~8; a few more with JAVA25_HOME)
 #   benchmarks/run.sh full                                                        # JMH defaults of each class
 #   benchmarks/run.sh baselines                                                   # only the TS SDK / Quarkus comparison, full counts
+#   benchmarks/run.sh node                                                        # only the raw Node.js client over stdio: the sample and the TS SDK server
 # The baseline step needs the baselines built apart (docs/benchmarks.md): `npm install` in
 # benchmarks/baselines/ts-sdk, and mvn -f benchmarks/baselines/quarkus-mcp/pom.xml package. Without
 # node, the TS build or the Quarkus jar, that server is left out with a line saying so.
 # Environment: TARGET (build folder name, default "target"), OUT (results folder), JAVA25_HOME (a
 # JDK 25 for ColdStart's JDK 25 default and AOT cache rows; skipped, with a note, without it).
+# The node step (in every mode; alone with `node`): NODE_WARMUP (default 2000), NODE_CALLS (default
+# 20000 per phase), NODE_ROUNDS (default 3) — each round a fresh process of each server.
 set -euo pipefail
 mode="${1:-quick}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -18,10 +21,12 @@ out="${OUT:-$root/benchmarks/$target/results-$mode}"
 case "$mode" in
   quick) jmh=(-f 1 -wi 3 -w 2s -i 5 -r 2s); runs=10 ;;
   full)  jmh=(); runs=30 ;;
-  baselines) ;;
-  *) echo "usage: $0 [quick|full|baselines]" >&2; exit 2 ;;
+  baselines|node) ;;
+  *) echo "usage: $0 [quick|full|baselines|node]" >&2; exit 2 ;;
 esac
-for f in "$jar" "$sample"; do
+needed=("$jar" "$sample")
+[[ "$mode" == node ]] && needed=("$sample")
+for f in "${needed[@]}"; do
   [[ -f "$f" ]] || { echo "missing $f: run mvn -B -q -pl benchmarks -am package -DskipTests first" >&2; exit 2; }
 done
 mkdir -p "$out"
@@ -59,9 +64,42 @@ baselines() {
       --sample "$sample" --ts-dir "$ts" --quarkus-jar "$quarkus") > "$out/baselines.md"
   echo "load average after baselines: $(cat /proc/loadavg)" >> "$out/machine.txt"
 }
+# The raw Node.js client (node-client.mjs) over stdio: what desktop hosts and the Inspector are.
+# Each round starts a fresh process of each server: time to the first tools/list, then calls/s and
+# the server's CPU per call (/proc/<pid>/stat) after the warm-up, sequential and 16 in flight.
+node_client() {
+  local ts="$root/benchmarks/baselines/ts-sdk/dist/server.js" rounds="${NODE_ROUNDS:-3}"
+  local flags=(--warmup "${NODE_WARMUP:-2000}" --calls "${NODE_CALLS:-20000}" --in-flight 16)
+  if ! command -v node > /dev/null; then
+    echo "node: no node on PATH, the Node client step is skipped" | tee "$out/node-client.md" >&2
+    return
+  fi
+  {
+    echo "## Raw Node.js client over stdio (\`benchmarks/node-client.mjs ${flags[*]}\`, $rounds rounds)"
+    echo
+    echo "| server | phase | calls/s | server CPU per call |"
+    echo "|---|---|---:|---:|"
+  } > "$out/node-client.md"
+  for ((round = 1; round <= rounds; round++)); do
+    node "$root/benchmarks/node-client.mjs" "${flags[@]}" --label "fusion sample (round $round)" -- \
+      java -Xlog:disable -Xlog:all=warning:stderr -jar "$sample" >> "$out/node-client.md"
+    if [[ -f "$ts" ]]; then
+      node "$root/benchmarks/node-client.mjs" "${flags[@]}" --label "TS SDK (round $round)" -- \
+        node "$ts" >> "$out/node-client.md"
+    else
+      echo "node: $ts missing (npm install in benchmarks/baselines/ts-sdk), the TS SDK server is skipped" >&2
+    fi
+  done
+  echo "load average after node client: $(cat /proc/loadavg)" >> "$out/machine.txt"
+}
 if [[ "$mode" == baselines ]]; then
   baselines
   cat "$out/machine.txt" "$out/baselines.md"
+  exit 0
+fi
+if [[ "$mode" == node ]]; then
+  node_client
+  cat "$out/machine.txt" "$out/node-client.md"
   exit 0
 fi
 
@@ -76,5 +114,6 @@ echo "load average after cold start: $(cat /proc/loadavg)" >> "$out/machine.txt"
 java -cp "$jar" dev.mcpfusion.benchmarks.wire.WireBenchmark "$mode" > "$out/wire.md"
 echo "load average after wire: $(cat /proc/loadavg)" >> "$out/machine.txt"
 baselines
+node_client
 echo "load average after: $(cat /proc/loadavg)" >> "$out/machine.txt"
-cat "$out/machine.txt" "$out/ratios.md" "$out/context.md" "$out/coldstart.md" "$out/wire.md" "$out/baselines.md"
+cat "$out/machine.txt" "$out/ratios.md" "$out/context.md" "$out/coldstart.md" "$out/wire.md" "$out/baselines.md" "$out/node-client.md"

@@ -5,7 +5,6 @@ import dev.mcpfusion.core.egress.Egress;
 import dev.mcpfusion.core.guard.Gates;
 import dev.mcpfusion.core.input.RequestStates;
 import dev.mcpfusion.core.server.FeatureRegistry;
-import dev.mcpfusion.core.server.McpJson;
 import dev.mcpfusion.core.server.Pipeline;
 import dev.mcpfusion.core.server.ServerConfig;
 import dev.mcpfusion.core.server.ToolRegistry;
@@ -16,7 +15,6 @@ import dev.mcpfusion.core.trace.FusionMeter;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.trace.internal.Observed;
 import dev.mcpfusion.core.transport.StdioTransport;
-import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -30,7 +28,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * An MCP server built from {@code @Router} classes: every call runs through one pipeline and every
@@ -69,10 +66,9 @@ public final class FusionServer {
     this.version = version;
     this.registry = registry;
     this.features = features;
-    JsonMapper jackson = McpJson.newJacksonMapper();
     Egress egress = new Egress(filters, registry.defaultRedaction());
     this.edge = new Edge(name, version, registry, features, new Pipeline(registry, tracer, egress),
-        tracer, jackson, new JacksonMcpJsonMapper(jackson), tasks, states);
+        tracer, tasks, states);
   }
 
   /** A builder for a server announcing itself as {@code name} {@code version}. */

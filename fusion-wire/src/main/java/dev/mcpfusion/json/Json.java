@@ -12,10 +12,11 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.core.StreamReadFeature;
-import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Deterministic compact JSON for plain trees, and a strict parser producing plain trees.
@@ -37,10 +38,12 @@ import tools.jackson.databind.json.JsonMapper;
  * (finite values only).
  */
 public final class Json {
-  private static final JsonMapper MAPPER = JsonMapper.builder()
+  /**
+   * The streaming parser's factory (Jackson's core only: no databind is loaded to read JSON), with
+   * duplicate keys rejected; {@code NaN}, comments and single quotes are rejected by default.
+   */
+  private static final JsonFactory FACTORY = JsonFactory.builder()
       .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-      .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
       .build();
 
   private static final char[] HEX = "0123456789abcdef".toCharArray();
@@ -240,16 +243,70 @@ public final class Json {
    * @throws IllegalArgumentException if {@code json} is not one valid JSON value
    */
   public static Object parse(String json) {
-    JsonNode node;
-    try {
-      node = MAPPER.readTree(json);
+    try (JsonParser parser = FACTORY.createParser(json)) {
+      JsonToken first = parser.nextToken();
+      if (first == null) {
+        throw new IllegalArgumentException("Invalid JSON: no content");
+      }
+      Object value = value(parser, first);
+      JsonToken trailing = parser.nextToken();
+      if (trailing != null) {
+        throw new IllegalArgumentException("Invalid JSON: trailing token (" + trailing
+            + ") after the value");
+      }
+      return value;
     } catch (JacksonException e) {
       throw new IllegalArgumentException("Invalid JSON: " + e.getOriginalMessage(), e);
     }
-    if (node == null || node.isMissingNode()) {
-      throw new IllegalArgumentException("Invalid JSON: no content");
+  }
+
+  /**
+   * A streaming parser over {@code length} bytes of UTF-8 JSON with {@link #parse}'s strictness
+   * (duplicate keys, non-finite numbers rejected), for a reader that builds its own tree.
+   */
+  public static JsonParser parser(byte[] json, int length) {
+    return FACTORY.createParser(json, 0, length);
+  }
+
+  /** A streaming parser over {@code json} with {@link #parse}'s strictness. */
+  public static JsonParser parser(String json) {
+    return FACTORY.createParser(json);
+  }
+
+  private static Object value(JsonParser parser, JsonToken token) {
+    switch (token) {
+      case START_OBJECT: {
+        Map<String, Object> object = new LinkedHashMap<>();
+        while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+          String name = parser.currentName();
+          object.put(name, value(parser, parser.nextToken()));
+        }
+        return object;
+      }
+      case START_ARRAY: {
+        List<Object> array = new ArrayList<>();
+        JsonToken next;
+        while ((next = parser.nextToken()) != JsonToken.END_ARRAY) {
+          array.add(value(parser, next));
+        }
+        return array;
+      }
+      case VALUE_STRING:
+        return parser.getString();
+      case VALUE_NUMBER_INT:
+        return parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER
+            ? (Object) parser.getBigIntegerValue() : (Object) parser.getLongValue();
+      case VALUE_NUMBER_FLOAT:
+        return parser.getDecimalValue();
+      case VALUE_TRUE:
+        return Boolean.TRUE;
+      case VALUE_FALSE:
+        return Boolean.FALSE;
+      case VALUE_NULL:
+        return null;
+      default:
+        throw new IllegalArgumentException("Invalid JSON: unexpected " + token);
     }
-    return fromNode(node);
   }
 
   /**

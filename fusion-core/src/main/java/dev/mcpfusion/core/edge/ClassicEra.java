@@ -1,234 +1,140 @@
 package dev.mcpfusion.core.edge;
 
-import dev.mcpfusion.core.RequestContext;
-import dev.mcpfusion.core.error.ErrorReplies;
-import dev.mcpfusion.core.server.ExposedTool;
-import dev.mcpfusion.core.server.Results;
+import dev.mcpfusion.core.server.FeatureRegistry;
+import dev.mcpfusion.core.server.ToolRegistry;
+import dev.mcpfusion.wire.Echo;
 import dev.mcpfusion.wire.JsonRpc;
-import dev.mcpfusion.wire.Reply;
-import io.modelcontextprotocol.json.McpJsonMapper;
-import io.modelcontextprotocol.json.TypeRef;
-import io.modelcontextprotocol.json.schema.jackson3.DefaultJsonSchemaValidator;
-import io.modelcontextprotocol.server.McpServer;
-import io.modelcontextprotocol.server.McpServerFeatures;
-import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.spec.McpSchema;
-import io.modelcontextprotocol.spec.McpServerSession;
-import io.modelcontextprotocol.spec.McpServerTransport;
-import io.modelcontextprotocol.spec.McpServerTransportProvider;
+import dev.mcpfusion.wire.ProtocolVersions;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import reactor.core.publisher.Flux;
-import reactor.core.publisher.Mono;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The 2024-11-05 … 2025-11-25 protocol behind the edge: the SDK's classic server answers what the
- * edge does not answer itself ({@code initialize}, {@code tools/list}, {@code logging/setLevel},
- * notifications, the client's responses), one SDK session per {@link EdgeSession}. The SDK server
- * is built on the first classic session, so a process that only ever speaks 2026-07-28 never
- * builds it.
+ * The 2024-11-05 … 2025-11-25 lifecycle the edge answers besides calls, prompts, resources and
+ * completions: {@code initialize} (version negotiation, capabilities, {@code serverInfo}),
+ * {@code tools/list}, and "method not found" for any other request. Its answers are the bytes the
+ * MCP Java SDK's classic server wrote for the same requests (members in the same order, absent ones
+ * left out), built from plain maps once, so serving a 2025 client loads no SDK server, no reactive
+ * stack and no schema validator.
  *
- * <p>Every message an SDK session sends is written by the edge: an error the SDK built is cleaned
- * of exception text, and a message that cannot be written becomes {@code INTERNAL_ERROR} for its id.
+ * <p>Immutable and thread-safe; one per edge.
  */
-final class ClassicEra implements McpServerTransportProvider {
-  private static final Logger LOG = LoggerFactory.getLogger(ClassicEra.class);
+final class ClassicEra {
+  private final Map<String, Object> capabilities;
+  private final Map<String, Object> serverInfo;
+  private final ToolRegistry registry;
+  /** The {@code tools/list} result, built on the first {@code tools/list}. */
+  private volatile Map<String, Object> toolList;
 
-  private final String name;
-  private final String version;
-  private final ToolCalls tools;
-  private final dev.mcpfusion.core.server.FeatureRegistry features;
-  private final JsonMapper jackson;
-  private final McpJsonMapper mapper;
-  private final Set<EdgeSession> sessions = ConcurrentHashMap.newKeySet();
-  private volatile McpServerSession.Factory factory;
-  private volatile McpSyncServer server;
-
-  ClassicEra(String name, String version, ToolCalls tools,
-      dev.mcpfusion.core.server.FeatureRegistry features, JsonMapper jackson, McpJsonMapper mapper) {
-    this.name = name;
-    this.version = version;
-    this.tools = tools;
-    this.features = features;
-    this.jackson = jackson;
-    this.mapper = mapper;
-  }
-
-  /** Creates the SDK session of {@code session}, building the SDK server first if needed. */
-  McpServerSession open(EdgeSession session) {
-    if (server == null) {
-      synchronized (this) {
-        if (server == null) {
-          server = build();
-        }
-      }
-    }
-    sessions.add(session);
-    return factory.create(new SessionTransport(session));
-  }
-
-  void closed(EdgeSession session) {
-    sessions.remove(session);
-  }
-
-  private McpSyncServer build() {
-    List<McpServerFeatures.SyncToolSpecification> specifications = new ArrayList<>();
-    for (McpSchema.Tool tool : tools.registry().mcpTools()) {
-      ExposedTool exposed = tools.find(tool.name());
-      // The edge answers every tools/call itself; the SDK still needs the tools for tools/list,
-      // and should a call ever reach it, it runs the same handler.
-      specifications.add(new McpServerFeatures.SyncToolSpecification(tool, (exchange, request) -> {
-        Reply reply = tools.call(exposed, request.arguments(), RequestContext.of(null,
-            request.meta(), exchange == null ? null : exchange.sessionId(), null));
-        return Results.toMcp(reply);
-      }));
-    }
-    return McpServer.sync(this)
-        .serverInfo(name, version)
-        .capabilities(capabilities())
-        .validateToolInputs(false)
-        .jsonMapper(mapper)
-        .jsonSchemaValidator(new DefaultJsonSchemaValidator(jackson))
-        .tools(specifications)
-        .build();
+  ClassicEra(String name, String version, ToolRegistry registry, FeatureRegistry features) {
+    this.registry = registry;
+    this.capabilities = capabilities(features);
+    Map<String, Object> info = new LinkedHashMap<>();
+    info.put("name", name);
+    info.put("version", version);
+    this.serverInfo = info;
   }
 
   /**
-   * What {@code initialize} advertises: tools, logging, and — when the server has them, answered by the
-   * edge — prompts, resources with subscriptions, and completions.
+   * What {@code initialize} advertises: tools and logging, and — when the server has them, answered
+   * by the edge — completions, prompts, and resources with subscriptions (in the order the
+   * protocol's schema lists them, as the SDK wrote them).
    */
-  private McpSchema.ServerCapabilities capabilities() {
-    McpSchema.ServerCapabilities.Builder builder =
-        McpSchema.ServerCapabilities.builder().tools(false).logging();
+  private static Map<String, Object> capabilities(FeatureRegistry features) {
+    Map<String, Object> capabilities = new LinkedHashMap<>();
+    if (features.hasPrompts() || features.hasResources()) {
+      capabilities.put("completions", Map.of());
+    }
+    capabilities.put("logging", Map.of());
     if (features.hasPrompts()) {
-      builder.prompts(false);
+      capabilities.put("prompts", Map.of("listChanged", false));
     }
     if (features.hasResources()) {
-      builder.resources(true, false);
+      Map<String, Object> resources = new LinkedHashMap<>();
+      resources.put("subscribe", true);
+      resources.put("listChanged", false);
+      capabilities.put("resources", resources);
     }
-    if (features.hasPrompts() || features.hasResources()) {
-      builder.completions();
-    }
-    return builder.build();
+    capabilities.put("tools", Map.of("listChanged", false));
+    return capabilities;
   }
 
-  /** Closes the SDK server, if it was built. */
-  void shutdown() {
-    McpSyncServer s = server;
-    if (s != null) {
-      s.closeGracefully();
+  /**
+   * Why the params of an {@code initialize} request cannot be read, or {@code null} when they can:
+   * they must be an object, and its {@code capabilities} and {@code clientInfo}, when present,
+   * objects too. (The protocol version is negotiated whatever it is.)
+   */
+  static String unreadableInitialize(Message message) {
+    Object params = message.tree().get("params");
+    if (!(params instanceof Map<?, ?> map)) {
+      return "Invalid params: initialize needs params, an object with \"protocolVersion\", "
+          + "\"capabilities\" and \"clientInfo\".";
     }
+    for (String member : List.of("capabilities", "clientInfo")) {
+      Object value = map.get(member);
+      if (value != null && !(value instanceof Map<?, ?>)) {
+        return "Invalid params: " + Echo.quoted(member) + " of initialize must be an object.";
+      }
+    }
+    return null;
   }
 
-  @Override
-  public void setSessionFactory(McpServerSession.Factory sessionFactory) {
-    this.factory = sessionFactory;
+  /**
+   * The version this server answers a client asking for {@code requested} with: that version when
+   * it speaks it, else the newest it speaks (the client then decides whether to go on).
+   */
+  static String negotiate(Object requested) {
+    return ProtocolVersions.isClassic(requested) ? (String) requested : ProtocolVersions.LATEST_CLASSIC;
   }
 
-  @Override
-  public Mono<Void> notifyClients(String method, Object params) {
-    List<Mono<Void>> sends = new ArrayList<>();
-    for (EdgeSession session : sessions) {
-      McpServerSession sdk = session.sdkIfOpen();
-      if (sdk != null) {
-        sends.add(sdk.sendNotification(method, params).onErrorResume(e -> {
-          LOG.debug("Could not notify session {}", session.id(), e);
-          return Mono.empty();
-        }));
-      }
+  /**
+   * Answers {@code initialize}: remembers the client's capabilities, negotiates the version (the
+   * one asked for when this server speaks it, else its newest) and answers the server's
+   * capabilities and {@code serverInfo}. Another {@code initialize} on the same session is answered
+   * the same way.
+   */
+  void initialize(Message message, EdgeSession session, Sink out) {
+    String unreadable = unreadableInitialize(message);
+    if (unreadable != null) {
+      out.reply(message.id(), JsonRpc.INVALID_PARAMS,
+          Bodies.error(message.id(), JsonRpc.INVALID_PARAMS, unreadable));
+      return;
     }
-    return Flux.merge(sends).then();
+    Map<?, ?> params = message.params();
+    session.clientCapabilities(params.get("capabilities"));
+    session.initializing(message.id());
+    String version = negotiate(params.get("protocolVersion"));
+    session.answered(message.id(), version);
+    out.reply(message.id(), 0, Bodies.result(message.id(), initializeResult(version)));
   }
 
-  @Override
-  public Mono<Void> closeGracefully() {
-    return Mono.empty();
+  /** The {@code initialize} result for the negotiated {@code version}. */
+  Map<String, Object> initializeResult(String version) {
+    Map<String, Object> result = new LinkedHashMap<>();
+    result.put("protocolVersion", version);
+    result.put("capabilities", capabilities);
+    result.put("serverInfo", serverInfo);
+    return result;
   }
 
-  /** Writes what one SDK session sends. */
-  private final class SessionTransport implements McpServerTransport {
-    private final EdgeSession session;
-
-    SessionTransport(EdgeSession session) {
-      this.session = session;
-    }
-
-    @Override
-    public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
-      return Mono.fromRunnable(() -> send(message));
-    }
-
-    private void send(McpSchema.JSONRPCMessage message) {
-      if (message instanceof McpSchema.JSONRPCResponse response) {
-        Object id = response.id();
-        if (response.error() != null) {
-          McpSchema.JSONRPCResponse.JSONRPCError error = response.error();
-          int code = error.code() == null ? JsonRpc.INTERNAL_ERROR : error.code();
-          byte[] body = cleanError(id, code, error);
-          session.replying(id, code, body);
-          session.out().reply(id, code, body);
-          return;
-        }
-        Object result = response.result();
-        session.answered(id, result instanceof McpSchema.InitializeResult init ? init.protocolVersion()
-            : result instanceof Map<?, ?> map ? map.get("protocolVersion") : null);
-        byte[] bytes;
-        try {
-          bytes = mapper.writeValueAsBytes(response);
-        } catch (Exception | StackOverflowError e) {
-          String incident = ErrorReplies.newIncidentId();
-          LOG.error("Could not write the answer to request {} (incident {})", id, incident, e);
-          bytes = Bodies.error(id, JsonRpc.INTERNAL_ERROR, "Internal error (incident " + incident + ").");
-          session.replying(id, JsonRpc.INTERNAL_ERROR, bytes);
-          session.out().reply(id, JsonRpc.INTERNAL_ERROR, bytes);
-          return;
-        }
-        session.replying(id, 0, bytes);
-        session.out().reply(id, 0, bytes);
-        return;
+  /** The {@code tools/list} result: every tool, in the registry's order. */
+  Map<String, Object> toolList() {
+    Map<String, Object> list = toolList;
+    if (list == null) {
+      List<Object> tools = new ArrayList<>();
+      for (var tool : registry.tools()) {
+        tools.add(ToolEntries.entry(tool.tool()));
       }
-      try {
-        session.out().push(mapper.writeValueAsBytes(message));
-      } catch (Exception e) {
-        LOG.error("Could not write a message the server sent on its own; dropped it", e);
-      }
+      list = Map.of("tools", List.copyOf(tools));
+      toolList = list;
     }
+    return list;
+  }
 
-    private byte[] cleanError(Object id, int code, McpSchema.JSONRPCResponse.JSONRPCError error) {
-      if (code == JsonRpc.INTERNAL_ERROR) {
-        LOG.warn("Session {}: the SDK answered request {} with an internal error: {}", session.id(), id,
-            error.message());
-      }
-      Object data = null;
-      if (error.data() != null) {
-        try {
-          data = mapper.convertValue(error.data(), Object.class);
-        } catch (RuntimeException unwritable) {
-          data = null;
-        }
-      }
-      return Bodies.sdkError(id, code, error.message(), data);
-    }
-
-    @Override
-    public <T> T unmarshalFrom(Object data, TypeRef<T> typeRef) {
-      return mapper.convertValue(data, typeRef);
-    }
-
-    @Override
-    public Mono<Void> closeGracefully() {
-      return Mono.empty();
-    }
-
-    @Override
-    public void close() {
-      // The connection belongs to its transport; the edge session closes with it.
-    }
+  /** The error for a request no one answers: "method not found", naming it (as the SDK did). */
+  static byte[] methodNotFound(Message message) {
+    return Bodies.sdkError(message.id(), JsonRpc.METHOD_NOT_FOUND,
+        "Method not found: " + message.method(), null);
   }
 }

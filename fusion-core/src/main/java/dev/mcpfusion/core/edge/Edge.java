@@ -21,12 +21,10 @@ import dev.mcpfusion.wire.JsonRpc;
 import dev.mcpfusion.wire.Meta;
 import dev.mcpfusion.wire.ProtocolVersions;
 import dev.mcpfusion.wire.Reply;
-import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The front door: everything between "a JSON-RPC message arrived" and "a pipeline call or a
@@ -41,7 +39,9 @@ import tools.jackson.databind.json.JsonMapper;
  *       runs the pipeline once and writes the era's result straight from the {@code Reply};
  *   <li>answers prompts, resources and completions of both eras itself, and resource
  *       subscriptions of the classic era ({@link FeatureRequests});
- *   <li>hands the rest to the SDK (the classic session of the connection, or the modern server);
+ *   <li>answers the rest of the 2025 lifecycle itself ({@code initialize}, {@code tools/list},
+ *       {@code logging/setLevel}, notifications: {@link ClassicEra});
+ *   <li>hands the rest of the 2026-07-28 era to the SDK's modern server ({@link ModernEra});
  *   <li>writes every error body, and logs every exception it catches (never on the wire).
  * </ul>
  *
@@ -71,12 +71,10 @@ public final class Edge {
    *
    * @param name the server name ({@code serverInfo})
    * @param version the server version
-   * @param jackson the mapper messages are parsed with (the framework's settings: {@code McpJson})
-   * @param mapper the SDK's view of the same mapper
    */
   public Edge(String name, String version, ToolRegistry registry, Pipeline pipeline,
-      FusionTracer tracer, JsonMapper jackson, McpJsonMapper mapper) {
-    this(name, version, registry, FeatureRegistry.EMPTY, pipeline, tracer, jackson, mapper);
+      FusionTracer tracer) {
+    this(name, version, registry, FeatureRegistry.EMPTY, pipeline, tracer);
   }
 
   /**
@@ -84,9 +82,8 @@ public final class Edge {
    * of {@code features}.
    */
   public Edge(String name, String version, ToolRegistry registry, FeatureRegistry features,
-      Pipeline pipeline, FusionTracer tracer, JsonMapper jackson, McpJsonMapper mapper) {
-    this(name, version, registry, features, pipeline, tracer, jackson, mapper, null,
-        RequestStates.perProcess());
+      Pipeline pipeline, FusionTracer tracer) {
+    this(name, version, registry, features, pipeline, tracer, null, RequestStates.perProcess());
   }
 
   /**
@@ -96,19 +93,18 @@ public final class Edge {
    * any of them complete a retry).
    */
   public Edge(String name, String version, ToolRegistry registry, FeatureRegistry features,
-      Pipeline pipeline, FusionTracer tracer, JsonMapper jackson, McpJsonMapper mapper,
-      TaskOptions taskOptions, RequestStates states) {
-    this.reader = new MessageReader(jackson);
+      Pipeline pipeline, FusionTracer tracer, TaskOptions taskOptions, RequestStates states) {
+    this.reader = new MessageReader();
     this.tools = new ToolCalls(registry, pipeline, tracer == null ? FusionTracer.NOOP : tracer);
     this.observer = this.tools.tracer();
     this.meter = Observed.meterOf(observer);
-    this.classic = new ClassicEra(name, version, tools, features, jackson, mapper);
-    this.modern = new ModernEra(name, version, tools, features, mapper);
+    this.classic = new ClassicEra(name, version, registry, features);
+    this.modern = new ModernEra(name, version, tools, features);
     // Every 2026-07-28 result names the server in its _meta (the SDK's modern server does the same).
     String serverInfo = Bodies.serverInfoMember(name, version);
     this.features = new FeatureRequests(new FeatureCalls(features, registry, pipeline.egress(),
         pipeline.deadlines(), this.tools.tracer()), serverInfo, this.tools.tracer());
-    this.scoped = new ScopedTools(registry, mapper);
+    this.scoped = new ScopedTools(registry);
     this.tasks = new TaskCalls(tools, this.features, serverInfo, taskOptions);
     if (tasks.enabled()) {
       modern.extension(Meta.TASKS_EXTENSION);
@@ -159,7 +155,7 @@ public final class Edge {
    * many messages on one thread dispatches those that {@link #runsCall} off its reading path.
    */
   public EdgeSession openSession(Sink out) {
-    return new EdgeSession(out, classic, meter);
+    return new EdgeSession(out, meter);
   }
 
   // ---- dispatch --------------------------------------------------------------------------------
@@ -206,10 +202,10 @@ public final class Edge {
         case REQUEST -> request(message, inbound, session, out);
         case NOTIFICATION -> notification(message, inbound, session);
         case RESPONSE -> {
-          // The answer to a request a handler sent the client (sampling, elicitation), or else to
-          // one of the SDK session's own requests.
+          // The answer to a request a handler sent the client (sampling, elicitation); the server
+          // sends no other request, so any other response answers nothing and is dropped.
           if (session == null || !session.answer(message.id(), message.tree())) {
-            SdkForwarding.forward(message, session);
+            LOG.debug("Dropped {}: no request of this server waits for it", message);
           }
         }
       }
@@ -287,10 +283,7 @@ public final class Edge {
       return;
     }
     if (JsonRpc.INITIALIZE.equals(message.method())) {
-      Map<?, ?> params = message.params();
-      session.clientCapabilities(params == null ? null : params.get("capabilities"));
-      session.initializing(message.id());
-      SdkForwarding.forward(message, session);
+      classic.initialize(message, session, out);
       return;
     }
     if (session.state() == EdgeSession.NEW) {
@@ -311,7 +304,7 @@ public final class Edge {
       return;
     }
     if (JsonRpc.LOGGING_SET_LEVEL.equals(message.method())) {
-      // Handlers log through the edge, so the edge keeps the level; the SDK session answers.
+      // Handlers log through the edge, so the edge keeps the level.
       Map<?, ?> params = message.params();
       LogLevel level = LogLevel.fromWire(params == null ? null : params.get("level"));
       if (level == null) {
@@ -321,18 +314,21 @@ public final class Edge {
         return;
       }
       session.logLevel(level);
+      out.reply(message.id(), 0, Bodies.result(message.id(), Map.of()));
+      return;
     }
     if (session.state() == EdgeSession.INITIALIZING && session.ready()) {
-      // initialize was answered but notifications/initialized never came: the SDK session would
-      // hold this request until it does, so the client would wait for ever. Its request implies it.
+      // initialize was answered but notifications/initialized never came: waiting for it would
+      // leave the client waiting for ever. Its request implies it.
       LOG.debug("Session {}: {} before notifications/initialized; taking it as initialized",
           session.id(), message.method());
-      session.sdk().handle(new McpSchema.JSONRPCNotification(McpSchema.JSONRPC_VERSION,
-              JsonRpc.INITIALIZED, null))
-          .subscribe(null, e -> LOG.warn("Session {}: implied initialized failed", session.id(), e));
+    }
+    if (JsonRpc.TOOLS_LIST.equals(message.method())) {
+      out.reply(message.id(), 0, Bodies.result(message.id(), classic.toolList()));
+      return;
     }
     if (!unknownLongMethod(message, out)) {
-      SdkForwarding.forward(message, session);
+      out.reply(message.id(), JsonRpc.METHOD_NOT_FOUND, ClassicEra.methodNotFound(message));
     }
   }
 
@@ -383,12 +379,11 @@ public final class Edge {
     if (session == null || isModern(message, inbound)) {
       return; // a stateless era has no notification to act on besides cancellation
     }
-    if (JsonRpc.INITIALIZED.equals(message.method())) {
-      if (!session.ready()) {
-        return; // already taken as initialized; the SDK session must not see it twice
-      }
+    if (JsonRpc.INITIALIZED.equals(message.method()) && session.state() != EdgeSession.NEW) {
+      session.ready();
     }
-    SdkForwarding.forward(message, session);
+    // Every other notification (roots/list_changed, progress, unknown ones) asks nothing of this
+    // server: a handler reads the client's roots when it needs them.
   }
 
   // ---- prompts, resources, completions ---------------------------------------------------------
@@ -464,10 +459,9 @@ public final class Edge {
     return modern.started();
   }
 
-  /** Closes the SDK's classic server, if it was built. */
+  /** Stops the tasks' executor, if it was started. */
   public void close() {
     tasks.close();
-    classic.shutdown();
   }
 
   /** How a tool's result becomes the bytes of its JSON-RPC response. */

@@ -3,7 +3,6 @@ package dev.mcpfusion.core.edge;
 import dev.mcpfusion.core.LogLevel;
 import dev.mcpfusion.core.trace.FusionMeter;
 import dev.mcpfusion.core.trace.internal.RequestTrace;
-import io.modelcontextprotocol.spec.McpServerSession;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -15,10 +14,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * One client connection as the edge sees it (a stdio stream, an HTTP {@code Mcp-Session-Id}, a
  * tester): its place in the lifecycle, the negotiated protocol version, the calls in flight (so a
- * {@code notifications/cancelled} can stop one), and — created on the first message that needs it —
- * the SDK session that answers the classic era's other methods.
+ * {@code notifications/cancelled} can stop one), the client's capabilities and log level, and the
+ * requests the server sent the client.
  *
- * <p>Thread-safe. Opened with {@link Edge#openSession}; closing it closes the SDK session.
+ * <p>Thread-safe. Opened with {@link Edge#openSession}.
  */
 public final class EdgeSession implements AutoCloseable {
   static final int NEW = 0;
@@ -27,11 +26,9 @@ public final class EdgeSession implements AutoCloseable {
 
   private final String id = UUID.randomUUID().toString();
   private final Sink out;
-  private final ClassicEra classic;
   private final AtomicInteger state = new AtomicInteger(NEW);
   private final AtomicInteger open = new AtomicInteger();
   private final Map<Object, Call> inFlight = new ConcurrentHashMap<>();
-  private volatile McpServerSession sdk;
   private volatile String protocolVersion;
   private volatile Object initializeId;
   private volatile boolean closed;
@@ -46,20 +43,19 @@ public final class EdgeSession implements AutoCloseable {
   private final Map<Object, CompletableFuture<Map<String, Object>>> asked = new ConcurrentHashMap<>();
   private final AtomicLong askIds = new AtomicLong();
 
-  /** Requests whose span ends with a reply the SDK session writes, by id ({@link MessageTraces}). */
+  /** Requests whose span ends with their reply, by id ({@link MessageTraces}). */
   private final Map<Object, RequestTrace> watched = new ConcurrentHashMap<>();
   private final FusionMeter meter;
   /** When the session opened, for {@code mcp.server.session.duration}; 0 when nothing meters. */
   private final long openedNanos;
   private volatile String transport;
 
-  EdgeSession(Sink out, ClassicEra classic) {
-    this(out, classic, FusionMeter.NOOP);
+  EdgeSession(Sink out) {
+    this(out, FusionMeter.NOOP);
   }
 
-  EdgeSession(Sink out, ClassicEra classic, FusionMeter meter) {
+  EdgeSession(Sink out, FusionMeter meter) {
     this.out = out;
-    this.classic = classic;
     this.meter = meter;
     this.openedNanos = meter == FusionMeter.NOOP ? 0 : System.nanoTime();
   }
@@ -113,7 +109,10 @@ public final class EdgeSession implements AutoCloseable {
     out.push(Bodies.notification(method, params));
   }
 
-  /** Closes the SDK session, if one was made. Calls in flight still reply. Idempotent. */
+  /**
+   * Closes the session: requests it sent the client fail, unanswered spans end. Calls in flight
+   * still reply. Idempotent.
+   */
   @Override
   public void close() {
     if (closed) {
@@ -134,11 +133,6 @@ public final class EdgeSession implements AutoCloseable {
     }
     for (CompletableFuture<Map<String, Object>> waiting : asked.values()) {
       waiting.completeExceptionally(new IllegalStateException("the session closed"));
-    }
-    McpServerSession s = sdk;
-    if (s != null) {
-      classic.closed(this);
-      s.closeGracefully().subscribe(null, e -> { });
     }
   }
 
@@ -166,7 +160,7 @@ public final class EdgeSession implements AutoCloseable {
     return state.getAndSet(READY) != READY;
   }
 
-  /** Reads the negotiated version off the SDK's answer to {@code initialize}. */
+  /** Records the version negotiated by the answer to the {@code initialize} request {@code responseId}. */
   void answered(Object responseId, Object negotiatedVersion) {
     Object expected = initializeId;
     if (expected != null && Edge.idKey(expected).equals(Edge.idKey(responseId))
@@ -210,7 +204,7 @@ public final class EdgeSession implements AutoCloseable {
 
   /**
    * Hands the client's response to the request it answers; false when the server is not waiting
-   * for a response with that id (then the SDK session's own requests may be).
+   * for a response with that id.
    */
   @SuppressWarnings("unchecked")
   boolean answer(Object id, Map<String, Object> response) {
@@ -243,35 +237,6 @@ public final class EdgeSession implements AutoCloseable {
 
   boolean watching(Object requestId, RequestTrace trace) {
     return requestId != null && watched.get(Edge.idKey(requestId)) == trace;
-  }
-
-  /** The SDK session is writing the reply to {@code requestId}: the request's span ends with it. */
-  void replying(Object requestId, int errorCode, byte[] json) {
-    if (requestId == null || watched.isEmpty()) {
-      return;
-    }
-    RequestTrace trace = watched.get(Edge.idKey(requestId));
-    if (trace != null) {
-      MessageTraces.answered(this, requestId, errorCode, json, trace);
-    }
-  }
-
-  McpServerSession sdk() {
-    McpServerSession s = sdk;
-    if (s == null) {
-      synchronized (this) {
-        s = sdk;
-        if (s == null) {
-          s = classic.open(this);
-          sdk = s;
-        }
-      }
-    }
-    return s;
-  }
-
-  McpServerSession sdkIfOpen() {
-    return sdk;
   }
 
   void opened() {

@@ -4,24 +4,19 @@ import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
-import tools.jackson.databind.json.JsonMapper;
+import dev.mcpfusion.json.Json;
 
 /**
- * Reads JSON-RPC messages: each one parsed exactly once, with the mapper's limits (duplicate keys,
- * trailing tokens and non-finite numbers rejected, decimals as {@code BigDecimal}, nesting depth
- * capped), then its envelope checked. Counts what it parses, so a test can prove no transport
+ * Reads JSON-RPC messages: each one parsed exactly once by Jackson's streaming parser, with
+ * {@link Json#parse}'s limits (duplicate keys, trailing tokens and non-finite numbers rejected,
+ * decimals as {@code BigDecimal}, nesting depth capped), then its envelope checked. Counts what it parses, so a test can prove no transport
  * parses a message a second time.
  */
 final class MessageReader {
   static final int PARSE_ERROR = -32700;
   static final int INVALID_REQUEST = -32600;
 
-  private final JsonMapper jackson;
   private final LongAdder parsed = new LongAdder();
-
-  MessageReader(JsonMapper jackson) {
-    this.jackson = jackson;
-  }
 
   long parsed() {
     return parsed.sum();
@@ -33,7 +28,7 @@ final class MessageReader {
 
   Message read(byte[] bytes, int length) {
     parsed.increment();
-    try (JsonParser parser = jackson.createParser(bytes, 0, length)) {
+    try (JsonParser parser = Json.parser(bytes, length)) {
       return envelope(tree(parser));
     } catch (RuntimeException e) {
       return Message.invalid(null, PARSE_ERROR, "Parse error: the message is not valid JSON.");
@@ -42,7 +37,7 @@ final class MessageReader {
 
   Message read(String text) {
     parsed.increment();
-    try (JsonParser parser = jackson.createParser(text)) {
+    try (JsonParser parser = Json.parser(text)) {
       return envelope(tree(parser));
     } catch (RuntimeException e) {
       return Message.invalid(null, PARSE_ERROR, "Parse error: the message is not valid JSON.");
@@ -50,12 +45,12 @@ final class MessageReader {
   }
 
   /**
-   * One JSON value read straight off the parser into a plain tree — the types the framework's
-   * mapper gives for {@code Object} ({@code LinkedHashMap}, {@code ArrayList}, {@code String},
+   * One JSON value read straight off the parser into a plain tree — the types Jackson's mapper
+   * gives for {@code Object} ({@code LinkedHashMap}, {@code ArrayList}, {@code String},
    * {@code Integer}/{@code Long}/{@code BigInteger} by size, {@code BigDecimal} for every number
    * with a fraction or exponent, {@code Boolean}, {@code null}) without a databind context per
-   * message. The parser enforces the mapper's read features (duplicate keys, non-finite numbers)
-   * and stream constraints (nesting depth); trailing tokens are rejected here.
+   * message. The parser enforces the read features (duplicate keys, non-finite numbers) and stream
+   * constraints (nesting depth); trailing tokens are rejected here.
    */
   private static Object tree(JsonParser parser) {
     JsonToken first = parser.nextToken();
@@ -161,7 +156,7 @@ final class MessageReader {
     if (prefix == null || length <= 0) {
       return null;
     }
-    try (JsonParser parser = jackson.createParser(prefix, 0, length)) {
+    try (JsonParser parser = Json.parser(prefix, length)) {
       if (parser.nextToken() != JsonToken.START_OBJECT) {
         return null;
       }

@@ -13,8 +13,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * The span and duration of each message whose answer no narrower path traces — {@code initialize},
  * {@code ping}, the lists, {@code logging/setLevel}, {@code server/discover}, every notification —
  * on the one tracing path ({@link SpanStart#message}). A request's span ends when its reply is
- * written, whoever writes it: the edge on the dispatch's sink, or the SDK session on the session's
- * ({@link EdgeSession#replying}); a notification's when its dispatch returns. {@code tools/call},
+ * written, on the dispatch's sink (a session that closes first ends the spans it still watches);
+ * a notification's when its dispatch returns. {@code tools/call},
  * {@code prompts/get}, {@code resources/read} and {@code completion/complete} start their own span
  * once they know their target; one refused before that (no {@code name}, malformed params, a
  * version or session it lacks) gets its span here, named after its method alone, when its refusal
@@ -128,7 +128,7 @@ final class MessageTraces {
     };
   }
 
-  /** Ends the trace of the request answered by this reply (one of the SDK session's, or the edge's). */
+  /** Ends the trace of the request answered by this reply. */
   static void answered(EdgeSession session, Object id, int errorCode, byte[] json,
       RequestTrace trace) {
     if (session != null) {
@@ -149,7 +149,7 @@ final class MessageTraces {
 
   /**
    * The dispatch of {@code message} returned: a notification's trace ends now; a request's ends
-   * with its reply, which the SDK session may write later — unless nothing will write one.
+   * with its reply, which may be written later, from another thread — unless nothing will write one.
    */
   static void dispatched(Message message, EdgeSession session, RequestTrace trace) {
     if (message.kind() == Message.Kind.NOTIFICATION) {

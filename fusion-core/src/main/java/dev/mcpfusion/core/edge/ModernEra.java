@@ -25,7 +25,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The SDK server (its tool conversion, schema validator and mapper) is built on the first
  * request that needs it, so a process that only ever speaks the classic era — every 2025 client —
- * never pays for it at start-up.
+ * never pays for it. Every use of the SDK's types is in {@link Sdk}, loaded with that first
+ * request: verifying this class loads none of them.
  */
 public final class ModernEra {
   private static final Logger LOG = LoggerFactory.getLogger(ModernEra.class);
@@ -37,47 +38,16 @@ public final class ModernEra {
   private final String version;
   private final ToolCalls tools;
   private final dev.mcpfusion.core.server.FeatureRegistry features;
-  private final McpJsonMapper mapper;
-  private volatile McpServer server;
+  private volatile Sdk sdk;
   /** The extensions {@code server/discover} advertises (set before the server is built). */
   private final java.util.Set<String> extensions = new java.util.concurrent.CopyOnWriteArraySet<>();
 
   ModernEra(String name, String version, ToolCalls tools,
-      dev.mcpfusion.core.server.FeatureRegistry features, McpJsonMapper mapper) {
+      dev.mcpfusion.core.server.FeatureRegistry features) {
     this.name = name;
     this.version = version;
     this.tools = tools;
     this.features = features;
-    this.mapper = mapper;
-  }
-
-  private McpServer build() {
-    FusionToolRepository repository = new FusionToolRepository(tools, mapper);
-    DeferringSchemaValidator validator = new DeferringSchemaValidator(repository.inputSchemas(),
-        new DefaultJsonSchemaValidator(McpJson.newJacksonMapper()));
-    McpServer.Builder builder = McpServer.builder();
-    if (features.hasPrompts() || features.hasResources()) {
-      builder.feature(new FeatureCapabilities(features));
-    }
-    if (!extensions.isEmpty()) {
-      builder.feature(new ExtensionCapabilities(extensions));
-    }
-    return builder
-        .serverInfo(McpSchema.Implementation.builder(name, version).build())
-        .supportedVersions(SUPPORTED)
-        .jsonMapper(mapper)
-        // The edge answers every request that may ask the client and seals its own states
-        // (core.input), so this codec never seals anything: a per-process key is right, and an
-        // explicit one keeps the SDK from warning about it on every start.
-        .requestStateCodec(HmacRequestStateCodec.builder().key(randomKey()).jsonMapper(mapper).build())
-        .feature(ToolsFeature.ofSync(repository, mapper, validator, 0L, McpSchema.CacheScope.PRIVATE))
-        .build();
-  }
-
-  private static byte[] randomKey() {
-    byte[] key = new byte[32];
-    new SecureRandom().nextBytes(key);
-    return key;
   }
 
   /** Advertises {@code extension} in {@code server/discover} (called before the first request). */
@@ -87,20 +57,25 @@ public final class ModernEra {
 
   /** The SDK's modern server, built on the first call; every caller gets the same one. */
   McpServer server() {
-    McpServer built = server;
+    return sdk().server;
+  }
+
+  private Sdk sdk() {
+    Sdk built = sdk;
     if (built == null) {
       synchronized (this) {
-        built = server;
+        built = sdk;
         if (built == null) {
           try {
-            built = build();
+            McpJsonMapper mapper = McpJson.newMapper();
+            built = new Sdk(Sdk.build(this, mapper), mapper);
           } catch (RuntimeException | Error e) {
             // Only modern requests fail (-32603) while it cannot be built; the classic era serves on.
             LOG.error("Could not build the {} server; its requests fail until it can be built",
                 ProtocolVersions.MODERN, e);
             throw e;
           }
-          server = built;
+          sdk = built;
         }
       }
     }
@@ -109,7 +84,7 @@ public final class ModernEra {
 
   /** Whether {@link #server()} has been built yet (for tests of the start-up contract). */
   boolean started() {
-    return server != null;
+    return sdk != null;
   }
 
   /**
@@ -117,47 +92,92 @@ public final class ModernEra {
    * message it produces goes to {@code out} (the last one, the response, as the reply).
    */
   void answer(Message request, Sink out) {
-    JsonRpc.JSONRPCRequest sdkRequest = new JsonRpc.JSONRPCRequest(JsonRpc.JSONRPC_VERSION,
-        request.method(), request.id(), request.rawParams());
-    List<Object> messages = server().handleBlocking(McpTransportContext.EMPTY, sdkRequest)
-        .flatMapMany(response -> {
-          if (response instanceof McpTransportResponse.Streaming streaming) {
-            return streaming.messages().cast(Object.class);
-          }
-          if (response instanceof McpTransportResponse.Result result) {
-            return reactor.core.publisher.Flux.just((Object) result.response());
-          }
-          return reactor.core.publisher.Flux.just((Object) ((McpTransportResponse.Error) response).response());
-        })
-        .collectList()
-        .block();
-    if (messages == null || messages.isEmpty()) {
-      throw new IllegalStateException("the modern server sent no response to " + request.method());
-    }
-    for (int i = 0; i < messages.size() - 1; i++) {
-      out.push(write(messages.get(i)));
-    }
-    Object last = messages.get(messages.size() - 1);
-    if (last instanceof JsonRpc.JSONRPCResponse response && response.error() != null) {
-      int code = response.error().code() == null ? dev.mcpfusion.wire.JsonRpc.INTERNAL_ERROR : response.error().code();
-      if (code == dev.mcpfusion.wire.JsonRpc.INTERNAL_ERROR) {
-        LOG.warn("The modern server answered request {} with an internal error: {}", request.id(),
-            response.error().message());
-      }
-      Object data = response.error().data();
-      Object tree = data == null ? null : mapper.convertValue(data, Object.class);
-      out.reply(request.id(), code, Bodies.sdkError(request.id(), code, response.error().message(), tree));
-      return;
-    }
-    out.reply(request.id(), 0, write(last));
+    sdk().answer(request, out);
   }
 
-  private byte[] write(Object message) {
-    try {
-      return mapper.writeValueAsBytes(message);
-    } catch (java.io.IOException e) {
-      // Caught by the edge, which answers INTERNAL_ERROR for the request and logs it.
-      throw new java.io.UncheckedIOException("could not write a 2026-07-28 message", e);
+  /** The built server and its mapper: the only code of the edge that touches the SDK's types. */
+  private static final class Sdk {
+    final McpServer server;
+    final McpJsonMapper mapper;
+
+    Sdk(McpServer server, McpJsonMapper mapper) {
+      this.server = server;
+      this.mapper = mapper;
+    }
+
+    static McpServer build(ModernEra era, McpJsonMapper mapper) {
+      FusionToolRepository repository = new FusionToolRepository(era.tools, mapper);
+      DeferringSchemaValidator validator = new DeferringSchemaValidator(repository.inputSchemas(),
+          new DefaultJsonSchemaValidator(McpJson.newJacksonMapper()));
+      McpServer.Builder builder = McpServer.builder();
+      if (era.features.hasPrompts() || era.features.hasResources()) {
+        builder.feature(new FeatureCapabilities(era.features));
+      }
+      if (!era.extensions.isEmpty()) {
+        builder.feature(new ExtensionCapabilities(era.extensions));
+      }
+      return builder
+          .serverInfo(McpSchema.Implementation.builder(era.name, era.version).build())
+          .supportedVersions(SUPPORTED)
+          .jsonMapper(mapper)
+          // The edge answers every request that may ask the client and seals its own states
+          // (core.input), so this codec never seals anything: a per-process key is right, and an
+          // explicit one keeps the SDK from warning about it on every start.
+          .requestStateCodec(HmacRequestStateCodec.builder().key(randomKey()).jsonMapper(mapper).build())
+          .feature(ToolsFeature.ofSync(repository, mapper, validator, 0L, McpSchema.CacheScope.PRIVATE))
+          .build();
+    }
+
+    private static byte[] randomKey() {
+      byte[] key = new byte[32];
+      new SecureRandom().nextBytes(key);
+      return key;
+    }
+
+    void answer(Message request, Sink out) {
+      JsonRpc.JSONRPCRequest sdkRequest = new JsonRpc.JSONRPCRequest(JsonRpc.JSONRPC_VERSION,
+          request.method(), request.id(), request.rawParams());
+      List<Object> messages = server.handleBlocking(McpTransportContext.EMPTY, sdkRequest)
+          .flatMapMany(response -> {
+            if (response instanceof McpTransportResponse.Streaming streaming) {
+              return streaming.messages().cast(Object.class);
+            }
+            if (response instanceof McpTransportResponse.Result result) {
+              return reactor.core.publisher.Flux.just((Object) result.response());
+            }
+            return reactor.core.publisher.Flux.just((Object) ((McpTransportResponse.Error) response).response());
+          })
+          .collectList()
+          .block();
+      if (messages == null || messages.isEmpty()) {
+        throw new IllegalStateException("the modern server sent no response to " + request.method());
+      }
+      for (int i = 0; i < messages.size() - 1; i++) {
+        out.push(write(messages.get(i)));
+      }
+      Object last = messages.get(messages.size() - 1);
+      if (last instanceof JsonRpc.JSONRPCResponse response && response.error() != null) {
+        int code = response.error().code() == null ? dev.mcpfusion.wire.JsonRpc.INTERNAL_ERROR
+          : response.error().code();
+        if (code == dev.mcpfusion.wire.JsonRpc.INTERNAL_ERROR) {
+          LOG.warn("The modern server answered request {} with an internal error: {}", request.id(),
+              response.error().message());
+        }
+        Object data = response.error().data();
+        Object tree = data == null ? null : mapper.convertValue(data, Object.class);
+        out.reply(request.id(), code, Bodies.sdkError(request.id(), code, response.error().message(), tree));
+        return;
+      }
+      out.reply(request.id(), 0, write(last));
+    }
+
+    private byte[] write(Object message) {
+      try {
+        return mapper.writeValueAsBytes(message);
+      } catch (java.io.IOException e) {
+        // Caught by the edge, which answers INTERNAL_ERROR for the request and logs it.
+        throw new java.io.UncheckedIOException("could not write a 2026-07-28 message", e);
+      }
     }
   }
 

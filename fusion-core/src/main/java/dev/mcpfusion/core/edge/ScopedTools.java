@@ -6,8 +6,6 @@ import dev.mcpfusion.core.server.Exposer;
 import dev.mcpfusion.core.server.ExposedTool;
 import dev.mcpfusion.core.server.ToolRegistry;
 import dev.mcpfusion.wire.JsonRpc;
-import io.modelcontextprotocol.json.McpJsonMapper;
-import io.modelcontextprotocol.json.TypeRef;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,17 +15,15 @@ import java.util.Map;
  * The tools as a caller with scopes sees them ({@code @Scopes}): {@code tools/list} without the
  * tools it may not use, and, before a {@code tools/call} is dispatched, the scopes it lacks (HTTP
  * answers {@code 403 insufficient_scope} with them). A server with no scoped tool, and the local
- * caller, see every tool: then the SDK answers {@code tools/list} as always.
+ * caller, see every tool: then the edge answers the one {@code tools/list} of every caller.
  */
 final class ScopedTools {
-  private static final TypeRef<Map<String, Object>> MAP = new TypeRef<>() {};
-
   private final ToolRegistry registry;
   private final boolean any;
   /** Each tool's {@code tools/list} entry, converted once, by the registry's order. */
   private final List<Map<String, Object>> entries;
 
-  ScopedTools(ToolRegistry registry, McpJsonMapper mapper) {
+  ScopedTools(ToolRegistry registry) {
     this.registry = registry;
     boolean scoped = false;
     for (ExposedTool tool : registry.tools()) {
@@ -37,13 +33,13 @@ final class ScopedTools {
     List<Map<String, Object>> converted = new ArrayList<>();
     if (scoped) {
       for (ExposedTool tool : registry.tools()) {
-        converted.add(mapper.convertValue(tool.tool(), MAP));
+        converted.add(ToolEntries.entry(tool.tool()));
       }
     }
     this.entries = List.copyOf(converted);
   }
 
-  /** Whether {@code tools/list} must be answered for {@code caller} rather than by the SDK. */
+  /** Whether {@code tools/list} must be filtered for {@code caller}. */
   boolean filters(Caller caller) {
     return any && !caller.isLocal();
   }

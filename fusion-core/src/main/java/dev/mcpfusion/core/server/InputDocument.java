@@ -22,8 +22,14 @@ import tools.jackson.databind.json.JsonMapper;
  * registry here has no loader for anything but the document itself.
  */
 final class InputDocument {
-  private static final JsonMapper MAPPER = JsonMapper.builder().build();
-  private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(Dialects.getDraft202012());
+  /**
+   * The validator and its mapper, created with the first document: most connectors have none,
+   * and the validator's dialects and formats are hundreds of classes to load.
+   */
+  private static final class Validator {
+    static final JsonMapper MAPPER = JsonMapper.builder().build();
+    static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(Dialects.getDraft202012());
+  }
 
   private final Schema schema;
 
@@ -42,8 +48,8 @@ final class InputDocument {
       return null;
     }
     try {
-      JsonNode tree = MAPPER.readTree(json);
-      return new InputDocument(REGISTRY.getSchema(tree));
+      JsonNode tree = Validator.MAPPER.readTree(json);
+      return new InputDocument(Validator.REGISTRY.getSchema(tree));
     } catch (RuntimeException e) {
       throw new IllegalArgumentException(e.getMessage() == null ? e.getClass().getSimpleName()
           : e.getMessage(), e);
@@ -52,7 +58,7 @@ final class InputDocument {
 
   /** Adds a problem to {@code problems} for every way {@code arguments} break the document. */
   void validate(Map<String, ?> arguments, Problems problems) {
-    List<Error> errors = schema.validate(MAPPER.valueToTree(arguments));
+    List<Error> errors = schema.validate(Validator.MAPPER.valueToTree(arguments));
     for (Error error : errors) {
       String path = path(error);
       Object sent = sentAt(arguments, error);
@@ -106,6 +112,6 @@ final class InputDocument {
     if (required(error) || node == null || node.isMissingNode()) {
       return Problems.MISSING;
     }
-    return MAPPER.convertValue(node, Object.class);
+    return Validator.MAPPER.convertValue(node, Object.class);
   }
 }

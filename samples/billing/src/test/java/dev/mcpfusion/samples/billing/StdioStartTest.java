@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The start-up contract of the stdio path (BENCHMARKS §5): a session that initializes and lists
- * the tools loads no class of what it does not use yet — Hibernate Validator, the 2026-07-28 era's
- * server, the HTTP transport and Jetty, OpenTelemetry. Checked on the JVM's own class-load log of
+ * the tools loads no class of what it does not use yet — the SDK's servers and Reactor (the edge
+ * answers the 2025 lifecycle), Hibernate Validator, the HTTP transport and Jetty, OpenTelemetry. Checked on the JVM's own class-load log of
  * a separate process, so no other test can have loaded them first; no timing is asserted.
  */
 class StdioStartTest {
@@ -65,10 +65,11 @@ class StdioStartTest {
         classes.add(m.group(1));
       }
     }
-    // The session really ran (and the log is the one we think): the classic server answered.
+    // The session really ran (and the log is the one we think): the edge's classic era answered.
     assertThat(classes).contains("dev.mcpfusion.core.FusionServer",
-        "io.modelcontextprotocol.spec.McpSchema$ListToolsResult");
+        "dev.mcpfusion.core.edge.ClassicEra");
     assertThat(classes)
+        .noneMatch(c -> c.startsWith("io.modelcontextprotocol.server.") || c.startsWith("reactor."))
         .noneMatch(c -> c.startsWith("org.hibernate.validator.") || c.startsWith("jakarta.validation."))
         .noneMatch(c -> c.startsWith("jakarta.el.") || c.startsWith("org.glassfish.expressly."))
         .noneMatch(c -> c.equals("io.modelcontextprotocol.modern.server.McpServer")
