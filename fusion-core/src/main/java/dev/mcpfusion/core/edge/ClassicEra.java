@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.edge;
 
+import dev.mcpfusion.core.LogLevel;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.server.ExposedTool;
@@ -71,6 +72,40 @@ final class ClassicEra implements McpServerTransportProvider {
     }
     sessions.add(session);
     return factory.create(new SessionTransport(session));
+  }
+
+  /** The saved form of an initialised session ({@link Edge#sessionState}). */
+  SessionState state(EdgeSession session) {
+    String version = session.protocolVersion();
+    if (version == null) {
+      throw new IllegalStateException("Session " + session.id() + " has not been initialised");
+    }
+    Map<?, ?> info = session.clientInfo();
+    return new SessionState(session.id(), version, jackson.writeValueAsString(session.clientCapabilities()),
+        info == null ? null : jackson.writeValueAsString(info), session.logLevel().wire());
+  }
+
+  /** A session another process initialised, opened here from its saved form. */
+  EdgeSession resume(Sink out, SessionState state, dev.mcpfusion.core.trace.FusionMeter meter) {
+    EdgeSession session = new EdgeSession(out, this, meter, state.id());
+    LogLevel level = LogLevel.fromWire(state.logLevel());
+    session.resume(state.protocolVersion(), jackson.readValue(state.clientCapabilities(), Map.class),
+        state.clientInfo() == null ? null : jackson.readValue(state.clientInfo(), Map.class),
+        level == null ? LogLevel.INFO : level);
+    return session;
+  }
+
+  /**
+   * Initialises the SDK session of a resumed session as its {@code initialize} and
+   * {@code notifications/initialized} did in the process that received them, so the SDK answers
+   * its requests at once.
+   */
+  void initialized(McpServerSession sdk, EdgeSession session) {
+    Map<?, ?> info = session.clientInfo();
+    sdk.init(mapper.convertValue(session.clientCapabilities(), McpSchema.ClientCapabilities.class),
+        info == null ? null : mapper.convertValue(info, McpSchema.Implementation.class));
+    sdk.handle(new McpSchema.JSONRPCNotification(McpSchema.JSONRPC_VERSION, JsonRpc.INITIALIZED, null))
+        .subscribe(null, e -> LOG.warn("Session {}: resuming its SDK session failed", session.id(), e));
   }
 
   void closed(EdgeSession session) {

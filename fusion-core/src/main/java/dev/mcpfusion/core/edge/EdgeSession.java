@@ -25,7 +25,7 @@ public final class EdgeSession implements AutoCloseable {
   static final int INITIALIZING = 1;
   static final int READY = 2;
 
-  private final String id = UUID.randomUUID().toString();
+  private final String id;
   private final Sink out;
   private final ClassicEra classic;
   private final AtomicInteger state = new AtomicInteger(NEW);
@@ -37,6 +37,10 @@ public final class EdgeSession implements AutoCloseable {
   private volatile boolean closed;
   /** The client's {@code capabilities} from {@code initialize} (a plain JSON tree). */
   private volatile Map<?, ?> clientCapabilities = Map.of();
+  /** The client's {@code clientInfo} from {@code initialize} (a plain JSON tree), or {@code null}. */
+  private volatile Map<?, ?> clientInfo;
+  /** Whether the session was initialised by another process ({@link Edge#resumeSession}). */
+  private volatile boolean resumed;
   /**
    * The least severe level the client wants logged; INFO until it sends {@code logging/setLevel}
    * (the protocol lets the server choose, and debug chatter is not worth a client's context).
@@ -58,6 +62,11 @@ public final class EdgeSession implements AutoCloseable {
   }
 
   EdgeSession(Sink out, ClassicEra classic, FusionMeter meter) {
+    this(out, classic, meter, UUID.randomUUID().toString());
+  }
+
+  EdgeSession(Sink out, ClassicEra classic, FusionMeter meter, String id) {
+    this.id = id;
     this.out = out;
     this.classic = classic;
     this.meter = meter;
@@ -181,6 +190,33 @@ public final class EdgeSession implements AutoCloseable {
     }
   }
 
+  Map<?, ?> clientCapabilities() {
+    return clientCapabilities;
+  }
+
+  void clientInfo(Object info) {
+    if (info instanceof Map<?, ?> map) {
+      clientInfo = map;
+    }
+  }
+
+  Map<?, ?> clientInfo() {
+    return clientInfo;
+  }
+
+  /**
+   * Takes the state another process saved ({@link Edge#resumeSession}): the session is ready, and
+   * its SDK session, when made, is initialised with the saved capabilities.
+   */
+  void resume(String version, Map<?, ?> capabilities, Map<?, ?> info, LogLevel level) {
+    protocolVersion = version;
+    clientCapabilities = capabilities;
+    clientInfo = info;
+    logLevel = level;
+    resumed = true;
+    state.set(READY);
+  }
+
   /** Whether the client declared {@code capability} ({@code sampling}, {@code elicitation}) in initialize. */
   boolean clientDeclared(String capability) {
     return clientCapabilities.get(capability) != null;
@@ -263,6 +299,9 @@ public final class EdgeSession implements AutoCloseable {
         s = sdk;
         if (s == null) {
           s = classic.open(this);
+          if (resumed) {
+            classic.initialized(s, this);
+          }
           sdk = s;
         }
       }
