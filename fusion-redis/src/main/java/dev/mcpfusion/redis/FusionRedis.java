@@ -40,6 +40,9 @@ import java.util.function.Function;
  * as soon as Redis is back, without a restart.
  */
 public final class FusionRedis implements AutoCloseable {
+  /** The longest a connection's handshake may take (at least the command timeout). */
+  private static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
+
   private final RedisSettings settings;
   private final String server;
   private final ClientResources resources;
@@ -50,7 +53,9 @@ public final class FusionRedis implements AutoCloseable {
     this.settings = settings;
     this.server = uri.getHost() + ":" + uri.getPort();
     Duration timeout = settings.commandTimeout();
-    uri.setTimeout(timeout);
+    // The handshake of a new connection may take longer than a command in a JVM that just started
+    // (classes load, code is not yet compiled); once connected, commands get the command timeout.
+    uri.setTimeout(timeout.compareTo(HANDSHAKE_TIMEOUT) > 0 ? timeout : HANDSHAKE_TIMEOUT);
     // Reconnect soon after Redis is back (Lettuce's default backs off up to 30 s).
     this.resources = ClientResources.builder()
         .reconnectDelay(Delay.exponential(Duration.ofMillis(50), Duration.ofSeconds(1), 2,
@@ -69,8 +74,8 @@ public final class FusionRedis implements AutoCloseable {
       connected = client.connect();
     } catch (RedisException e) {
       shutdown();
-      throw new RedisUnavailableException("Could not connect to Redis at " + server + " within "
-          + timeout.toMillis() + " ms; check that it runs and the URL is right", e);
+      throw new RedisUnavailableException("Could not connect to Redis at " + server
+          + "; check that it runs and the URL is right", e);
     }
     connected.setTimeout(timeout);
     this.connection = connected;
