@@ -25,7 +25,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * packages (the CI gate runs it first). Without it the tests fail, saying so; they never skip, so
  * a missing server cannot pass for a green build.
  */
-final class LocalRedis implements BeforeAllCallback, AfterAllCallback {
+public final class LocalRedis implements BeforeAllCallback, AfterAllCallback {
   private static final long START_TIMEOUT_MS = 10_000;
 
   private int port;
@@ -45,16 +45,16 @@ final class LocalRedis implements BeforeAllCallback, AfterAllCallback {
   }
 
   /** The URL a client connects with, {@code redis://127.0.0.1:<port>}. */
-  String url() {
+  public String url() {
     return "redis://127.0.0.1:" + port;
   }
 
-  int port() {
+  public int port() {
     return port;
   }
 
   /** Starts the server (on the same port as before, if it ran) and waits until it answers PING. */
-  synchronized void start() throws IOException, InterruptedException {
+  public synchronized void start() throws IOException, InterruptedException {
     if (process != null && process.isAlive()) {
       return;
     }
@@ -75,7 +75,7 @@ final class LocalRedis implements BeforeAllCallback, AfterAllCallback {
   }
 
   /** Stops the server (SIGTERM, then SIGKILL after 5 s) and waits until it is gone. */
-  synchronized void stop() throws InterruptedException {
+  public synchronized void stop() throws InterruptedException {
     if (process == null) {
       return;
     }
@@ -87,7 +87,7 @@ final class LocalRedis implements BeforeAllCallback, AfterAllCallback {
   }
 
   /** Deletes every key (between tests that must not see each other's state). */
-  void flushAll() throws IOException {
+  public void flushAll() throws IOException {
     String answer = command("FLUSHALL");
     if (!answer.startsWith("+OK")) {
       throw new IllegalStateException("FLUSHALL answered " + answer);
