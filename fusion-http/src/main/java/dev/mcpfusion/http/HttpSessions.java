@@ -171,7 +171,8 @@ final class HttpSessions {
     }
     if (session.idle()) {
       remove(session);
-      return null;
+      // Idle here, but perhaps used on another instance meanwhile: the store decides.
+      return load(id);
     }
     session.touch();
     if (shared != SessionStore.none()

@@ -27,12 +27,18 @@ final class Fleet implements AutoCloseable {
 
   /** Starts {@code count} instances sharing the Redis at {@code url}. */
   Fleet(String url, int count, RedisSettings settings) {
+    this(url, count, settings, options -> options);
+  }
+
+  /** Starts {@code count} instances sharing the Redis at {@code url}, with their options changed by {@code tune}. */
+  Fleet(String url, int count, RedisSettings settings,
+      java.util.function.UnaryOperator<HttpOptions> tune) {
     for (int i = 0; i < count; i++) {
       FusionRedis redis = FusionRedis.connect(url, settings);
       connections.add(redis);
       FusionServer server = FusionServer.builder("greeter", "1.0.0").register(new Greeter()).build();
-      servers.add(FusionHttp.serve(server, HttpOptions.port(0).stopOnShutdownSignal(false)
-          .eventStore(redis.eventStore()).sessionStore(redis.sessionStore())));
+      servers.add(FusionHttp.serve(server, tune.apply(HttpOptions.port(0).stopOnShutdownSignal(false)
+          .eventStore(redis.eventStore()).sessionStore(redis.sessionStore()))));
     }
   }
 

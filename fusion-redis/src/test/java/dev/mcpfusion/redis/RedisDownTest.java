@@ -61,6 +61,9 @@ class RedisDownTest {
         return null;
       }, "append an event");
       assertFailsWithin(() -> redis.sessionStore().load("s1"), "load a session");
+      // Refused at once while the connection is down, not queued until the timeout.
+      assertThatThrownBy(() -> redis.sessionStore().load("s1"))
+          .hasMessageEndingWith(": the connection is down (reconnecting)");
 
       REDIS.start();
 
@@ -100,6 +103,9 @@ class RedisDownTest {
       REDIS.start();
 
       assertThat(eventually(() -> fleet.post(0, Fleet.INITIALIZE).statusCode() == 200)).isTrue();
+      // The restarted Redis kept nothing: an instance that did not hold the session says so.
+      assertThat(fleet.post(1, Fleet.hello(5, "Ada"), "Mcp-Session-Id", session).statusCode())
+          .isEqualTo(404);
       String fresh = fleet.initialize(0);
       assertThat(fleet.post(1, Fleet.hello(4, "Grace"), "Mcp-Session-Id", fresh).body())
           .contains("Hello, Grace!");

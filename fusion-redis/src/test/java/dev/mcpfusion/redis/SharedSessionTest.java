@@ -41,6 +41,25 @@ class SharedSessionTest {
 
       HttpResponse<String> backOnA = fleet.post(0, Fleet.hello(4, "Grace"), "Mcp-Session-Id", session);
       assertThat(backOnA.body()).contains("Hello, Grace!");
+
+      REDIS.flushAll();
+      assertThat(fleet.post(1, Fleet.hello(5, "Alan"), "Mcp-Session-Id", session).body())
+          .as("B holds the session in memory once it loaded it").contains("Hello, Alan!");
+    }
+  }
+
+  @Test
+  void anInstanceThatIdlesASessionOutClosesOnlyItsOwnCopy() throws Exception {
+    try (Fleet fleet = new Fleet(REDIS.url(), 2, RedisSettings.DEFAULT,
+        options -> options.sessionIdleTimeout(java.time.Duration.ofMillis(300)))) {
+      String session = fleet.initialize(0);
+      Thread.sleep(600);
+      // Idle on A: A closes its copy, and the session is still in the store for every instance.
+      HttpResponse<String> again = fleet.post(0, Fleet.hello(2, "Ada"), "Mcp-Session-Id", session);
+      assertThat(again.statusCode()).isEqualTo(200);
+      assertThat(again.body()).contains("Hello, Ada!");
+      assertThat(fleet.post(1, Fleet.hello(3, "Ada"), "Mcp-Session-Id", session).body())
+          .contains("Hello, Ada!");
     }
   }
 
