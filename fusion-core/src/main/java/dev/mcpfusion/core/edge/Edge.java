@@ -162,20 +162,12 @@ public final class Edge {
     return new EdgeSession(out, classic, meter);
   }
 
-  /**
-   * What another process needs to serve {@code session}, an initialised 2025-era session (a
-   * transport that shares sessions saves it after {@code initialize} and {@code logging/setLevel}).
-   *
-   * @throws IllegalStateException when {@code initialize} has not negotiated a version yet
-   */
+  /** What another process needs to serve {@code session}, an initialised 2025-era session. */
   public SessionState sessionState(EdgeSession session) {
     return classic.state(session);
   }
 
-  /**
-   * Opens, in this process, a session another process initialised and saved as {@code state}:
-   * same id, protocol version, client capabilities and log level, ready for requests.
-   */
+  /** Opens here a session another process initialised and saved as {@code state}, ready for use. */
   public EdgeSession resumeSession(Sink out, SessionState state) {
     return classic.resume(out, state, meter);
   }
@@ -301,8 +293,7 @@ public final class Edge {
     }
     if (JsonRpc.INITIALIZE.equals(message.method())) {
       Map<?, ?> params = message.params();
-      session.clientCapabilities(params == null ? null : params.get("capabilities"));
-      session.clientInfo(params == null ? null : params.get("clientInfo"));
+      session.client(params);
       session.initializing(message.id());
       SdkForwarding.forward(message, session);
       return;

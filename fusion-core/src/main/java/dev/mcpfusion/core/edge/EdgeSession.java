@@ -184,20 +184,18 @@ public final class EdgeSession implements AutoCloseable {
     }
   }
 
-  void clientCapabilities(Object capabilities) {
-    if (capabilities instanceof Map<?, ?> map) {
+  /** Keeps the client's {@code capabilities} and {@code clientInfo} from initialize's params. */
+  void client(Map<?, ?> params) {
+    if (params != null && params.get("capabilities") instanceof Map<?, ?> map) {
       clientCapabilities = map;
+    }
+    if (params != null && params.get("clientInfo") instanceof Map<?, ?> map) {
+      clientInfo = map;
     }
   }
 
   Map<?, ?> clientCapabilities() {
     return clientCapabilities;
-  }
-
-  void clientInfo(Object info) {
-    if (info instanceof Map<?, ?> map) {
-      clientInfo = map;
-    }
   }
 
   Map<?, ?> clientInfo() {
