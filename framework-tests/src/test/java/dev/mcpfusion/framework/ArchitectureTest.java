@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
  * The direction rule between the published modules: annotations ← processor; wire (the wire
  * vocabulary and JSON) ← redact (the redaction engine) ← core; annotations ← redact;
  * annotations ← core ← lock ← the Maven plugin; core + lock ← testing; core ← otel, http; core + http ← auth (the only
- * module with JOSE); core + http ← the Spring Boot starter, which nothing depends on; nothing backwards, and no module of the top row knows another.
+ * module with JOSE); core + http ← redis (the only module with a Redis client), which nothing
+ * depends on; core + http ← the Spring Boot starter, which nothing depends on; nothing backwards, and no module of the top row knows another.
  * Inside fusion-core: no servlet container, no OpenTelemetry, no package cycle.
  */
 class ArchitectureTest {
@@ -32,6 +33,7 @@ class ArchitectureTest {
   private static final String WIRE = "dev.mcpfusion.wire..";
   private static final String JSON = "dev.mcpfusion.json..";
   private static final String REDACT = "dev.mcpfusion.redact..";
+  private static final String REDIS = "dev.mcpfusion.redis..";
 
   private static JavaClasses classes;
 
@@ -58,6 +60,7 @@ class ArchitectureTest {
         .anyMatch(p -> p.startsWith("dev.mcpfusion.auth"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.spring.boot"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.lock"))
+        .anyMatch(p -> p.startsWith("dev.mcpfusion.redis"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.maven"));
   }
 
@@ -157,6 +160,27 @@ class ArchitectureTest {
   void onlyAuthKnowsJose() {
     noClasses().that().resideOutsideOfPackage(AUTH)
         .should().dependOnClassesThat().resideInAPackage("com.nimbusds..")
+        .check(classes);
+  }
+
+  /**
+   * The fleet stores implement core's task store and http's event and session stores: never the
+   * edge, the registry, the SDK or Jetty, and no other framework module.
+   */
+  @Test
+  void redisSitsOnCoreAndHttpOnly() {
+    noClasses().that().resideInAPackage(REDIS)
+        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, LOCK, TESTING, OTEL, MAVEN, SPRING,
+            AUTH, "dev.mcpfusion.core.edge..", "dev.mcpfusion.core.server..", "io.modelcontextprotocol..",
+            "org.eclipse.jetty..")
+        .check(classes);
+  }
+
+  /** A connector that does not configure Redis never loads a Redis class: no module but redis knows it. */
+  @Test
+  void nothingDependsOnRedisAndOnlyRedisKnowsLettuce() {
+    noClasses().that().resideOutsideOfPackage(REDIS)
+        .should().dependOnClassesThat().resideInAnyPackage(REDIS, "io.lettuce..")
         .check(classes);
   }
 

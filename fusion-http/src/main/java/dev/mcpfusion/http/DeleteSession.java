@@ -20,7 +20,7 @@ final class DeleteSession {
     if (session == null) {
       return;
     }
-    sessions.remove(session);
+    sessions.end(session);
     resp.setStatus(204);
   }
 }

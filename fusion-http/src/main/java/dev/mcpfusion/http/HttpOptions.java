@@ -48,11 +48,12 @@ public final class HttpOptions {
   private final int maxSessions;
   private final Duration heartbeatInterval;
   private final EventStore eventStore;
+  private final SessionStore sessionStore;
 
   private HttpOptions(String bindAddress, int port, String path, List<String> allowedOrigins,
       List<String> allowedHosts, long maxBodyBytes, Duration shutdownGrace, Duration requestTimeout,
       HttpAuthenticator auth, boolean stopOnShutdownSignal, Duration sessionIdleTimeout,
-      int maxSessions, Duration heartbeatInterval, EventStore eventStore) {
+      int maxSessions, Duration heartbeatInterval, EventStore eventStore, SessionStore sessionStore) {
     this.bindAddress = bindAddress;
     this.port = port;
     this.path = path;
@@ -67,13 +68,14 @@ public final class HttpOptions {
     this.maxSessions = maxSessions;
     this.heartbeatInterval = heartbeatInterval;
     this.eventStore = eventStore;
+    this.sessionStore = sessionStore;
   }
 
   /** The defaults: {@code 127.0.0.1:8080}, path {@code /mcp}, 4 MiB bodies, 30 s shutdown grace. */
   public static HttpOptions defaults() {
     return new HttpOptions("127.0.0.1", 8080, "/mcp", List.of(), List.of(), DEFAULT_MAX_BODY_BYTES,
         Duration.ofSeconds(30), Duration.ofMinutes(5), null, true, Duration.ofMinutes(30),
-        DEFAULT_MAX_SESSIONS, DEFAULT_HEARTBEAT_INTERVAL, null);
+        DEFAULT_MAX_SESSIONS, DEFAULT_HEARTBEAT_INTERVAL, null, SessionStore.none());
   }
 
   /** The defaults on another port; {@code 0} picks a free one (read it from {@link FusionHttpServer#port()}). */
@@ -87,14 +89,14 @@ public final class HttpOptions {
       throw new IllegalArgumentException("port must be between 0 and 65535, got " + port);
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore);
   }
 
   /** A copy bound to another address (e.g. {@code 0.0.0.0}; then list the public host names in {@link #allowedHosts}). */
   public HttpOptions bindAddress(String address) {
     Objects.requireNonNull(address, "address");
     return new HttpOptions(address, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore);
   }
 
   /** A copy serving the endpoint at another path (default {@code /mcp}). */
@@ -104,7 +106,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("path must start with '/' and contain no '*', got '" + path + "'");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore);
   }
 
   /**
@@ -118,7 +120,7 @@ public final class HttpOptions {
       all.add(normalize(Objects.requireNonNull(origin, "origin")));
     }
     return new HttpOptions(bindAddress, port, path, all, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore);
   }
 
   /**
@@ -132,7 +134,7 @@ public final class HttpOptions {
       all.add(normalize(Objects.requireNonNull(host, "host")));
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, all, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore);
   }
 
   /** A copy with another request body cap in bytes; larger bodies get {@code 413}. */
@@ -141,7 +143,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("maxBodyBytes must be positive, got " + bytes);
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, bytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore);
   }
 
   /** A copy with another bound on how long {@code close()} lets calls in flight finish. */
@@ -151,7 +153,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("shutdownGrace must not be negative");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        grace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore);
+        grace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore);
   }
 
   /**
@@ -166,13 +168,13 @@ public final class HttpOptions {
       throw new IllegalArgumentException("requestTimeout must be positive");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, timeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore);
+        shutdownGrace, timeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore);
   }
 
   /** A copy with an authentication hook; {@code null} removes it. */
   public HttpOptions auth(HttpAuthenticator authenticator) {
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, authenticator, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore);
+        shutdownGrace, requestTimeout, authenticator, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore);
   }
 
   /**
@@ -181,7 +183,7 @@ public final class HttpOptions {
    */
   public HttpOptions stopOnShutdownSignal(boolean stop) {
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stop, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore);
+        shutdownGrace, requestTimeout, auth, stop, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore);
   }
 
   /**
@@ -194,7 +196,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("sessionIdleTimeout must be positive");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, timeout, maxSessions, heartbeatInterval, eventStore);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, timeout, maxSessions, heartbeatInterval, eventStore, sessionStore);
   }
 
   /**
@@ -208,7 +210,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("maxSessions must be at least 1, got " + max);
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, max, heartbeatInterval, eventStore);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, max, heartbeatInterval, eventStore, sessionStore);
   }
 
   /**
@@ -226,7 +228,7 @@ public final class HttpOptions {
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
         shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions,
-        interval, eventStore);
+        interval, eventStore, sessionStore);
   }
 
   /**
@@ -239,12 +241,28 @@ public final class HttpOptions {
   public HttpOptions eventStore(EventStore store) {
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
         shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions,
-        heartbeatInterval, store);
+        heartbeatInterval, store, sessionStore);
   }
 
   /** The event store set with {@link #eventStore(EventStore)}, or {@code null}: each endpoint makes its own in-memory one. */
   public EventStore eventStore() {
     return eventStore;
+  }
+
+  /**
+   * A copy that keeps the 2025-era sessions in {@code store} as well as in this process, so every
+   * instance sharing the store serves a session any of them initialised; {@code null} restores
+   * the default, {@link SessionStore#none()} (sessions live in this process only).
+   */
+  public HttpOptions sessionStore(SessionStore store) {
+    return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions,
+        heartbeatInterval, eventStore, store == null ? SessionStore.none() : store);
+  }
+
+  /** The session store set with {@link #sessionStore(SessionStore)}; {@link SessionStore#none()} by default. */
+  public SessionStore sessionStore() {
+    return sessionStore;
   }
 
   /** How often an open GET event stream gets a heartbeat comment. */

@@ -3,6 +3,7 @@ package dev.mcpfusion.http;
 import dev.mcpfusion.core.Caller;
 import dev.mcpfusion.core.edge.Edge;
 import dev.mcpfusion.core.edge.EdgeSession;
+import dev.mcpfusion.core.edge.SessionState;
 import dev.mcpfusion.core.edge.Sink;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,6 +37,8 @@ final class HttpSessions {
   private final Edge edge;
   /** Where every event of every session's streams is kept for a resume. */
   private final EventStore store;
+  /** Where sessions are shared with other instances; {@link SessionStore#none()} when they are not. */
+  private final SessionStore shared;
   private final Duration idleTimeout;
   private final Duration heartbeat;
   /** Writes the heartbeats and sweeps idle sessions; started with the first event stream. */
@@ -47,9 +50,10 @@ final class HttpSessions {
   private final AtomicInteger open = new AtomicInteger();
 
   HttpSessions(Edge edge, Duration idleTimeout, int maxSessions, Duration heartbeat,
-      EventStore store) {
+      EventStore store, SessionStore shared) {
     this.edge = edge;
     this.store = store;
+    this.shared = shared;
     this.idleTimeout = idleTimeout;
     this.maxSessions = maxSessions;
     this.heartbeat = heartbeat;
@@ -98,6 +102,11 @@ final class HttpSessions {
    * {@code null} when {@code maxSessions} are open already (after closing the idle ones).
    */
   Session newSession() {
+    return newSession(null);
+  }
+
+  /** A new session, or one another instance initialised when {@code saved} is not null. */
+  private Session newSession(StoredSession saved) {
     expireIdle();
     if (open.incrementAndGet() > maxSessions) {
       open.decrementAndGet();
@@ -105,8 +114,13 @@ final class HttpSessions {
     }
     Session session = new Session();
     // A request runs on the container thread that carries it: no hand-off to another pool.
-    session.edge = edge.openSession(session);
+    session.edge = saved == null ? edge.openSession(session)
+        : edge.resumeSession(session, new SessionState(saved.sessionId(), saved.protocolVersion(),
+            saved.clientCapabilities(), saved.clientInfo(), saved.logLevel()));
     session.streams = new SessionStreams(session.id(), store, session::touch, this::startTimer);
+    if (saved != null) {
+      session.owner = saved.owner();
+    }
     return session;
   }
 
@@ -115,21 +129,91 @@ final class HttpSessions {
     return open.get();
   }
 
+  /**
+   * Registers an initialised session, saving it in the session store first.
+   *
+   * @throws StoreUnavailable when the session store cannot save it
+   */
   void register(Session session) {
+    save(session);
     sessions.put(session.id(), session);
   }
 
-  /** The live session with this id (marking it used), or {@code null}. */
+  /**
+   * Saves the session's state in the session store (after initialize, or a change of log level).
+   *
+   * @throws StoreUnavailable when the store fails
+   */
+  void save(Session session) {
+    if (shared == SessionStore.none()) {
+      return;
+    }
+    try {
+      SessionState state = edge.sessionState(session.edge);
+      shared.save(new StoredSession(state.id(), session.owner == null ? "" : session.owner,
+          state.protocolVersion(), state.clientCapabilities(), state.clientInfo(), state.logLevel()));
+      session.savedAt = System.nanoTime();
+    } catch (RuntimeException e) {
+      throw new StoreUnavailable(e);
+    }
+  }
+
+  /**
+   * The live session with this id (marking it used), or {@code null}. A session this process does
+   * not hold is loaded from the session store, when another instance saved it there.
+   *
+   * @throws StoreUnavailable when the session store cannot answer
+   */
   Session find(String id) {
     Session session = id == null ? null : sessions.get(id);
     if (session == null) {
-      return null;
+      return id == null ? null : load(id);
     }
     if (session.idle()) {
       remove(session);
-      return null;
+      // Idle here, but perhaps used on another instance meanwhile: the store decides.
+      return load(id);
     }
     session.touch();
+    if (shared != SessionStore.none()
+        && System.nanoTime() - session.savedAt > idleTimeout.toNanos() / 4) {
+      // Keeps the shared copy alive while this instance serves the session; at most a few times
+      // per idle limit, so a call costs no store round trip.
+      try {
+        shared.touch(session.id());
+        session.savedAt = System.nanoTime();
+      } catch (RuntimeException e) {
+        log.debug("Session {}: the session store did not take a touch; trying later", id, e);
+      }
+    }
+    return session;
+  }
+
+  private Session load(String id) {
+    if (shared == SessionStore.none()) {
+      return null;
+    }
+    StoredSession saved;
+    try {
+      saved = shared.load(id).orElse(null);
+    } catch (RuntimeException e) {
+      throw new StoreUnavailable(e);
+    }
+    if (saved == null) {
+      return null;
+    }
+    Session session = newSession(saved);
+    if (session == null) {
+      return null;
+    }
+    session.savedAt = System.nanoTime();
+    Session raced = sessions.putIfAbsent(id, session);
+    if (raced != null) {
+      session.close(false);
+      raced.touch();
+      return raced;
+    }
+    log.debug("Session {}: initialised on another instance, served here too", id);
     return session;
   }
 
@@ -143,9 +227,24 @@ final class HttpSessions {
     }
   }
 
+  /** Closes the session here; another instance may still serve it from the session store. */
   void remove(Session session) {
     if (sessions.remove(session.id(), session)) {
-      session.close();
+      session.close(shared == SessionStore.none());
+    }
+  }
+
+  /** The client ended the session ({@code DELETE}): closed here and forgotten by the stores. */
+  void end(Session session) {
+    if (sessions.remove(session.id(), session)) {
+      session.close(true);
+    }
+    if (shared != SessionStore.none()) {
+      try {
+        shared.remove(session.id());
+      } catch (RuntimeException e) {
+        log.warn("Session {}: the session store failed to forget it; it expires there", session.id(), e);
+      }
     }
   }
 
@@ -175,6 +274,15 @@ final class HttpSessions {
     }
   }
 
+  /** The session store failed: the request is answered 503, to be retried. */
+  static final class StoreUnavailable extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    StoreUnavailable(RuntimeException cause) {
+      super("The session store failed", cause);
+    }
+  }
+
   /** A reply the edge wrote: its bytes and JSON-RPC error code (0 for a result). */
   record Reply(int errorCode, byte[] json) {}
 
@@ -194,6 +302,8 @@ final class HttpSessions {
      * session to its user). {@code null} until initialize records the caller.
      */
     private volatile String owner;
+    /** When the session store last saved or touched this session (nanoTime). */
+    private volatile long savedAt;
 
     String id() {
       return edge.id();
@@ -254,11 +364,12 @@ final class HttpSessions {
       return streams;
     }
 
-    void close() {
+    /** Closes the session here; {@code forget}: its events are forgotten by the event store too. */
+    void close(boolean forget) {
       if (closed.compareAndSet(false, true)) {
         open.decrementAndGet();
       }
-      streams.close();
+      streams.close(forget);
       edge.close();
     }
   }

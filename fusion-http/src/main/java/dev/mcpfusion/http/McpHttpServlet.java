@@ -77,7 +77,8 @@ public final class McpHttpServlet extends HttpServlet {
     this.edge = server.edge();
     this.sessions = new HttpSessions(edge, options.sessionIdleTimeout(), options.maxSessions(),
         options.heartbeatInterval(),
-        options.eventStore() == null ? EventStore.inMemory() : options.eventStore());
+        options.eventStore() == null ? EventStore.inMemory() : options.eventStore(),
+        options.sessionStore());
     this.checks = new RequestChecks(options, sessions);
     this.posts = new PostRequests(options, edge, sessions, checks);
     this.gets = new GetEventStream(checks);

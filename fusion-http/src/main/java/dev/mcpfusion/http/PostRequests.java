@@ -121,6 +121,15 @@ final class PostRequests {
       return;
     }
     answer(req, resp, call, inbound);
+    if (message.isRequest(JsonRpc.LOGGING_SET_LEVEL)) {
+      // Other instances serve the session at the new level too.
+      try {
+        sessions.save(session);
+      } catch (HttpSessions.StoreUnavailable e) {
+        log.warn("Session {}: the session store did not take its new log level", session.id(),
+            e.getCause());
+      }
+    }
   }
 
   /**
@@ -252,11 +261,18 @@ final class PostRequests {
     PostCall call = PostCall.Classic.of(session, request, options.requestTimeout());
     HttpSessions.Reply reply = call == null ? null : await(call, inbound, session);
     if (reply == null || reply.errorCode() != 0) {
-      session.close();
+      session.close(true);
       send(resp, 200, reply == null ? error(request.id(), INTERNAL_ERROR, "Internal error.") : reply.json());
       return;
     }
-    sessions.register(session);
+    try {
+      sessions.register(session);
+    } catch (HttpSessions.StoreUnavailable e) {
+      session.close(true);
+      log.warn("initialize: the session store could not save a new session", e.getCause());
+      RequestChecks.storeUnavailable(resp, request.id());
+      return;
+    }
     resp.setHeader(SESSION_HEADER, session.id());
     send(resp, 200, reply.json());
   }

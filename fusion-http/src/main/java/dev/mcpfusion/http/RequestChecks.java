@@ -1,5 +1,6 @@
 package dev.mcpfusion.http;
 
+import static dev.mcpfusion.wire.JsonRpc.INTERNAL_ERROR;
 import static dev.mcpfusion.wire.JsonRpc.INVALID_REQUEST;
 import static dev.mcpfusion.wire.JsonRpc.SESSION_NOT_FOUND;
 import static dev.mcpfusion.http.HttpFraming.SESSION_HEADER;
@@ -31,6 +32,8 @@ final class RequestChecks {
   private static final Logger log = LoggerFactory.getLogger(RequestChecks.class);
   private static final List<String> LOOPBACK = List.of("localhost", "127.0.0.1", "[::1]");
   private static final Pattern PORT = Pattern.compile(":\\d{1,5}");
+  /** The retry hint when the session store did not answer: it is usually back within a second. */
+  static final int STORE_RETRY_AFTER_SECONDS = 1;
 
   private final HttpOptions options;
   private final HttpSessions sessions;
@@ -70,13 +73,31 @@ final class RequestChecks {
       send(resp, 400, error(id, INVALID_REQUEST, missing));
       return null;
     }
-    HttpSessions.Session session = sessions.find(sessionId.trim());
+    HttpSessions.Session session;
+    try {
+      session = sessions.find(sessionId.trim());
+    } catch (HttpSessions.StoreUnavailable e) {
+      log.warn("The session store could not load session {}", sessionId.trim(), e.getCause());
+      storeUnavailable(resp, id);
+      return null;
+    }
     // Another caller's session answers as a missing one: its existence is not theirs to learn.
     if (session == null || !session.belongsTo(Challenges.caller(req))) {
       send(resp, 404, error(id, SESSION_NOT_FOUND, "Session not found: send initialize to start a new session."));
       return null;
     }
     return session;
+  }
+
+  /**
+   * Answers {@code 503} with {@code Retry-After}: the session store did not answer (in time), so
+   * the session cannot be served now; a retry may find it back.
+   */
+  static void storeUnavailable(HttpServletResponse resp, Object id) throws IOException {
+    resp.setHeader("Retry-After", String.valueOf(STORE_RETRY_AFTER_SECONDS));
+    send(resp, 503, error(id, INTERNAL_ERROR, "Service Unavailable: the session store did not "
+        + "answer, so this server cannot serve the session now; retry after "
+        + STORE_RETRY_AFTER_SECONDS + " second."));
   }
 
   /**

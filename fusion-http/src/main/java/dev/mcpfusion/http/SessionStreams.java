@@ -216,18 +216,23 @@ final class SessionStreams {
     }
   }
 
-  /** The session ended: its GET connections end and the store forgets its events. */
-  void close() {
+  /**
+   * The session ended here: its GET connections end and, when {@code forget}, the store forgets
+   * its events (not when another instance may still serve the session).
+   */
+  void close(boolean forget) {
     synchronized (this) {
       if (closed) {
         return;
       }
       closed = true;
     }
-    try {
-      store.forget(sessionId);
-    } catch (RuntimeException e) {
-      log.warn("Session {}: the event store failed to forget the session's events", sessionId, e);
+    if (forget) {
+      try {
+        store.forget(sessionId);
+      } catch (RuntimeException e) {
+        log.warn("Session {}: the event store failed to forget the session's events", sessionId, e);
+      }
     }
     closeConnections();
   }

@@ -1,7 +1,10 @@
 package dev.mcpfusion.core.edge;
 
+import dev.mcpfusion.core.LogLevel;
 import dev.mcpfusion.core.server.FeatureRegistry;
 import dev.mcpfusion.core.server.ToolRegistry;
+import dev.mcpfusion.core.trace.FusionMeter;
+import dev.mcpfusion.json.Json;
 import dev.mcpfusion.wire.Echo;
 import dev.mcpfusion.wire.JsonRpc;
 import dev.mcpfusion.wire.ProtocolVersions;
@@ -34,6 +37,27 @@ final class ClassicEra {
     info.put("name", name);
     info.put("version", version);
     this.serverInfo = info;
+  }
+
+  /** The saved form of an initialised session ({@link Edge#sessionState}). */
+  SessionState state(EdgeSession session) {
+    String version = session.protocolVersion();
+    if (version == null) {
+      throw new IllegalStateException("Session " + session.id() + " has not been initialised");
+    }
+    Map<?, ?> info = session.clientInfo();
+    return new SessionState(session.id(), version, Json.write(session.clientCapabilities()),
+        info == null ? null : Json.write(info), session.logLevel().wire());
+  }
+
+  /** A session another process initialised, opened here from its saved form, ready to serve. */
+  EdgeSession resume(Sink out, SessionState state, FusionMeter meter) {
+    EdgeSession session = new EdgeSession(out, meter, state.id());
+    LogLevel level = LogLevel.fromWire(state.logLevel());
+    session.resume(state.protocolVersion(), (Map<?, ?>) Json.parse(state.clientCapabilities()),
+        state.clientInfo() == null ? null : (Map<?, ?>) Json.parse(state.clientInfo()),
+        level == null ? LogLevel.INFO : level);
+    return session;
   }
 
   /**

@@ -158,6 +158,16 @@ public final class Edge {
     return new EdgeSession(out, meter);
   }
 
+  /** What another process needs to serve {@code session}, an initialised 2025-era session. */
+  public SessionState sessionState(EdgeSession session) {
+    return classic.state(session);
+  }
+
+  /** Opens here a session another process initialised and saved as {@code state}, ready for use. */
+  public EdgeSession resumeSession(Sink out, SessionState state) {
+    return classic.resume(out, state, meter);
+  }
+
   // ---- dispatch --------------------------------------------------------------------------------
 
   /** Reads one message and dispatches it (the whole edge, for a transport with nothing to decide). */

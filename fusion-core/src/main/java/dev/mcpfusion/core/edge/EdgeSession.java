@@ -24,7 +24,7 @@ public final class EdgeSession implements AutoCloseable {
   static final int INITIALIZING = 1;
   static final int READY = 2;
 
-  private final String id = UUID.randomUUID().toString();
+  private final String id;
   private final Sink out;
   private final AtomicInteger state = new AtomicInteger(NEW);
   private final AtomicInteger open = new AtomicInteger();
@@ -34,6 +34,8 @@ public final class EdgeSession implements AutoCloseable {
   private volatile boolean closed;
   /** The client's {@code capabilities} from {@code initialize} (a plain JSON tree). */
   private volatile Map<?, ?> clientCapabilities = Map.of();
+  /** The client's {@code clientInfo} from {@code initialize} (a plain JSON tree), or {@code null}. */
+  private volatile Map<?, ?> clientInfo;
   /**
    * The least severe level the client wants logged; INFO until it sends {@code logging/setLevel}
    * (the protocol lets the server choose, and debug chatter is not worth a client's context).
@@ -55,6 +57,11 @@ public final class EdgeSession implements AutoCloseable {
   }
 
   EdgeSession(Sink out, FusionMeter meter) {
+    this(out, meter, UUID.randomUUID().toString());
+  }
+
+  EdgeSession(Sink out, FusionMeter meter, String id) {
+    this.id = id;
     this.out = out;
     this.meter = meter;
     this.openedNanos = meter == FusionMeter.NOOP ? 0 : System.nanoTime();
@@ -169,10 +176,34 @@ public final class EdgeSession implements AutoCloseable {
     }
   }
 
-  void clientCapabilities(Object capabilities) {
-    if (capabilities instanceof Map<?, ?> map) {
+  /** Keeps the client's {@code capabilities} and {@code clientInfo} from initialize's params. */
+  void client(Map<?, ?> params) {
+    if (params != null && params.get("capabilities") instanceof Map<?, ?> map) {
       clientCapabilities = map;
     }
+    if (params != null && params.get("clientInfo") instanceof Map<?, ?> map) {
+      clientInfo = map;
+    }
+  }
+
+  Map<?, ?> clientCapabilities() {
+    return clientCapabilities;
+  }
+
+  Map<?, ?> clientInfo() {
+    return clientInfo;
+  }
+
+  /**
+   * Takes the state another process saved ({@link Edge#resumeSession}): the session is ready, with
+   * the capabilities, client and log level its {@code initialize} and {@code logging/setLevel} set.
+   */
+  void resume(String version, Map<?, ?> capabilities, Map<?, ?> info, LogLevel level) {
+    protocolVersion = version;
+    clientCapabilities = capabilities;
+    clientInfo = info;
+    logLevel = level;
+    state.set(READY);
   }
 
   /** Whether the client declared {@code capability} ({@code sampling}, {@code elicitation}) in initialize. */

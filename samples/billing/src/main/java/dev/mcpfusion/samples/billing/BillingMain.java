@@ -8,6 +8,7 @@ import dev.mcpfusion.http.FusionHttp;
 import dev.mcpfusion.http.FusionHttpServer;
 import dev.mcpfusion.http.HttpOptions;
 import dev.mcpfusion.samples.billing.store.InvoiceStore;
+import java.util.function.UnaryOperator;
 
 /**
  * Runs the billing connector: over stdio by default ({@code java -jar fusion-sample-billing.jar
@@ -21,11 +22,15 @@ import dev.mcpfusion.samples.billing.store.InvoiceStore;
  * server that accepts access tokens of that issuer whose audience is the resource URI, and serves
  * the protected resource metadata; {@code --api-key-file PATH} accepts the API keys whose hashes the
  * file lists (with or without an issuer).
+ *
+ * <p>One instance of a fleet with {@code --http PORT --redis URL}: sessions, resumable streams and
+ * tasks are kept in that Redis ({@link BillingFleet}), so instances behind a load balancer without
+ * session affinity serve each other's sessions.
  */
 public final class BillingMain {
   private static final String USAGE =
       "Usage: java -jar fusion-sample-billing.jar [--grouped | --flat] [--http PORT"
-          + " [--auth-issuer URL] [--api-key-file PATH] [--resource URL]] [--metrics PORT]";
+          + " [--auth-issuer URL] [--api-key-file PATH] [--resource URL] [--redis URL]] [--metrics PORT]";
 
   private BillingMain() {}
 
@@ -37,6 +42,7 @@ public final class BillingMain {
     String resource = null;
     String apiKeyFile = null;
     Integer metricsPort = null;
+    String redisUrl = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--grouped" -> exposition = Exposition.GROUPED;
@@ -51,6 +57,7 @@ public final class BillingMain {
         case "--auth-issuer" -> issuer = value(args, ++i, "--auth-issuer needs the issuer's URL.");
         case "--resource" -> resource = value(args, ++i, "--resource needs this server's URL.");
         case "--api-key-file" -> apiKeyFile = value(args, ++i, "--api-key-file needs a path.");
+        case "--redis" -> redisUrl = value(args, ++i, "--redis needs the Redis URL, redis://host:port.");
         case "--metrics" -> {
           if (i + 1 >= args.length || !args[i + 1].matches("\\d{1,5}")
               || Integer.parseInt(args[i + 1]) > 65535) {
@@ -68,12 +75,23 @@ public final class BillingMain {
       builder.meter(metrics.meter());
       System.err.println("billing metrics at " + metrics.endpoint());
     }
+    UnaryOperator<HttpOptions> fleet = UnaryOperator.identity();
+    if (redisUrl != null) {
+      if (httpPort == null) {
+        fail("--redis needs --http: a fleet shares HTTP sessions (stdio has one client per process).");
+      }
+      try {
+        fleet = BillingFleet.share(redisUrl, builder);
+      } catch (IllegalArgumentException e) {
+        fail(e.getMessage());
+      }
+    }
     FusionServer server = builder.build();
     if (httpPort == null) {
       server.serveStdio();
       return;
     }
-    HttpOptions options = HttpOptions.port(httpPort);
+    HttpOptions options = fleet.apply(HttpOptions.port(httpPort));
     if (issuer != null || apiKeyFile != null) {
       if (resource == null) {
         fail("--auth-issuer and --api-key-file need --resource, the URL clients reach this server at"

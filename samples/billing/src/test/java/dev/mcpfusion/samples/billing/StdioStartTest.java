@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The start-up contract of the stdio path (BENCHMARKS §5): a session that initializes and lists
  * the tools loads no class of what it does not use yet — the SDK's servers and Reactor (the edge
- * answers the 2025 lifecycle), Hibernate Validator, the HTTP transport and Jetty, OpenTelemetry. Checked on the JVM's own class-load log of
+ * answers the 2025 lifecycle), Hibernate Validator, the HTTP transport and Jetty, OpenTelemetry,
+ * Redis. Checked on the JVM's own class-load log of
  * a separate process, so no other test can have loaded them first; no timing is asserted.
  */
 class StdioStartTest {
@@ -76,7 +77,9 @@ class StdioStartTest {
             || c.startsWith("dev.mcpfusion.core.modern.FusionToolRepository"))
         .noneMatch(c -> c.startsWith("dev.mcpfusion.http.") || c.startsWith("org.eclipse.jetty.")
             || c.startsWith("jakarta.servlet."))
-        .noneMatch(c -> c.startsWith("io.opentelemetry.") || c.startsWith("dev.mcpfusion.otel."));
+        .noneMatch(c -> c.startsWith("io.opentelemetry.") || c.startsWith("dev.mcpfusion.otel."))
+        .noneMatch(c -> c.startsWith("dev.mcpfusion.redis.") || c.startsWith("io.lettuce.")
+            || c.equals("dev.mcpfusion.samples.billing.BillingFleet"));
     Files.deleteIfExists(classLog);
     Files.deleteIfExists(stderr);
   }

@@ -1,0 +1,177 @@
+package dev.mcpfusion.redis;
+
+import dev.mcpfusion.core.task.TaskStore;
+import dev.mcpfusion.http.EventStore;
+import dev.mcpfusion.http.SessionStore;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisException;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.SocketOptions;
+import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.Delay;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * One connection to Redis shared by the stores every instance of a connector keeps there: the
+ * {@link #eventStore() event store} of resumable Streamable HTTP streams, the {@link #taskStore()
+ * task store} and the 2025-era {@link #sessionStore() session store}.
+ *
+ * <pre>{@code
+ * try (FusionRedis redis = FusionRedis.connect("redis://10.0.0.5:6379")) {
+ *   FusionServer server = FusionServer.builder("billing", "1.0.0")
+ *       .tasks(TaskOptions.defaults().store(redis.taskStore()))
+ *       .register(new BillingTools(store)).build();
+ *   HttpOptions options = HttpOptions.port(8080)
+ *       .eventStore(redis.eventStore()).sessionStore(redis.sessionStore());
+ *   FusionHttp.serve(server, options).join();
+ * }
+ * }</pre>
+ *
+ * <p>Redis down: a store's command fails within {@link RedisSettings#commandTimeout} with a
+ * {@link RedisUnavailableException} (commands are refused at once while the connection is down,
+ * never queued), and the connection is re-established in the background, so the stores work again
+ * as soon as Redis is back, without a restart.
+ */
+public final class FusionRedis implements AutoCloseable {
+  /** The longest a connection's handshake may take (at least the command timeout). */
+  private static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
+
+  private final RedisSettings settings;
+  private final String server;
+  private final ClientResources resources;
+  private final RedisClient client;
+  private final StatefulRedisConnection<String, String> connection;
+
+  private FusionRedis(RedisSettings settings, RedisURI uri) {
+    this.settings = settings;
+    this.server = uri.getHost() + ":" + uri.getPort();
+    Duration timeout = settings.commandTimeout();
+    // The handshake of a new connection may take longer than a command in a JVM that just started
+    // (classes load, code is not yet compiled); once connected, commands get the command timeout.
+    uri.setTimeout(timeout.compareTo(HANDSHAKE_TIMEOUT) > 0 ? timeout : HANDSHAKE_TIMEOUT);
+    // Reconnect soon after Redis is back (Lettuce's default backs off up to 30 s).
+    this.resources = ClientResources.builder()
+        .reconnectDelay(Delay.exponential(Duration.ofMillis(50), Duration.ofSeconds(1), 2,
+            java.util.concurrent.TimeUnit.MILLISECONDS))
+        .build();
+    this.client = RedisClient.create(resources, uri);
+    client.setOptions(ClientOptions.builder()
+        .autoReconnect(true)
+        // While disconnected a command fails at once instead of waiting in a queue.
+        .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+        .timeoutOptions(TimeoutOptions.enabled(timeout))
+        .socketOptions(SocketOptions.builder().connectTimeout(timeout).build())
+        .build());
+    StatefulRedisConnection<String, String> connected;
+    try {
+      connected = client.connect();
+    } catch (RedisException e) {
+      shutdown();
+      throw new RedisUnavailableException("Could not connect to Redis at " + server
+          + "; check that it runs and the URL is right", e);
+    }
+    connected.setTimeout(timeout);
+    this.connection = connected;
+  }
+
+  /** Connects to the Redis at {@code url} ({@code redis://host:port}) with the default settings. */
+  public static FusionRedis connect(String url) {
+    return connect(url, RedisSettings.DEFAULT);
+  }
+
+  /**
+   * Connects to the Redis at {@code url} ({@code redis://[:password@]host:port[/database]}).
+   *
+   * @throws RedisUnavailableException when Redis does not answer within the command timeout
+   * @throws IllegalArgumentException when {@code url} is not a Redis URL
+   */
+  public static FusionRedis connect(String url, RedisSettings settings) {
+    Objects.requireNonNull(url, "url");
+    Objects.requireNonNull(settings, "settings");
+    RedisURI uri;
+    try {
+      uri = RedisURI.create(url);
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(
+          "Not a Redis URL: expected redis://host:port, got '" + redacted(url) + "'", e);
+    }
+    return new FusionRedis(settings, uri);
+  }
+
+  /** The event store of resumable Streamable HTTP streams, on Redis Streams. */
+  public EventStore eventStore() {
+    return new RedisEventStore(this);
+  }
+
+  /** The task store: every instance sees, answers and cancels every task. */
+  public TaskStore taskStore() {
+    return new RedisTaskStore(this);
+  }
+
+  /** The 2025-era session store: a session initialised on one instance is served by any. */
+  public SessionStore sessionStore() {
+    return new RedisSessionStore(this);
+  }
+
+  /** The settings this connection was made with. */
+  public RedisSettings settings() {
+    return settings;
+  }
+
+  /** Closes the connection. The stores handed out fail from then on. */
+  @Override
+  public void close() {
+    connection.close();
+    shutdown();
+  }
+
+  /** Stops the client and its threads at once: a connection holds no work worth a quiet period. */
+  private void shutdown() {
+    client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+    resources.shutdown(0, 2, java.util.concurrent.TimeUnit.SECONDS);
+  }
+
+  /** Runs {@code command}, turning every Redis failure into a clear, bounded one. */
+  <T> T run(String what, Function<RedisCommands<String, String>, T> command) {
+    try {
+      return command.apply(connection.sync());
+    } catch (RedisException e) {
+      throw new RedisUnavailableException("Redis at " + server + " failed to " + what + ": "
+          + reason(e), e);
+    }
+  }
+
+  /** Runs a Lua script (one round trip, atomic) and returns its integer answer. */
+  long script(String what, String script, String[] keys, String... args) {
+    Long answer = run(what, redis -> redis.eval(script, ScriptOutputType.INTEGER, keys, args));
+    return answer == null ? 0 : answer;
+  }
+
+  String key(String... parts) {
+    return settings.prefix() + String.join(":", parts);
+  }
+
+  private String reason(RedisException e) {
+    if (e instanceof io.lettuce.core.RedisCommandTimeoutException) {
+      return "no answer within " + settings.commandTimeout().toMillis() + " ms";
+    }
+    if (!connection.isOpen()) {
+      return "the connection is down (reconnecting)";
+    }
+    return "it refused the command";
+  }
+
+  private static String redacted(String url) {
+    int at = url.lastIndexOf('@');
+    int scheme = url.indexOf("://");
+    return at > 0 && scheme > 0 && at > scheme ? url.substring(0, scheme + 3) + "…" + url.substring(at)
+        : url;
+  }
+}

@@ -1,0 +1,9 @@
+/** Fleet state on Redis: the event store, the task store and the 2025-era session store. */
+module dev.mcpfusion.redis {
+  requires transitive dev.mcpfusion.core;
+  requires transitive dev.mcpfusion.http;
+  requires lettuce.core;
+  requires org.slf4j;
+
+  exports dev.mcpfusion.redis;
+}

@@ -1,0 +1,88 @@
+package dev.mcpfusion.redis;
+
+import dev.mcpfusion.core.FusionServer;
+import dev.mcpfusion.http.FusionHttp;
+import dev.mcpfusion.http.FusionHttpServer;
+import dev.mcpfusion.http.HttpOptions;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Instances of the {@link Greeter} connector on loopback, each with its own {@link FusionRedis}
+ * connection to one Redis, and a plain HTTP client that can send any request to any of them.
+ */
+final class Fleet implements AutoCloseable {
+  static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
+      + "\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{\"roots\":{}},"
+      + "\"clientInfo\":{\"name\":\"fleet-test\",\"version\":\"1\"}}}";
+
+  private final List<FusionRedis> connections = new ArrayList<>();
+  private final List<FusionHttpServer> servers = new ArrayList<>();
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  /** Starts {@code count} instances sharing the Redis at {@code url}. */
+  Fleet(String url, int count, RedisSettings settings) {
+    this(url, count, settings, options -> options);
+  }
+
+  /** Starts {@code count} instances sharing the Redis at {@code url}, with their options changed by {@code tune}. */
+  Fleet(String url, int count, RedisSettings settings,
+      java.util.function.UnaryOperator<HttpOptions> tune) {
+    for (int i = 0; i < count; i++) {
+      FusionRedis redis = FusionRedis.connect(url, settings);
+      connections.add(redis);
+      FusionServer server = FusionServer.builder("greeter", "1.0.0").register(new Greeter()).build();
+      servers.add(FusionHttp.serve(server, tune.apply(HttpOptions.port(0).stopOnShutdownSignal(false)
+          .eventStore(redis.eventStore()).sessionStore(redis.sessionStore()))));
+    }
+  }
+
+  String url(int instance) {
+    return "http://127.0.0.1:" + servers.get(instance).port() + "/mcp";
+  }
+
+  HttpResponse<String> post(int instance, String body, String... headers) throws Exception {
+    HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(url(instance)))
+        .timeout(Duration.ofSeconds(20));
+    if (headers.length > 0) {
+      builder.headers(headers);
+    }
+    return http.send(builder.header("Content-Type", "application/json")
+        .header("Accept", "application/json, text/event-stream")
+        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  HttpResponse<String> delete(int instance, String sessionId) throws Exception {
+    return http.send(HttpRequest.newBuilder(URI.create(url(instance))).timeout(Duration.ofSeconds(20))
+        .header("Mcp-Session-Id", sessionId).DELETE().build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** Initialises a session on {@code instance}; its {@code Mcp-Session-Id}. */
+  String initialize(int instance) throws Exception {
+    HttpResponse<String> response = post(instance, INITIALIZE);
+    if (response.statusCode() != 200) {
+      throw new AssertionError("initialize answered " + response.statusCode() + ": " + response.body());
+    }
+    return response.headers().firstValue("Mcp-Session-Id").orElseThrow();
+  }
+
+  static String hello(int id, String name) {
+    return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{"
+        + "\"name\":\"greeter_hello\",\"arguments\":{\"name\":\"" + name + "\"}}}";
+  }
+
+  @Override
+  public void close() {
+    for (FusionHttpServer server : servers) {
+      server.close();
+    }
+    for (FusionRedis redis : connections) {
+      redis.close();
+    }
+  }
+}

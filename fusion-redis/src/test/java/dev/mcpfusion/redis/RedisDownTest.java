@@ -1,0 +1,139 @@
+package dev.mcpfusion.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.mcpfusion.core.task.TaskRecord;
+import dev.mcpfusion.core.task.TaskStatus;
+import dev.mcpfusion.http.StoredEvent;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Redis stops in the middle of a run and comes back on the same port: every call that needs it
+ * fails within the command timeout with a clear error (never a hang), and the same connection
+ * works again once Redis answers, without a restart.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class RedisDownTest {
+  @RegisterExtension
+  static final LocalRedis REDIS = new LocalRedis();
+
+  /** A short command timeout, so the bounds below are tight. */
+  private static final RedisSettings SETTINGS =
+      RedisSettings.DEFAULT.withCommandTimeout(Duration.ofSeconds(1));
+  /** The most a failing call may take: the command timeout plus scheduling slack on a busy machine. */
+  private static final long BOUND_MS = 5_000;
+  /** The most Redis may take to be usable again after it restarted. */
+  private static final long RECOVERY_MS = 20_000;
+
+  @BeforeEach
+  void up() throws Exception {
+    REDIS.start();
+    REDIS.flushAll();
+  }
+
+  @AfterEach
+  void upAgain() throws Exception {
+    REDIS.start();
+  }
+
+  @Test
+  void everyStoreFailsBoundedAndClearlyWhileRedisIsDownAndRecoversWhenItIsBack() throws Exception {
+    try (FusionRedis redis = FusionRedis.connect(REDIS.url(), SETTINGS)) {
+      long now = System.currentTimeMillis();
+      TaskRecord task = new TaskRecord("t1", "", "greeter_hello", TaskStatus.WORKING, null, now, now,
+          0, null, null, null);
+      assertThat(redis.taskStore().create(task, 10, now)).isTrue();
+
+      REDIS.stop();
+
+      assertFailsWithin(() -> redis.taskStore().get("t1"), "read a task");
+      assertFailsWithin(() -> {
+        redis.eventStore().append(new StoredEvent("s1", "tag.1", 1, "{}"));
+        return null;
+      }, "append an event");
+      assertFailsWithin(() -> redis.sessionStore().load("s1"), "load a session");
+      // Refused at once while the connection is down, not queued until the timeout.
+      assertThatThrownBy(() -> redis.sessionStore().load("s1"))
+          .hasMessageEndingWith(": the connection is down (reconnecting)");
+
+      REDIS.start();
+
+      // A fresh server (persistence is off): the task is gone, and the connection works again.
+      assertThat(eventually(() -> redis.taskStore().get("t1") == null)).isTrue();
+      redis.eventStore().append(new StoredEvent("s1", "tag.1", 1, "{\"back\":true}"));
+      assertThat(redis.eventStore().eventsFrom("s1", "tag.1", 1).orElseThrow()).hasSize(1);
+    }
+  }
+
+  @Test
+  void aSessionRequestWhileRedisIsDownIsAClear503AndSessionsWorkAgainWhenItIsBack()
+      throws Exception {
+    try (Fleet fleet = new Fleet(REDIS.url(), 2, SETTINGS)) {
+      String session = fleet.initialize(0);
+
+      REDIS.stop();
+
+      long started = System.nanoTime();
+      HttpResponse<String> onB = fleet.post(1, Fleet.hello(2, "Ada"), "Mcp-Session-Id", session);
+      assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isLessThan(BOUND_MS);
+      assertThat(onB.statusCode()).isEqualTo(503);
+      assertThat(onB.headers().firstValue("Retry-After")).hasValue("1");
+      assertThat(onB.body()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32603,"
+          + "\"message\":\"Service Unavailable: the session store did not answer, so this server "
+          + "cannot serve the session now; retry after 1 second.\"}}");
+
+      HttpResponse<String> newSession = fleet.post(0, Fleet.INITIALIZE);
+      assertThat(newSession.statusCode()).isEqualTo(503);
+      assertThat(newSession.headers().firstValue("Mcp-Session-Id")).isEmpty();
+      assertThat(newSession.body()).contains("Service Unavailable: the session store did not answer");
+
+      // The instance that holds the session in memory still serves it.
+      assertThat(fleet.post(0, Fleet.hello(3, "Ada"), "Mcp-Session-Id", session).body())
+          .contains("Hello, Ada!");
+
+      REDIS.start();
+
+      assertThat(eventually(() -> fleet.post(0, Fleet.INITIALIZE).statusCode() == 200)).isTrue();
+      // The restarted Redis kept nothing: an instance that did not hold the session says so.
+      assertThat(fleet.post(1, Fleet.hello(5, "Ada"), "Mcp-Session-Id", session).statusCode())
+          .isEqualTo(404);
+      String fresh = fleet.initialize(0);
+      assertThat(fleet.post(1, Fleet.hello(4, "Grace"), "Mcp-Session-Id", fresh).body())
+          .contains("Hello, Grace!");
+    }
+  }
+
+  private static void assertFailsWithin(Callable<?> call, String what) {
+    long started = System.nanoTime();
+    assertThatThrownBy(call::call)
+        .isInstanceOf(RedisUnavailableException.class)
+        .hasMessageStartingWith("Redis at 127.0.0.1:" + REDIS.port() + " failed to " + what + ": ")
+        .hasMessageNotContaining("Exception");
+    assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)).isLessThan(BOUND_MS);
+  }
+
+  /** Whether {@code condition} holds within the recovery bound (failures count as not yet). */
+  private static boolean eventually(Callable<Boolean> condition) throws InterruptedException {
+    long deadline = System.currentTimeMillis() + RECOVERY_MS;
+    while (System.currentTimeMillis() < deadline) {
+      try {
+        if (condition.call()) {
+          return true;
+        }
+      } catch (Exception notYet) {
+        // Redis is not back yet, or the connection has not reconnected yet.
+      }
+      Thread.sleep(100);
+    }
+    return false;
+  }
+}

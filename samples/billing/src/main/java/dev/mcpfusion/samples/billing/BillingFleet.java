@@ -1,0 +1,36 @@
+package dev.mcpfusion.samples.billing;
+
+import dev.mcpfusion.core.FusionServer;
+import dev.mcpfusion.core.task.TaskOptions;
+import dev.mcpfusion.http.HttpOptions;
+import dev.mcpfusion.redis.FusionRedis;
+import dev.mcpfusion.redis.RedisSettings;
+import java.util.function.UnaryOperator;
+
+/**
+ * The billing connector as one instance of a fleet ({@code --redis URL}): its 2025-era sessions,
+ * resumable streams and tasks live in Redis, so any instance serves any request. Only this class
+ * names fusion-redis, and {@link BillingMain} calls it only for {@code --redis}: without it, no
+ * Redis class is loaded.
+ */
+final class BillingFleet {
+  private BillingFleet() {}
+
+  /**
+   * Connects to the Redis at {@code url}, keeps the tasks of {@code builder} there, and returns
+   * what makes the HTTP options keep sessions and event streams there too.
+   *
+   * @throws IllegalArgumentException when {@code url} is not a Redis URL or Redis does not answer
+   */
+  static UnaryOperator<HttpOptions> share(String url, FusionServer.Builder builder) {
+    FusionRedis redis;
+    try {
+      redis = FusionRedis.connect(url, RedisSettings.DEFAULT.withNamespace("billing"));
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+    Runtime.getRuntime().addShutdownHook(new Thread(redis::close, "billing-redis-close"));
+    builder.tasks(TaskOptions.defaults().store(redis.taskStore()));
+    return options -> options.eventStore(redis.eventStore()).sessionStore(redis.sessionStore());
+  }
+}
