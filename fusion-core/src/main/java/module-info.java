@@ -36,5 +36,5 @@ module dev.mcpfusion.core {
   exports dev.mcpfusion.core.guard to dev.mcpfusion.lock;
   exports dev.mcpfusion.core.redact to dev.mcpfusion.lock;
   // The wire vocabulary: the transports and the tester read replies and write the same names.
-  exports dev.mcpfusion.core.wire to dev.mcpfusion.http, dev.mcpfusion.testing;
+  exports dev.mcpfusion.core.wire to dev.mcpfusion.http, dev.mcpfusion.testing, dev.mcpfusion.resilience;
 }

@@ -28,6 +28,7 @@ class ArchitectureTest {
   private static final String LOCK = "dev.mcpfusion.lock..";
   private static final String MAVEN = "dev.mcpfusion.maven..";
   private static final String AUTH = "dev.mcpfusion.auth..";
+  private static final String RESILIENCE = "dev.mcpfusion.resilience..";
 
   private static JavaClasses classes;
 
@@ -51,7 +52,8 @@ class ArchitectureTest {
         .anyMatch(p -> p.startsWith("dev.mcpfusion.auth"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.spring.boot"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.lock"))
-        .anyMatch(p -> p.startsWith("dev.mcpfusion.maven"));
+        .anyMatch(p -> p.startsWith("dev.mcpfusion.maven"))
+        .anyMatch(p -> p.startsWith("dev.mcpfusion.resilience"));
   }
 
   @Test
@@ -150,6 +152,23 @@ class ArchitectureTest {
   void onlyAuthKnowsJose() {
     noClasses().that().resideOutsideOfPackage(AUTH)
         .should().dependOnClassesThat().resideInAPackage("com.nimbusds..")
+        .check(classes);
+  }
+
+  /** Circuit breakers wrap a handler's own calls: core's user API and wire codes, nothing of a transport. */
+  @Test
+  void resilienceSitsOnCoresUserApiOnly() {
+    noClasses().that().resideInAPackage(RESILIENCE)
+        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, LOCK, HTTP, TESTING, OTEL, AUTH,
+            MAVEN, SPRING, "dev.mcpfusion.core.edge..", "dev.mcpfusion.core.server..",
+            "io.modelcontextprotocol..")
+        .check(classes);
+  }
+
+  @Test
+  void onlyResilienceKnowsResilience4j() {
+    noClasses().that().resideOutsideOfPackage(RESILIENCE)
+        .should().dependOnClassesThat().resideInAPackage("io.github.resilience4j..")
         .check(classes);
   }
 

@@ -1,0 +1,8 @@
+/** A circuit breaker per upstream a handler calls, refusing in words a model can act on while open. */
+module dev.mcpfusion.resilience {
+  requires transitive dev.mcpfusion.core;
+  requires io.github.resilience4j.circuitbreaker;
+  requires io.github.resilience4j.core;
+
+  exports dev.mcpfusion.resilience;
+}
