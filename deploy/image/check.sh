@@ -33,7 +33,7 @@ if [ "$(id -u)" != 0 ] || ! command -v chroot > /dev/null; then
 fi
 mkdir -p "$work/root"
 for layer in $(grep -o '[0-9a-f]\{64\}\.tar\.gz' "$work/manifest.json"); do
-  tar -xzf "$work/$layer" -C "$work/root"
+  tar --warning=no-unknown-keyword -xzf "$work/$layer" -C "$work/root"
 done
 mkdir -p "$work/root/proc"
 if ! mount -t proc proc "$work/root/proc" 2>/dev/null; then
