@@ -102,6 +102,19 @@ class DeployManifestTest {
   }
 
   @Test
+  void theImageIsTheOneJibBuilds() throws Exception {
+    String pom = Files.readString(Path.of("pom.xml"));
+    assertThat(pom).contains("<image>fusion-sample-billing:${project.version}</image>");
+    assertThat(container().get("image")).isEqualTo("fusion-sample-billing:" + projectVersion(pom));
+  }
+
+  private static String projectVersion(String pom) {
+    int parent = pom.indexOf("<parent>");
+    int start = pom.indexOf("<version>", parent) + "<version>".length();
+    return pom.substring(start, pom.indexOf("</version>", start));
+  }
+
+  @Test
   void threeReplicasShareOneRedis() {
     assertThat(map(deployment.get("spec")).get("replicas")).isEqualTo(3);
     assertThat(after("--redis")).isEqualTo("redis://redis:6379");
