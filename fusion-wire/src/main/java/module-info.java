@@ -9,7 +9,7 @@ module dev.mcpfusion.wire {
 
   exports dev.mcpfusion.wire
       to dev.mcpfusion.redact, dev.mcpfusion.core, dev.mcpfusion.http, dev.mcpfusion.testing,
-          dev.mcpfusion.lock;
+          dev.mcpfusion.lock, dev.mcpfusion.resilience;
   exports dev.mcpfusion.json
       to dev.mcpfusion.redact, dev.mcpfusion.core, dev.mcpfusion.http, dev.mcpfusion.testing,
           dev.mcpfusion.lock;

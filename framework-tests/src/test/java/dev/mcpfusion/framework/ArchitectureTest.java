@@ -34,6 +34,7 @@ class ArchitectureTest {
   private static final String JSON = "dev.mcpfusion.json..";
   private static final String REDACT = "dev.mcpfusion.redact..";
   private static final String REDIS = "dev.mcpfusion.redis..";
+  private static final String RESILIENCE = "dev.mcpfusion.resilience..";
 
   private static JavaClasses classes;
 
@@ -61,6 +62,7 @@ class ArchitectureTest {
         .anyMatch(p -> p.startsWith("dev.mcpfusion.spring.boot"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.lock"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.redis"))
+        .anyMatch(p -> p.startsWith("dev.mcpfusion.resilience"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.maven"));
   }
 
@@ -181,6 +183,23 @@ class ArchitectureTest {
   void nothingDependsOnRedisAndOnlyRedisKnowsLettuce() {
     noClasses().that().resideOutsideOfPackage(REDIS)
         .should().dependOnClassesThat().resideInAnyPackage(REDIS, "io.lettuce..")
+        .check(classes);
+  }
+
+  /** Circuit breakers wrap a handler's own calls: core's user API and wire codes, nothing of a transport. */
+  @Test
+  void resilienceSitsOnCoresUserApiOnly() {
+    noClasses().that().resideInAPackage(RESILIENCE)
+        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, LOCK, HTTP, TESTING, OTEL, AUTH,
+            MAVEN, SPRING, "dev.mcpfusion.core.edge..", "dev.mcpfusion.core.server..",
+            "io.modelcontextprotocol..")
+        .check(classes);
+  }
+
+  @Test
+  void onlyResilienceKnowsResilience4j() {
+    noClasses().that().resideOutsideOfPackage(RESILIENCE)
+        .should().dependOnClassesThat().resideInAPackage("io.github.resilience4j..")
         .check(classes);
   }
 

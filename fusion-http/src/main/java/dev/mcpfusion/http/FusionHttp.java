@@ -22,18 +22,36 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * }</pre>
  */
 public final class FusionHttp {
+  /**
+   * The liveness probe of the embedded server: 200 {@code {"status":"live"}} while it serves HTTP.
+   * No authentication; not an MCP endpoint.
+   */
+  public static final String LIVE_PATH = "/health/live";
+  /**
+   * The readiness probe of the embedded server: 200 {@code {"status":"ready"}} while the MCP
+   * endpoint takes new requests, 503 {@code {"status":"draining"}} with {@code Retry-After} once a
+   * graceful stop (SIGTERM or {@link FusionHttpServer#close()}) has begun. No authentication.
+   */
+  public static final String READY_PATH = "/health/ready";
+
   private FusionHttp() {}
 
   /**
    * Starts Jetty on {@code options.bindAddress():options.port()} serving {@code server} at
-   * {@code options.path()}; returns once it accepts connections. Closing the result stops it
-   * gracefully.
+   * {@code options.path()}, with the probes {@value #LIVE_PATH} and {@value #READY_PATH} beside
+   * it; returns once it accepts connections. Closing the result stops it gracefully.
    *
+   * @throws IllegalArgumentException when {@code options.path()} is one of the probes' paths
    * @throws IllegalStateException when the server cannot start (e.g. the port is taken)
    */
   public static FusionHttpServer serve(FusionServer server, HttpOptions options) {
     Objects.requireNonNull(server, "server");
     Objects.requireNonNull(options, "options");
+    if (options.path().equals(LIVE_PATH) || options.path().equals(READY_PATH)) {
+      throw new IllegalArgumentException("The MCP endpoint's path '" + options.path()
+          + "' is a health probe's path (" + LIVE_PATH + ", " + READY_PATH
+          + "); serve MCP at another path, such as /mcp.");
+    }
     McpHttpServlet servlet = new McpHttpServlet(server, options);
 
     QueuedThreadPool threads = new QueuedThreadPool(200, 8);
@@ -58,6 +76,8 @@ public final class FusionHttp {
       context.addServlet(wellKnown, ProtectedResource.WELL_KNOWN);
       context.addServlet(wellKnown, ProtectedResource.WELL_KNOWN + "/*");
     }
+    context.addServlet(new ServletHolder("live", new HealthServlet(servlet, false)), LIVE_PATH);
+    context.addServlet(new ServletHolder("ready", new HealthServlet(servlet, true)), READY_PATH);
     context.addServlet(new ServletHolder("not-found", new NotFoundServlet()), "/");
     context.setErrorHandler(new CleanErrors.ContextHandler());
     jetty.setErrorHandler(new CleanErrors.ServerHandler());

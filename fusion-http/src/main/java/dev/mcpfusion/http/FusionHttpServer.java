@@ -9,8 +9,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A running HTTP server started by {@link FusionHttp#serve}. {@link #close()} stops it gracefully:
- * new requests get 503, event streams end, calls in flight finish within
- * {@link HttpOptions#shutdownGrace()}, then the port is released.
+ * the readiness probe and new requests get 503 with {@code Retry-After}, event streams end, calls
+ * in flight finish within {@link HttpOptions#shutdownGrace()} (one still waiting then is answered
+ * with a clean error carrying its id), then the port is released.
  */
 public final class FusionHttpServer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(FusionHttpServer.class);

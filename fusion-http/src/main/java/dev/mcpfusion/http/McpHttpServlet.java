@@ -54,6 +54,15 @@ public final class McpHttpServlet extends HttpServlet {
   private static final Logger log = LoggerFactory.getLogger(McpHttpServlet.class);
   /** The {@code Retry-After} of an {@code initialize} turned away because every session is taken. */
   static final int SESSIONS_RETRY_AFTER_SECONDS = 5;
+  /**
+   * The {@code Retry-After} of a request turned away while the server drains: short, because
+   * another instance behind the same load balancer can answer it at once.
+   */
+  static final int DRAIN_RETRY_AFTER_SECONDS = 1;
+  static final String DRAINING_MESSAGE = "Service Unavailable: this server is shutting down; retry after "
+      + DRAIN_RETRY_AFTER_SECONDS + " second (another instance may answer).";
+  /** How long, after the grace, the calls cut by the drain get to write their clean error. */
+  private static final Duration CUT_WRITE_BOUND = Duration.ofSeconds(2);
 
   private final transient HttpOptions options;
   private final transient Edge edge;
@@ -107,7 +116,8 @@ public final class McpHttpServlet extends HttpServlet {
 
   private void serve(HttpServletRequest req, HttpServletResponse resp) throws IOException {
     if (draining) {
-      send(resp, 503, error(null, INTERNAL_ERROR, "The server is shutting down; try again later."));
+      resp.setHeader("Retry-After", String.valueOf(DRAIN_RETRY_AFTER_SECONDS));
+      send(resp, 503, error(null, INTERNAL_ERROR, DRAINING_MESSAGE));
       return;
     }
     if (!checks.hostAllowed(req)) {
@@ -168,8 +178,10 @@ public final class McpHttpServlet extends HttpServlet {
   }
 
   /**
-   * Stops taking requests (new ones get 503), ends the event streams, lets requests in progress
-   * finish within {@code grace}, then closes the SDK server and its sessions. Idempotent.
+   * Stops taking requests (the readiness probe and every new request answer 503 with
+   * {@code Retry-After}), ends the event streams, lets requests in progress finish within
+   * {@code grace}, answers each request still waiting after it with a clean error carrying its id
+   * (the drain cut it; it may be retried), then closes the SDK server and its sessions. Idempotent.
    */
   void shutdown(Duration grace) {
     if (!stopped.compareAndSet(false, true)) {
@@ -177,20 +189,32 @@ public final class McpHttpServlet extends HttpServlet {
     }
     draining = true;
     sessions.closeStreams();
-    long deadline = System.nanoTime() + grace.toNanos();
+    awaitInFlight(grace);
+    if (inFlight.get() > 0) {
+      int cut = posts.cutOpenCalls();
+      log.warn("{} request(s) still in progress after the {} shutdown grace; {} answered as cut",
+          inFlight.get(), grace, cut);
+      awaitInFlight(CUT_WRITE_BOUND);
+    }
+    sessions.closeAll();
+    edge.close();
+  }
+
+  private void awaitInFlight(Duration bound) {
+    long deadline = System.nanoTime() + bound.toNanos();
     while (inFlight.get() > 0 && System.nanoTime() < deadline) {
       try {
         Thread.sleep(10);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        break;
+        return;
       }
     }
-    if (inFlight.get() > 0) {
-      log.warn("{} request(s) still in progress after the {} shutdown grace", inFlight.get(), grace);
-    }
-    sessions.closeAll();
-    edge.close();
+  }
+
+  /** Whether a graceful stop has begun (new requests are refused; the readiness probe says so). */
+  boolean isDraining() {
+    return draining;
   }
 
   /** The sessions (server-initiated messages go through them). */

@@ -21,6 +21,8 @@ abstract class PostCall {
   final Message request;
   /** Completed with the reply (by the edge, or by the era when the edge wrote none). */
   final CompletableFuture<HttpSessions.Reply> answer;
+  /** Set when a drain out of grace answers the call in its handler's place. */
+  volatile boolean cut;
 
   private PostCall(Message request, CompletableFuture<HttpSessions.Reply> answer) {
     this.request = request;

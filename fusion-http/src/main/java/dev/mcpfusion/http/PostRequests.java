@@ -22,6 +22,8 @@ import java.io.InputStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -41,6 +43,9 @@ final class PostRequests {
   private static final int OVERSIZED_PREFIX = 64 * 1024;
   /** The most body bytes read and discarded to deliver a clean 413 instead of a connection reset. */
   private static final long MAX_DISCARD = 64L * 1024 * 1024;
+  static final String CUT_MESSAGE = "Service Unavailable: the server shut down before this "
+      + "request finished, so whether it took effect is unknown; check before repeating a change, "
+      + "or retry a read.";
   private static final String DUPLICATE =
       "Invalid Request: a request with this id is already in progress in this session.";
 
@@ -48,6 +53,8 @@ final class PostRequests {
   private final Edge edge;
   private final HttpSessions sessions;
   private final RequestChecks checks;
+  /** The calls whose reply is awaited now: a drain that runs out of grace answers them as cut. */
+  private final Set<PostCall> open = ConcurrentHashMap.newKeySet();
 
   PostRequests(HttpOptions options, Edge edge, HttpSessions sessions, RequestChecks checks) {
     this.options = options;
@@ -168,8 +175,10 @@ final class PostRequests {
       Inbound inbound) throws IOException {
     PostStream stream = new PostStream(call.replies(), call.overflow(), resp,
         accepts(req.getHeader("Accept"), EVENT_STREAM));
-    if (edge.repliesEarly() && edge.runsCall(call.request, inbound)) {
-      answerAsync(req, resp, call, inbound, stream.repliesEarly());
+    if (edge.runsCall(call.request, inbound)) {
+      // User code runs on this thread: answered asynchronously, so a reply that leaves before the
+      // handler returns (a deadline's TIMEOUT, a drain's cut) can be written from another thread.
+      answerAsync(req, resp, call, inbound, edge.repliesEarly() ? stream.repliesEarly() : stream);
       return;
     }
     HttpSessions.Reply reply = await(call, inbound, stream);
@@ -188,10 +197,15 @@ final class PostRequests {
     AsyncContext async = req.startAsync();
     async.setTimeout(0);
     call.opened();
+    open.add(call);
     Duration timeout = call.timeout();
     (timeout == null ? call.answer : call.answer.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS))
         .whenComplete((reply, failure) -> {
           HttpSessions.Reply answered = failure == null ? reply : timedOut(call);
+          if (failure != null || call.cut) {
+            // The handler may still hold the request's thread: see PostStream#finish.
+            stream.leftWhileHeld();
+          }
           try {
             if (!stream.finish(answered.json())) {
               send(resp, call.status(answered), answered.json());
@@ -199,6 +213,7 @@ final class PostRequests {
           } catch (IOException | RuntimeException e) {
             log.debug("{}: the client went away before reply {}", call.owner(), call.request.id(), e);
           } finally {
+            open.remove(call);
             call.settled();
             async.complete();
           }
@@ -214,6 +229,7 @@ final class PostRequests {
   private HttpSessions.Reply await(PostCall call, Inbound inbound, Sink out) {
     Message request = call.request;
     call.opened();
+    open.add(call);
     try {
       edge.dispatch(request, inbound, call.edgeSession(), out);
       call.dispatched();
@@ -235,8 +251,28 @@ final class PostRequests {
       return new HttpSessions.Reply(INTERNAL_ERROR,
           error(request.id(), INTERNAL_ERROR, "The server is shutting down."));
     } finally {
+      open.remove(call);
       call.settled();
     }
+  }
+
+  /**
+   * Answers every call still awaiting its reply with a clean error carrying its id: the server is
+   * stopping and the call did not finish within the grace. Returns how many were cut.
+   * Calls that run user code are answered asynchronously ({@link #answer}) so that this reply can
+   * leave while the handler still holds the request's thread.
+   */
+  int cutOpenCalls() {
+    int cut = 0;
+    for (PostCall call : open) {
+      byte[] body = error(call.request.id(), INTERNAL_ERROR, CUT_MESSAGE);
+      call.cut = true;
+      if (call.answer.complete(new HttpSessions.Reply(INTERNAL_ERROR, body))) {
+        call.abandoned();
+        cut++;
+      }
+    }
+    return cut;
   }
 
   private HttpSessions.Reply timedOut(PostCall call) {

@@ -53,6 +53,11 @@ final class PostStream implements Sink {
     return this;
   }
 
+  /** The reply leaves while the handler may still hold the request's thread (a timeout, a drain's cut). */
+  void leftWhileHeld() {
+    held = true;
+  }
+
   @Override
   public void reply(Object id, int errorCode, byte[] json) {
     replies.reply(id, errorCode, json);

@@ -21,4 +21,6 @@ public final class Codes {
   public static final String FORBIDDEN = "FORBIDDEN";
   /** A handler's {@code Optional.empty()}, and the usual code of a missing entity. */
   public static final String NOT_FOUND = "NOT_FOUND";
+  /** An upstream the handler calls is unavailable (its circuit is open: fusion-resilience). */
+  public static final String UPSTREAM_UNAVAILABLE = "UPSTREAM_UNAVAILABLE";
 }

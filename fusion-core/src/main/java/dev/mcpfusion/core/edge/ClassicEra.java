@@ -126,7 +126,7 @@ final class ClassicEra {
       return;
     }
     Map<?, ?> params = message.params();
-    session.clientCapabilities(params.get("capabilities"));
+    session.client(params);
     session.initializing(message.id());
     String version = negotiate(params.get("protocolVersion"));
     session.answered(message.id(), version);

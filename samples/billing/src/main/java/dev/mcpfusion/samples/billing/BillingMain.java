@@ -13,7 +13,9 @@ import java.util.function.UnaryOperator;
 /**
  * Runs the billing connector: over stdio by default ({@code java -jar fusion-sample-billing.jar
  * [--grouped]}), or over Streamable HTTP on 127.0.0.1 with {@code --http PORT} (endpoint
- * {@code http://127.0.0.1:PORT/mcp}; SIGTERM stops it gracefully). stdout carries the stdio
+ * {@code http://127.0.0.1:PORT/mcp}; SIGTERM stops it gracefully); {@code --bind 0.0.0.0} listens on
+ * every interface and {@code --allowed-host NAME} accepts a Host name clients reach it by (in
+ * Kubernetes, the Service's name: {@code deploy/billing.yaml}). stdout carries the stdio
  * protocol alone; everything else goes to stderr. {@code FUSION_TRACE=logging} logs a span per
  * request to stderr; {@code --metrics PORT} serves the MCP metrics as Prometheus text at
  * {@code http://127.0.0.1:PORT/metrics} ({@link BillingMetrics}).
@@ -30,7 +32,8 @@ import java.util.function.UnaryOperator;
 public final class BillingMain {
   private static final String USAGE =
       "Usage: java -jar fusion-sample-billing.jar [--grouped | --flat] [--http PORT"
-          + " [--auth-issuer URL] [--api-key-file PATH] [--resource URL] [--redis URL]] [--metrics PORT]";
+          + " [--bind ADDRESS] [--allowed-host HOST]... [--auth-issuer URL] [--api-key-file PATH]"
+          + " [--resource URL] [--redis URL]] [--metrics PORT]";
 
   private BillingMain() {}
 
@@ -43,6 +46,8 @@ public final class BillingMain {
     String apiKeyFile = null;
     Integer metricsPort = null;
     String redisUrl = null;
+    String bind = null;
+    java.util.List<String> allowedHosts = new java.util.ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--grouped" -> exposition = Exposition.GROUPED;
@@ -54,6 +59,9 @@ public final class BillingMain {
           }
           httpPort = Integer.parseInt(args[++i]);
         }
+        case "--bind" -> bind = value(args, ++i, "--bind needs the address to listen on (e.g. 0.0.0.0).");
+        case "--allowed-host" -> allowedHosts.add(value(args, ++i,
+            "--allowed-host needs a Host name clients reach this server by (e.g. billing)."));
         case "--auth-issuer" -> issuer = value(args, ++i, "--auth-issuer needs the issuer's URL.");
         case "--resource" -> resource = value(args, ++i, "--resource needs this server's URL.");
         case "--api-key-file" -> apiKeyFile = value(args, ++i, "--api-key-file needs a path.");
@@ -91,7 +99,11 @@ public final class BillingMain {
       server.serveStdio();
       return;
     }
-    HttpOptions options = fleet.apply(HttpOptions.port(httpPort));
+    HttpOptions options = fleet.apply(HttpOptions.port(httpPort)
+        .allowedHosts(allowedHosts.toArray(String[]::new)));
+    if (bind != null) {
+      options = options.bindAddress(bind);
+    }
     if (issuer != null || apiKeyFile != null) {
       if (resource == null) {
         fail("--auth-issuer and --api-key-file need --resource, the URL clients reach this server at"
