@@ -3,7 +3,7 @@ package dev.mcpfusion.core;
 import dev.mcpfusion.core.edge.Edge;
 import dev.mcpfusion.core.egress.Egress;
 import dev.mcpfusion.core.guard.Gates;
-import dev.mcpfusion.core.input.RequestStates;
+import dev.mcpfusion.wire.input.RequestStates;
 import dev.mcpfusion.core.server.FeatureRegistry;
 import dev.mcpfusion.core.server.Pipeline;
 import dev.mcpfusion.core.server.ServerConfig;

@@ -12,7 +12,7 @@ import dev.mcpfusion.core.trace.internal.RequestTrace;
 import dev.mcpfusion.core.trace.internal.SpanStart;
 import dev.mcpfusion.wire.JsonRpc;
 import dev.mcpfusion.wire.Meta;
-import dev.mcpfusion.core.input.InputRound;
+import dev.mcpfusion.wire.input.InputRound;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -5,7 +5,7 @@ import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.core.guard.ConcurrencyGate;
 import dev.mcpfusion.core.guard.Gates;
-import dev.mcpfusion.core.input.RequestStates;
+import dev.mcpfusion.wire.input.RequestStates;
 import dev.mcpfusion.core.server.ExposedTool;
 import dev.mcpfusion.core.server.FeatureCalls;
 import dev.mcpfusion.core.server.FeatureRegistry;

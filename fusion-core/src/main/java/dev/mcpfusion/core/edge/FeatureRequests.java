@@ -5,7 +5,7 @@ import dev.mcpfusion.core.Outbound;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.egress.Egress;
 import dev.mcpfusion.core.error.ErrorReplies;
-import dev.mcpfusion.core.input.InputRound;
+import dev.mcpfusion.wire.input.InputRound;
 import dev.mcpfusion.json.Json;
 import dev.mcpfusion.redact.Redactor;
 import dev.mcpfusion.redact.Tally;

@@ -1,7 +1,7 @@
 package dev.mcpfusion.core.edge;
 
-import dev.mcpfusion.core.input.InputRound;
-import dev.mcpfusion.core.input.RequestStates;
+import dev.mcpfusion.wire.input.InputRound;
+import dev.mcpfusion.wire.input.RequestStates;
 import dev.mcpfusion.json.Json;
 import dev.mcpfusion.wire.Echo;
 import dev.mcpfusion.wire.JsonRpc;

@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.input;
+package dev.mcpfusion.wire.input;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

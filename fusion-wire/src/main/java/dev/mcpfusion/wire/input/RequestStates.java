@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.input;
+package dev.mcpfusion.wire.input;
 
 import dev.mcpfusion.json.Json;
 import java.nio.charset.StandardCharsets;

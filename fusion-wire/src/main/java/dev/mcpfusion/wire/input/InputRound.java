@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.input;
+package dev.mcpfusion.wire.input;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -4,6 +4,7 @@
  * a signed, bounded, expiring request state; the client's retry, carrying the answers and the
  * state, runs the handler again and completes it. The server keeps nothing between the rounds.
  *
- * <p>Framework-internal: not exported; users call {@link dev.mcpfusion.core.RequestContext}.
+ * <p>Framework-internal: exported to the runtime only; handlers ask through the runtime's
+ * {@code RequestContext}. Plain JSON trees and the JDK's HMAC: nothing here knows a handler.
  */
-package dev.mcpfusion.core.input;
+package dev.mcpfusion.wire.input;
