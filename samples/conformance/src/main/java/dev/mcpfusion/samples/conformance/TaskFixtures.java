@@ -20,7 +20,7 @@ import java.util.concurrent.ExecutionException;
  * The tools the conformance suite's tasks scenarios call ({@code io.modelcontextprotocol/tasks},
  * 2026-07-28), with the one-word and two-word names the suite spells: {@code greet},
  * {@code slow_compute}, {@code failing_job}, {@code protocol_error_job}, {@code confirm_delete},
- * {@code multi_input}. {@code @Router(prefixed = false)} names each FLAT tool by its action alone.
+ * {@code multi_input}, {@code test_tool_with_task}. {@code @Router(prefixed = false)} names each FLAT tool by its action alone.
  */
 @Router(value = "tasks", description = "The conformance suite's task fixtures", prefixed = false)
 public final class TaskFixtures {
@@ -29,6 +29,21 @@ public final class TaskFixtures {
 
   /** What each of {@code multi_input}'s two questions asks. */
   public record NameAndConfirm(@Describe("A name") String name, @Describe("Go ahead?") Boolean confirm) {}
+
+  /** What {@code test_tool_with_task} asks. */
+  public record UserName(@Describe("Your name") String name) {}
+
+  /**
+   * {@code test_tool_with_task}: asks the user's name with input-required results, then runs as a
+   * task ({@code tasks-mrtr-composition}).
+   */
+  @Action(description = "Asks your name, then greets you from a task")
+  @TaskSupport(value = TaskMode.REQUIRED, inputFirst = true)
+  public String testToolWithTask(RequestContext request) {
+    Elicitation<UserName> answer = request.elicit(UserName.class, "What is your name?");
+    request.startTask();
+    return "Hello, " + answer.value().map(UserName::name).orElse("stranger") + ", from a task.";
+  }
 
   /** {@code greet}: a direct call only (no task support); the suite checks it stays synchronous. */
   @Query(description = "Greets someone by name")
