@@ -388,6 +388,10 @@ class TasksTest {
       assertThat(direct.isSuccess()).isTrue();
       assertThat(direct.dataText()).isEqualTo("released classic");
       assertThat(direct.result()).doesNotContainKeys("taskId", "resultType");
+      // startTask() does nothing here: the handler asks over the session and answers directly.
+      ToolResult asked = tester.acceptElicitation(Map.of("name", "Ada"))
+          .callTool("jobs_ask_late", Map.of(), withTasks());
+      assertThat(asked.dataText()).isEqualTo("task false, Ada");
     }
   }
 }
