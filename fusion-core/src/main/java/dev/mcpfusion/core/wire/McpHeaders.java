@@ -23,6 +23,15 @@ public final class McpHeaders {
    */
   public static final String NAME = "Mcp-Name";
 
+  /**
+   * 2026-07-28 (SEP-2243): the prefix of a custom header that mirrors one tool argument,
+   * {@code Mcp-Param-Region} for the property whose schema says {@link #X_MCP_HEADER}
+   * {@code "Region"}.
+   */
+  public static final String PARAM_PREFIX = "Mcp-Param-";
+  /** The input-schema keyword that names the custom header a property is mirrored in. */
+  public static final String X_MCP_HEADER = "x-mcp-header";
+
   // The tasks extension (SEP-2663, "Streamable HTTP: Routing Headers") adds its three methods that
   // address one task, so an intermediary can route them to the instance that runs it.
   private static final Map<String, String> NAME_MEMBERS = Map.of(
