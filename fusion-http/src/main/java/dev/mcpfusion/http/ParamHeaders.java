@@ -5,19 +5,14 @@ import dev.mcpfusion.core.edge.Message;
 import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.JsonRpc;
 import dev.mcpfusion.core.wire.McpHeaders;
-import io.modelcontextprotocol.spec.McpSchema;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -36,33 +31,12 @@ final class ParamHeaders {
   private static final String BASE64_START = "=?base64?";
   private static final String BASE64_END = "?=";
   private static final Pattern BASE64 = Pattern.compile("(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?");
-  private static final Set<String> TYPES = Set.of("string", "integer", "number", "boolean");
 
   /** Per tool name: argument name → header name, for the tools that mark any. */
-  private final Map<String, Map<String, String>> byTool = new HashMap<>();
+  private final Map<String, Map<String, String>> byTool;
 
-  ParamHeaders(List<McpSchema.Tool> tools) {
-    for (McpSchema.Tool tool : tools) {
-      Map<String, String> marked = marked(tool.inputSchema());
-      if (!marked.isEmpty()) {
-        byTool.put(tool.name(), marked);
-      }
-    }
-  }
-
-  /** The top-level properties of {@code schema} that name a custom header, in order. */
-  private static Map<String, String> marked(Map<String, Object> schema) {
-    Map<String, String> marked = new LinkedHashMap<>();
-    if (schema != null && schema.get("properties") instanceof Map<?, ?> properties) {
-      for (Map.Entry<?, ?> e : properties.entrySet()) {
-        if (e.getValue() instanceof Map<?, ?> property
-            && property.get(McpHeaders.X_MCP_HEADER) instanceof String header
-            && property.get("type") instanceof String type && TYPES.contains(type)) {
-          marked.put(String.valueOf(e.getKey()), header);
-        }
-      }
-    }
-    return marked;
+  ParamHeaders(Map<String, Map<String, String>> byTool) {
+    this.byTool = Map.copyOf(byTool);
   }
 
   /**

@@ -56,7 +56,7 @@ final class PostRequests {
     this.edge = edge;
     this.sessions = sessions;
     this.checks = checks;
-    this.params = new ParamHeaders(edge.tools());
+    this.params = new ParamHeaders(edge.paramHeaders());
   }
 
   /**

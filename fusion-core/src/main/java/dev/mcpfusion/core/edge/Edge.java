@@ -18,6 +18,7 @@ import dev.mcpfusion.core.trace.internal.Observed;
 import dev.mcpfusion.core.trace.internal.RequestTrace;
 import dev.mcpfusion.core.wire.Echo;
 import dev.mcpfusion.core.wire.JsonRpc;
+import dev.mcpfusion.core.wire.McpHeaders;
 import dev.mcpfusion.core.wire.Meta;
 import dev.mcpfusion.core.wire.ProtocolVersions;
 import dev.mcpfusion.core.wire.Reply;
@@ -438,6 +439,14 @@ public final class Edge {
           ErrorReplies.unknownToolMessage(toolName, tools.registry().toolNames()));
     }
     return tools.call(tool, arguments == null ? Map.of() : arguments, context);
+  }
+
+  /** Per tool that marks any, the arguments it mirrors in custom headers ({@link McpHeaders#paramHeaders}). */
+  public Map<String, Map<String, String>> paramHeaders() {
+    Map<String, Map<String, String>> byTool = new java.util.HashMap<>();
+    tools().forEach(t -> byTool.put(t.name(), McpHeaders.paramHeaders(t.inputSchema())));
+    byTool.values().removeIf(Map::isEmpty);
+    return byTool;
   }
 
   /** The tools, exactly what {@code tools/list} returns, in the SDK's classic types. */

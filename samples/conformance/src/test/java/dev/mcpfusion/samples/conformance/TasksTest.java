@@ -382,15 +382,14 @@ class TasksTest {
   @Test
   void inThe2025EraATaskSupportActionIsCalledDirectly() {
     FusionServer.Builder builder = FusionServer.builder("tasks", "1.0.0").register(tools);
-    try (FusionTester tester = FusionTester.of(builder)) {
+    try (FusionTester tester = FusionTester.of(builder).acceptElicitation(Map.of("name", "Ada"))) {
       tools.release.countDown();
       ToolResult direct = tester.callTool("jobs_hold", Map.of("label", "classic"), withTasks());
       assertThat(direct.isSuccess()).isTrue();
       assertThat(direct.dataText()).isEqualTo("released classic");
       assertThat(direct.result()).doesNotContainKeys("taskId", "resultType");
       // startTask() does nothing here: the handler asks over the session and answers directly.
-      ToolResult asked = tester.acceptElicitation(Map.of("name", "Ada"))
-          .callTool("jobs_ask_late", Map.of(), withTasks());
+      ToolResult asked = tester.callTool("jobs_ask_late", Map.of(), withTasks());
       assertThat(asked.dataText()).isEqualTo("task false, Ada");
     }
   }
