@@ -20,19 +20,26 @@ const LISTED = `# comment
 server-stateless mrtr: the streaming-elicitation probe needs input-required results
 
 input-required-result-basic-sampling mrtr: input-required results are not built
+tasks-lifecycle tasks: the tasks extension is not built
 `;
 
-test("a run whose every scored failure is listed passes and prints the counts", () => {
+test("a run whose every failure is listed passes and prints the counts", () => {
   const { ok, lines } = evaluate(SUMMARY, LISTED);
   assert.equal(ok, true);
   assert.deepEqual(lines, ["conformance 2026-07-28: scored 3 (1 pass, 2 fail, 2 of them expected);"
-      + " unscored 2 (1 pass, 1 fail)"]);
+      + " unscored 2 (1 pass, 1 fail, 1 of them expected)"]);
 });
 
 test("a scored failure that is not listed fails the run", () => {
-  const { ok, lines } = evaluate(SUMMARY, "server-stateless mrtr: probe\n");
+  const { ok, lines } = evaluate(SUMMARY, LISTED.replace(/^input-required-result-basic-sampling.*$/m, ""));
   assert.equal(ok, false);
   assert.match(lines.join("\n"), /new failure: input-required-result-basic-sampling/);
+});
+
+test("an unscored failure that is not listed fails the run (a scenario that passed is held to it)", () => {
+  const { ok, lines } = evaluate(SUMMARY, LISTED.replace(/^tasks-lifecycle.*$/m, ""));
+  assert.equal(ok, false);
+  assert.match(lines.join("\n"), /new failure: unscored tasks-lifecycle \(8 check\(s\) fail\)/);
 });
 
 test("a listed scenario that passes fails the run (the list only shrinks)", () => {
@@ -41,14 +48,16 @@ test("a listed scenario that passes fails the run (the list only shrinks)", () =
   assert.match(lines.join("\n"), /stale expected failure: tools-list now passes/);
 });
 
-test("a listed scenario the suite does not score fails the run", () => {
-  const { ok, lines } = evaluate(SUMMARY, LISTED + "tasks-lifecycle tasks: unscored anyway\n");
+test("a listed unscored scenario that passes fails the run", () => {
+  const { ok, lines } = evaluate(SUMMARY, LISTED + "tasks-status-notifications tasks: listed by mistake\n");
   assert.equal(ok, false);
-  assert.match(lines.join("\n"), /tasks-lifecycle is not a scored scenario/);
+  assert.match(lines.join("\n"), /stale expected failure: unscored tasks-status-notifications now passes/);
 });
 
-test("an unscored failure never fails the run", () => {
-  assert.equal(evaluate(SUMMARY, LISTED).ok, true);
+test("a listed scenario the suite does not run fails the run", () => {
+  const { ok, lines } = evaluate(SUMMARY, LISTED + "tasks-gone tasks: not in this suite\n");
+  assert.equal(ok, false);
+  assert.match(lines.join("\n"), /tasks-gone is not a scenario of this run/);
 });
 
 test("a summary without scenarios fails the run", () => {

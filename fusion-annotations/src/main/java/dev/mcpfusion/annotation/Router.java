@@ -9,8 +9,9 @@ import java.lang.annotation.Target;
 /**
  * Groups a class's {@link Query}, {@link Mutation} and {@link Action} methods under one prefix.
  *
- * <p>In FLAT exposition each action is a tool named {@code <router>_<action>}; in GROUPED exposition
- * the router is one tool with an {@code action} discriminator. The processor generates
+ * <p>In FLAT exposition each action is a tool named {@code <router>_<action>} (or {@code <action>}
+ * alone with {@link #prefixed() prefixed = false}); in GROUPED exposition the router is one tool
+ * with an {@code action} discriminator. The processor generates
  * {@code <Router>_Fusion} (nested classes: {@code Outer_Inner_Fusion}) with the descriptors and a
  * reflection-free dispatcher.
  */
@@ -30,4 +31,15 @@ public @interface Router {
    * a parameter of this type. {@code void.class} means none.
    */
   Class<?> common() default void.class;
+
+  /**
+   * Whether a FLAT tool name starts with the router name. {@code true} (the default) names the
+   * tool {@code billing_list_invoices}; {@code false} names it by the action alone,
+   * {@code list_invoices}, for a tool that must carry a fixed one-word name (a client that calls
+   * {@code search} and {@code fetch}, say). Logical references ({@code billing.list_invoices}),
+   * {@code @Invalidates} patterns and GROUPED exposition keep the router name either way. A FLAT
+   * name that another action already has is a compile error ({@code [fusion/DuplicateToolName]})
+   * within one compilation, and fails {@code FusionServer.build()} across jars.
+   */
+  boolean prefixed() default true;
 }

@@ -29,4 +29,17 @@ import java.lang.annotation.Target;
 public @interface TaskSupport {
   /** Whether a client must run the action as a task, or may call it directly too. */
   TaskMode value() default TaskMode.OPTIONAL;
+
+  /**
+   * Whether the call gathers the client's answers before its task starts. {@code false} (the
+   * default): a task call is answered with the task's handle at once, and a question the handler
+   * asks parks the task ({@code input_required}, answered with {@code tasks/update}).
+   * {@code true}: a task call runs as a direct call — its questions answered with input-required
+   * results and the client's retry — until the handler calls {@code RequestContext.startTask()},
+   * which answers the request with the task's handle; the rest of the handler runs as the task.
+   * Ask everything before {@code startTask()}: a question after it ends the task with the tool
+   * error {@code ASKED_AFTER_START}. A handler that returns without calling it answers directly,
+   * as an ordinary call.
+   */
+  boolean inputFirst() default false;
 }

@@ -109,4 +109,13 @@ public interface ClientLink {
   default String carried(String key) {
     return null;
   }
+
+  /**
+   * Turns this call into a task, answering the client with the task's handle, and says whether
+   * it did (or had already): only a 2026-07-28 call of a {@code @TaskSupport(inputFirst = true)}
+   * action from a client that declared the tasks extension can. By default {@code false}.
+   */
+  default boolean startTask() {
+    return false;
+  }
 }

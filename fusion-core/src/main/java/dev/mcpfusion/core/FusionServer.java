@@ -96,6 +96,16 @@ public final class FusionServer {
     return registry.toolNames();
   }
 
+  /**
+   * The name of the tool that exposes {@code router}'s {@code action}: FLAT
+   * {@code billing_list_invoices} (the action alone, {@code list_invoices}, for
+   * {@code @Router(prefixed = false)}), GROUPED the router's tool {@code billing}; {@code null} when
+   * no such action is registered.
+   */
+  public String toolName(String router, String action) {
+    return registry.toolName(router, action);
+  }
+
   /** The names of the prompts, in the order {@code prompts/list} returns them. */
   public List<String> promptNames() {
     return features.promptNames();

@@ -231,6 +231,21 @@ public final class RequestContext {
   }
 
   /**
+   * Starts this call's task, in a call of a {@code @TaskSupport(inputFirst = true)} action from a
+   * 2026-07-28 client that declared the tasks extension: the client is answered with the task's
+   * handle now and polls {@code tasks/get} for what the handler returns. Ask the client everything
+   * before: a question after this ends the task with the tool error {@code ASKED_AFTER_START}.
+   * Anywhere else (the 2025 era, a client without
+   * the extension, another action) it does nothing, and the call answers directly as usual.
+   *
+   * @return whether the call now runs as a task
+   * @throws FusionError {@code SERVER_BUSY} when the server holds as many tasks as it keeps
+   */
+  public boolean startTask() {
+    return link.startTask();
+  }
+
+  /**
    * Whether the client cancelled this call ({@code notifications/cancelled}). A cancelled call's
    * thread is also interrupted, and whatever it returns is discarded: nothing more reaches the
    * client. A long loop should check this and stop.

@@ -55,12 +55,15 @@ final class PostRequests {
   private final RequestChecks checks;
   /** The calls whose reply is awaited now: a drain that runs out of grace answers them as cut. */
   private final Set<PostCall> open = ConcurrentHashMap.newKeySet();
+  /** The tools' custom {@code Mcp-Param-*} headers (SEP-2243). */
+  private final ParamHeaders params;
 
   PostRequests(HttpOptions options, Edge edge, HttpSessions sessions, RequestChecks checks) {
     this.options = options;
     this.edge = edge;
     this.sessions = sessions;
     this.checks = checks;
+    this.params = new ParamHeaders(edge.paramHeaders());
   }
 
   /**
@@ -144,7 +147,8 @@ final class PostRequests {
    * {@code application/json}, with the HTTP status the SDK's modern transport gives each JSON-RPC
    * error code; a notification gets 202 (stateless HTTP cancels by closing the connection).
    * The standard headers ({@link StandardHeaders}) must be sent and agree with the body (400 /
-   * -32020 otherwise), for a notification too.
+   * -32020 otherwise), for a notification too, and so must a tool's custom {@code Mcp-Param-*}
+   * headers ({@link ParamHeaders}).
    */
   private void modern(HttpServletRequest req, HttpServletResponse resp, Inbound inbound,
       Message message) throws IOException {
@@ -155,6 +159,9 @@ final class PostRequests {
       return;
     }
     String mismatch = StandardHeaders.problem(inbound, message);
+    if (mismatch == null) {
+      mismatch = params.problem(inbound, message);
+    }
     if (mismatch != null) {
       send(resp, 400, error(id, JsonRpc.HEADER_MISMATCH, mismatch));
       return;

@@ -86,7 +86,7 @@ public record Contract(LockProfile profile, Map<String, ToolContract> tools,
         put(tools, new ToolContract(router.name(), router.name(), router.description(), actions));
       } else {
         for (ActionDescriptor action : router.actions()) {
-          String name = router.name() + profile.separator() + action.name();
+          String name = router.flatToolName(profile.separator(), action.name());
           put(tools, new ToolContract(name, router.name(), null,
               Map.of(action.name(), ActionContract.of(router, action, profile))));
         }

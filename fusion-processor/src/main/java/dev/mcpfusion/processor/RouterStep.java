@@ -157,6 +157,8 @@ final class RouterStep extends TypeStep<RouterModel> {
       ok = false;
     }
 
+    boolean prefixed = Mirrors.bool(elements, ann, "prefixed");
+
     Inputs inputs = new Inputs(elements, types, reporter);
     TypeMirror commonType = Mirrors.type(elements, ann, "common");
     Set<String> commonNames = new LinkedHashSet<>();
@@ -238,7 +240,9 @@ final class RouterStep extends TypeStep<RouterModel> {
         continue;
       }
       if (Names.ROUTER_OR_ACTION.matcher(name).matches()) {
-        String tool = name + "_" + a.name();
+        // The same name the runtime gives it (with the default separator): @Router(prefixed = false)
+        // names a FLAT tool by its action alone, so it can meet any other router's tool.
+        String tool = prefixed ? name + "_" + a.name() : a.name();
         if (!Names.TOOL.matcher(tool).matches()) {
           reporter.report(Diagnostic.INVALID_TOOL_NAME, method, where, tool, tool.length());
           ok = false;

@@ -677,6 +677,43 @@ class DiagnosticsTest {
   }
 
   @Test
+  void anUnprefixedRoutersToolMeetsEveryOtherToolName() {
+    JavaFileObject greeter = source("shop.Greeter",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "@Router(value = \"greeter\", prefixed = false)",
+        "public class Greeter {",
+        "  @Query(description = \"Greet\")",
+        "  public String greet() { return \"hi\"; }",
+        "  @Query(name = \"a_b\", description = \"Count\")",
+        "  public int count() { return 0; }",
+        "}");
+    JavaFileObject other = source("shop.Other",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "@Router(value = \"other\", prefixed = false)",
+        "public class Other {",
+        "  @Query(description = \"Greet too\")",
+        "  public String greet() { return \"hello\"; }",
+        "}");
+    JavaFileObject prefixed = source("shop.ATools",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "@Router(\"a\")",
+        "public class ATools {",
+        "  @Query(description = \"Count\")",
+        "  public int b() { return 0; }",
+        "}");
+    Compilation c = compile(greeter, other, prefixed);
+    assertThat(c).hadErrorContaining("[fusion/DuplicateToolName]");
+    assertThat(c).hadErrorContaining("becomes the MCP tool 'greet', which");
+    assertThat(c).hadErrorContaining("becomes the MCP tool 'a_b', which");
+    assertThat(c).hadErrorCount(2);
+    // Alone, the same router compiles: its tools are 'greet' and 'a_b'.
+    assertThat(compile(greeter)).succeeded();
+  }
+
+  @Test
   void patternThatDoesNotCompileAndBadDecimalAreErrors() {
     JavaFileObject router = source("shop.BadTools",
         "package shop;",

@@ -377,16 +377,13 @@ final class TesterSession {
 
   /** The FLAT tool name of {@code router}'s {@code action}. */
   String flatName(String router, String action) {
+    String known = server().toolName(router, action);
+    if (known != null) {
+      return known;
+    }
+    // No such action: the name it would have, so the call meets the server's UNKNOWN_TOOL reply.
     if (separator != null) {
       return router + separator + action;
-    }
-    // The separator may come from a shared builder: find the one the server's tools use.
-    for (String tool : server().toolNames()) {
-      for (String sep : List.of("_", "-")) {
-        if (tool.equals(router + sep + action)) {
-          return tool;
-        }
-      }
     }
     return router + "_" + action;
   }

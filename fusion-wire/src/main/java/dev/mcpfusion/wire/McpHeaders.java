@@ -1,6 +1,8 @@
 package dev.mcpfusion.wire;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The MCP request headers of the HTTP transports, and which body member each standard header of
@@ -22,6 +24,36 @@ public final class McpHeaders {
    * names.
    */
   public static final String NAME = "Mcp-Name";
+
+  /**
+   * 2026-07-28 (SEP-2243): the prefix of a custom header that mirrors one tool argument,
+   * {@code Mcp-Param-Region} for the property whose schema says {@link #X_MCP_HEADER}
+   * {@code "Region"}.
+   */
+  public static final String PARAM_PREFIX = "Mcp-Param-";
+  /** The input-schema keyword that names the custom header a property is mirrored in. */
+  public static final String X_MCP_HEADER = "x-mcp-header";
+  /** The property types an {@link #X_MCP_HEADER} may mark (the TypeScript SDK accepts number too). */
+  private static final Set<String> HEADER_TYPES = Set.of("string", "integer", "number", "boolean");
+
+  /**
+   * The arguments a tool's input schema mirrors in custom headers: each top-level property of a
+   * primitive type that says {@link #X_MCP_HEADER}, mapped to its header name ({@code Region} for
+   * {@code Mcp-Param-Region}), in schema order; empty when there is none.
+   */
+  public static Map<String, String> paramHeaders(Map<String, Object> inputSchema) {
+    Map<String, String> marked = new LinkedHashMap<>();
+    if (inputSchema != null && inputSchema.get("properties") instanceof Map<?, ?> properties) {
+      for (Map.Entry<?, ?> e : properties.entrySet()) {
+        if (e.getValue() instanceof Map<?, ?> property
+            && property.get(X_MCP_HEADER) instanceof String header
+            && property.get("type") instanceof String type && HEADER_TYPES.contains(type)) {
+          marked.put(String.valueOf(e.getKey()), header);
+        }
+      }
+    }
+    return marked;
+  }
 
   // The tasks extension (SEP-2663, "Streamable HTTP: Routing Headers") adds its three methods that
   // address one task, so an intermediary can route them to the instance that runs it.

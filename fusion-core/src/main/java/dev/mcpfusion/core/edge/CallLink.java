@@ -55,6 +55,19 @@ final class CallLink implements ClientLink {
   private volatile String missingCapability;
   /** The answers and questions of a 2026-07-28 request that may ask the client; {@code null}: it cannot. */
   private volatile InputRound round;
+  /** How this call becomes a task ({@code @TaskSupport(inputFirst = true)}); {@code null}: it cannot. */
+  private volatile Escalation escalation;
+  /** The task this call became, or {@code null}. */
+  private volatile String taskId;
+
+  /** Turns a running call into a task: {@link TaskCalls#escalate} and its cancellation. */
+  interface Escalation {
+    /** Stores the task, answers the request with its handle, and returns its id. */
+    String start();
+
+    /** Whether the client cancelled the task {@code taskId}. */
+    boolean cancelled(String taskId);
+  }
 
   /**
    * @param session the client's session; {@code null} for a stateless 2026-07-28 call over HTTP
@@ -102,6 +115,24 @@ final class CallLink implements ClientLink {
    */
   void input(InputRound round) {
     this.round = round;
+  }
+
+  /** Lets this call become a task when its handler calls {@code RequestContext.startTask()}. */
+  void escalation(Escalation escalation) {
+    this.escalation = escalation;
+  }
+
+  /** The task this call became, or {@code null} while it is a direct call. */
+  String taskId() {
+    return taskId;
+  }
+
+  @Override
+  public synchronized boolean startTask() {
+    if (taskId == null && escalation != null) {
+      taskId = escalation.start();
+    }
+    return taskId != null;
   }
 
   /** The call's input round, or {@code null} when it cannot ask. */
@@ -155,7 +186,8 @@ final class CallLink implements ClientLink {
 
   @Override
   public boolean cancelled() {
-    return call != null && call.cancelled();
+    String task = taskId;
+    return call != null && call.cancelled() || task != null && escalation.cancelled(task);
   }
 
   @Override
@@ -189,6 +221,11 @@ final class CallLink implements ClientLink {
 
   @Override
   public List<Map<String, Object>> askAll(List<Ask> asks, Duration timeout) {
+    if (taskId != null) {
+      // The request was answered with the task's handle: no answer can come with it any more.
+      throw FusionError.of("ASKED_AFTER_START", "The handler asked the client after it started its"
+          + " task; a task of an inputFirst action gathers every answer before startTask().");
+    }
     InputRound input = round;
     if (!(modernEra || session == null) || input == null) {
       return ClientLink.super.askAll(asks, timeout);
@@ -234,7 +271,7 @@ final class CallLink implements ClientLink {
 
   @Override
   public Map<String, Object> ask(String method, Map<String, Object> params, Duration timeout) {
-    if ((modernEra || session == null) && round != null) {
+    if ((modernEra || session == null) && (round != null || taskId != null)) {
       return askAll(List.of(new Ask(null, method, params)), timeout).get(0);
     }
     // Checked before the request gets an id: a refused request is never announced to the client.

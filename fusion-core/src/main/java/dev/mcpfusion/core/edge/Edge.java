@@ -18,6 +18,7 @@ import dev.mcpfusion.core.trace.internal.Observed;
 import dev.mcpfusion.core.trace.internal.RequestTrace;
 import dev.mcpfusion.wire.Echo;
 import dev.mcpfusion.wire.JsonRpc;
+import dev.mcpfusion.wire.McpHeaders;
 import dev.mcpfusion.wire.Meta;
 import dev.mcpfusion.wire.ProtocolVersions;
 import dev.mcpfusion.wire.Reply;
@@ -67,30 +68,14 @@ public final class Edge {
   private final InputRequired input;
 
   /**
-   * An edge in front of {@code pipeline}.
-   *
-   * @param name the server name ({@code serverInfo})
-   * @param version the server version
-   */
-  public Edge(String name, String version, ToolRegistry registry, Pipeline pipeline,
-      FusionTracer tracer) {
-    this(name, version, registry, FeatureRegistry.EMPTY, pipeline, tracer);
-  }
-
-  /**
    * An edge in front of {@code pipeline} that also serves the prompts, resources and completions
-   * of {@code features}.
-   */
-  public Edge(String name, String version, ToolRegistry registry, FeatureRegistry features,
-      Pipeline pipeline, FusionTracer tracer) {
-    this(name, version, registry, features, pipeline, tracer, null, RequestStates.perProcess());
-  }
-
-  /**
-   * An edge that also keeps the tasks of the {@code @TaskSupport} actions as {@code taskOptions}
+   * of {@code features}, keeps the tasks of the {@code @TaskSupport} actions as {@code taskOptions}
    * says ({@code null}: {@link TaskOptions#defaults()}), and whose 2026-07-28 input-required results
    * carry request states sealed and opened by {@code states} (the same key on every instance lets
    * any of them complete a retry).
+   *
+   * @param name the server name ({@code serverInfo})
+   * @param version the server version
    */
   public Edge(String name, String version, ToolRegistry registry, FeatureRegistry features,
       Pipeline pipeline, FusionTracer tracer, TaskOptions taskOptions, RequestStates states) {
@@ -448,6 +433,14 @@ public final class Edge {
           ErrorReplies.unknownToolMessage(toolName, tools.registry().toolNames()));
     }
     return tools.call(tool, arguments == null ? Map.of() : arguments, context);
+  }
+
+  /** Per tool that marks any, the arguments it mirrors in custom headers ({@link McpHeaders#paramHeaders}). */
+  public Map<String, Map<String, String>> paramHeaders() {
+    Map<String, Map<String, String>> byTool = new java.util.HashMap<>();
+    tools().forEach(t -> byTool.put(t.name(), McpHeaders.paramHeaders(t.inputSchema())));
+    byTool.values().removeIf(Map::isEmpty);
+    return byTool;
   }
 
   /** The tools, exactly what {@code tools/list} returns, in the SDK's classic types. */

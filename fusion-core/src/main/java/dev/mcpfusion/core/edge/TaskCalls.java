@@ -59,8 +59,8 @@ final class TaskCalls {
   private final TaskOptions options;
   private final TaskShapes shapes;
   private final TaskStore store;
-  /** The task mode of each action that declares one (read from {@code @TaskSupport} once). */
-  private final Map<BoundAction, TaskMode> modes = new IdentityHashMap<>();
+  /** The {@code @TaskSupport} of each action that declares one (read once). */
+  private final Map<BoundAction, TaskSupport> modes = new IdentityHashMap<>();
   /** The tasks whose handler runs in this process, by task id. */
   private final Map<String, Running> running = new ConcurrentHashMap<>();
   private volatile ExecutorService executor;
@@ -76,7 +76,7 @@ final class TaskCalls {
       for (BoundAction action : tool.actions().values()) {
         TaskSupport support = annotation(action);
         if (support != null) {
-          modes.put(action, support.value());
+          modes.put(action, support);
         }
       }
     }
@@ -109,23 +109,19 @@ final class TaskCalls {
 
   /** How the action a call of {@code tool} with {@code arguments} runs may be a task, or {@code null}. */
   TaskMode mode(ExposedTool tool, Map<String, ?> arguments) {
+    TaskSupport support = support(tool, arguments);
+    return support == null ? null : support.value();
+  }
+
+  /** Whether a task call of {@code tool} gathers its answers first ({@code inputFirst}). */
+  boolean inputFirst(ExposedTool tool, Map<String, ?> arguments) {
+    TaskSupport support = support(tool, arguments);
+    return support != null && support.inputFirst();
+  }
+
+  private TaskSupport support(ExposedTool tool, Map<String, ?> arguments) {
     BoundAction action = ToolCalls.action(tool, arguments);
     return action == null ? null : modes.get(action);
-  }
-
-  /** Whether the request's {@code _meta} declares the tasks extension among the client's capabilities. */
-  static boolean declared(Map<?, ?> meta) {
-    return meta != null && meta.get(Meta.CLIENT_CAPABILITIES) instanceof Map<?, ?> capabilities
-        && capabilities.get("extensions") instanceof Map<?, ?> extensions
-        && extensions.get(Meta.TASKS_EXTENSION) != null;
-  }
-
-  /** The -32021 error a client that did not declare the extension gets. */
-  static byte[] missingExtension(Object id, String what) {
-    return Bodies.error(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY,
-        "Missing required client capability: " + what + " needs the " + Meta.TASKS_EXTENSION
-            + " extension; declare it under extensions in io.modelcontextprotocol/clientCapabilities.",
-        Map.of("requiredCapabilities", Map.of("extensions", Map.of(Meta.TASKS_EXTENSION, Map.of()))));
   }
 
   // ---- starting a task -------------------------------------------------------------------------
@@ -151,19 +147,13 @@ final class TaskCalls {
       return;
     }
     long now = System.currentTimeMillis();
-    String taskId = UUID.randomUUID().toString();
-    TaskRecord task = new TaskRecord(taskId, owner, tool.name(), TaskStatus.WORKING,
-        "The call is running.", now, now, 0, null, null, null);
-    if (!store.create(task, options.maxTasks(), now)) {
-      Reply busy = ErrorReplies.fusionError(FusionError.of(Codes.SERVER_BUSY, "The server keeps "
-              + options.maxTasks() + " tasks at most, running or finished and not yet expired, and "
-              + "holds that many now; no task was started.")
-          .recovery("Fetch or cancel the tasks you started, or call again later.")
-          .retryAfter(options.pollInterval().compareTo(Duration.ofSeconds(1)) > 0
-              ? options.pollInterval() : Duration.ofSeconds(1)), tools.registry().references());
-      out.reply(id, 0, Bodies.modernToolResult(id, busy, serverInfo));
+    TaskRecord task = create(owner, tool.name(), now);
+    if (task == null) {
+      out.reply(id, 0, Bodies.modernToolResult(id, ErrorReplies.fusionError(busy(),
+          tools.registry().references()), serverInfo));
       return;
     }
+    String taskId = task.taskId();
     Running run = new Running(taskId);
     running.put(taskId, run);
     try {
@@ -179,6 +169,57 @@ final class TaskCalls {
     }
     // The seed state: the task may have moved on already, which tasks/get then tells.
     out.reply(id, 0, Bodies.result(id, shapes.handle(task, now)));
+  }
+
+  /** A new working task of {@code tool} in the store, or {@code null} when it holds maxTasks. */
+  private TaskRecord create(String owner, String tool, long now) {
+    TaskRecord task = new TaskRecord(UUID.randomUUID().toString(), owner, tool, TaskStatus.WORKING,
+        "The call is running.", now, now, 0, null, null, null);
+    return store.create(task, options.maxTasks(), now) ? task : null;
+  }
+
+  private FusionError busy() {
+    return FusionError.of(Codes.SERVER_BUSY, "The server keeps " + options.maxTasks() + " tasks at "
+            + "most, running or finished and not yet expired, and holds that many now; no task was "
+            + "started.")
+        .recovery("Fetch or cancel the tasks you started, or call again later.")
+        .retryAfter(options.pollInterval().compareTo(Duration.ofSeconds(1)) > 0
+            ? options.pollInterval() : Duration.ofSeconds(1));
+  }
+
+  /**
+   * Turns a running {@code inputFirst} call into a task on this (its) thread: the task is stored,
+   * the request is answered with its handle now, and its id returned ({@link #escalated} ends it).
+   *
+   * @throws FusionError {@code SERVER_BUSY} when the store holds as many tasks as it keeps
+   */
+  String escalate(Object id, RequestContext request, String tool, Sink out) {
+    long now = System.currentTimeMillis();
+    TaskRecord task = create(owner(request), tool, now);
+    if (task == null) {
+      throw busy();
+    }
+    Running run = new Running(task.taskId());
+    run.thread = Thread.currentThread();
+    running.put(task.taskId(), run);
+    out.replyWhileHeld(id, 0, Bodies.result(id, shapes.handle(task, now)));
+    return task.taskId();
+  }
+
+  /** Whether the client cancelled the task {@code taskId}. */
+  boolean cancelled(String taskId) {
+    Running run = running.get(taskId);
+    return run != null && run.cancelled;
+  }
+
+  /** Ends an escalated call's task with {@code reply}, the call's tool result. */
+  void escalated(String taskId, Reply reply, String missingCapability, RequestTrace trace) {
+    try {
+      complete(taskId, reply, missingCapability, trace);
+    } finally {
+      running.remove(taskId);
+      Thread.interrupted(); // a cancellation's interrupt must not outlive the task
+    }
   }
 
   private String owner(RequestContext request) {
@@ -302,8 +343,8 @@ final class TaskCalls {
     Object id = message.id();
     Map<?, ?> params = message.params();
     Map<?, ?> meta = params != null && params.get("_meta") instanceof Map<?, ?> m ? m : null;
-    if (!declared(meta)) {
-      out.reply(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, missingExtension(id, message.method()));
+    if (!TaskShapes.declared(meta)) {
+      out.reply(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, TaskShapes.missingExtension(id, message.method()));
       return;
     }
     if (params == null || !(params.get("taskId") instanceof String taskId)) {
@@ -401,7 +442,7 @@ final class TaskCalls {
       if (t.status().terminal()) {
         return t;
       }
-      Map<String, Object> questions = questions(t);
+      Map<String, Object> questions = TaskShapes.questions(t);
       Map<String, Object> request = new LinkedHashMap<>();
       request.put("method", method);
       request.put("params", params);
@@ -415,7 +456,7 @@ final class TaskCalls {
   void answered(String taskId, String key) {
     long now = System.currentTimeMillis();
     store.update(taskId, t -> {
-      Map<String, Object> questions = questions(t);
+      Map<String, Object> questions = TaskShapes.questions(t);
       if (t.status().terminal() || questions.remove(key) == null) {
         return t;
       }
@@ -423,12 +464,6 @@ final class TaskCalls {
       return questions.isEmpty()
           ? changed.withStatus(TaskStatus.WORKING, "The call is running.", now) : changed;
     });
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> questions(TaskRecord t) {
-    return t.inputRequestsJson() == null ? new LinkedHashMap<>()
-        : new LinkedHashMap<>((Map<String, Object>) Json.parse(t.inputRequestsJson()));
   }
 
   /** Stops the task threads (the server is closing); running tasks are left as they are. */

@@ -3,6 +3,7 @@ package dev.mcpfusion.core.edge;
 import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.task.TaskOptions;
 import dev.mcpfusion.core.task.TaskRecord;
+import dev.mcpfusion.wire.JsonRpc;
 import dev.mcpfusion.wire.Meta;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -11,7 +12,8 @@ import java.util.Map;
 /**
  * The wire shapes of the tasks extension, written from a stored {@link TaskRecord}: the
  * {@code CreateTaskResult} a started call answers, the {@code tasks/get} result, and the plain
- * acknowledgement of {@code tasks/update} and {@code tasks/cancel}.
+ * acknowledgement of {@code tasks/update} and {@code tasks/cancel}; whether a request declares the
+ * extension and the -32021 error when it does not; a task's parked questions.
  */
 final class TaskShapes {
   private final TaskOptions options;
@@ -75,5 +77,27 @@ final class TaskShapes {
 
   private Map<String, Object> serverInfoMeta() {
     return Map.of(Meta.SERVER_INFO, ((Map<?, ?>) Json.parse("{" + serverInfo + "}")).get(Meta.SERVER_INFO));
+  }
+
+  /** Whether the request's {@code _meta} declares the tasks extension among the client's capabilities. */
+  static boolean declared(Map<?, ?> meta) {
+    return meta != null && meta.get(Meta.CLIENT_CAPABILITIES) instanceof Map<?, ?> capabilities
+        && capabilities.get("extensions") instanceof Map<?, ?> extensions
+        && extensions.get(Meta.TASKS_EXTENSION) != null;
+  }
+
+  /** The -32021 error a client that did not declare the extension gets. */
+  static byte[] missingExtension(Object id, String what) {
+    return Bodies.error(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY,
+        "Missing required client capability: " + what + " needs the " + Meta.TASKS_EXTENSION
+            + " extension; declare it under extensions in io.modelcontextprotocol/clientCapabilities.",
+        Map.of("requiredCapabilities", Map.of("extensions", Map.of(Meta.TASKS_EXTENSION, Map.of()))));
+  }
+
+  /** The questions {@code t} waits on, by key (a copy to change). */
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> questions(TaskRecord t) {
+    return t.inputRequestsJson() == null ? new LinkedHashMap<>()
+        : new LinkedHashMap<>((Map<String, Object>) Json.parse(t.inputRequestsJson()));
   }
 }

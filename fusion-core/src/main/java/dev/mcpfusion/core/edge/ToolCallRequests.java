@@ -67,14 +67,15 @@ final class ToolCallRequests {
       return;
     }
     TaskMode taskMode = modernEra ? tasks.mode(tool, arguments) : null;
-    if (taskMode != null && TaskCalls.declared(meta)) {
+    boolean asTask = taskMode != null && TaskShapes.declared(meta);
+    if (asTask && !tasks.inputFirst(tool, arguments)) {
       RequestRunner.run(message, session,
           (sink, call) -> tasks.start(message, inbound, tool, arguments, meta, sink), out);
       return;
     }
-    if (taskMode == TaskMode.REQUIRED) {
+    if (taskMode == TaskMode.REQUIRED && !asTask) {
       out.reply(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY,
-          TaskCalls.missingExtension(id, "the tool " + name));
+          TaskShapes.missingExtension(id, "the tool " + name));
       return;
     }
     // A 2026-07-28 call may ask the client: its answers so far come with it (SEP-2322).
@@ -89,6 +90,21 @@ final class ToolCallRequests {
       RequestContext request = RequestContext.of(inbound.headers(), meta, sessionId, version, link,
           inbound.caller(), inbound.networkTransport());
       link.request(request);
+      if (asTask) {
+        // @TaskSupport(inputFirst = true): a direct call (asking with input-required results)
+        // until the handler calls startTask(), which answers with the task's handle.
+        link.escalation(new CallLink.Escalation() {
+          @Override
+          public String start() {
+            return tasks.escalate(id, request, name, sink);
+          }
+
+          @Override
+          public boolean cancelled(String taskId) {
+            return tasks.cancelled(taskId);
+          }
+        });
+      }
       // The span ends once the reply is written (it records the bytes written); null: no tracing.
       RequestTrace trace = tools.trace(tool, request, id, arguments);
       message.targetTraced();
@@ -97,10 +113,20 @@ final class ToolCallRequests {
         // A deadline's TIMEOUT reply is written at the deadline, from the timer's thread (without
         // what the handler attached); the pipeline then returns null and whatever the handler
         // produced is never written.
-        reply = tools.call(tool, arguments == null ? Map.of() : arguments, request,
-            early -> writeResult(id, name, early, modernEra, sink, true, trace),
-            trace);
+        reply = tools.call(tool, arguments == null ? Map.of() : arguments, request, early -> {
+          if (link.taskId() != null) {
+            tasks.escalated(link.taskId(), early, null, trace);
+          } else {
+            writeResult(id, name, early, modernEra, sink, true, trace);
+          }
+        }, trace);
         if (reply == null) {
+          return;
+        }
+        if (link.taskId() != null) {
+          // The request was answered with the task's handle: the result is the task's.
+          tasks.escalated(link.taskId(), reply, link.missingCapability(), trace);
+          features.afterToolCall(reply, request);
           return;
         }
         String missing = link.missingCapability();

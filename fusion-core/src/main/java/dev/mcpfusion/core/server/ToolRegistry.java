@@ -190,6 +190,20 @@ public final class ToolRegistry {
     return gates;
   }
 
+  /**
+   * The name of the tool that exposes {@code router}'s {@code action}: FLAT
+   * {@code billing_list_invoices} (or {@code list_invoices} for {@code @Router(prefixed = false)}),
+   * GROUPED the router's tool {@code billing}; {@code null} when there is no such action.
+   */
+  public String toolName(String router, String action) {
+    for (ExposedTool tool : tools) {
+      if (tool.router().name().equals(router) && tool.actions().containsKey(action)) {
+        return tool.name();
+      }
+    }
+    return null;
+  }
+
   /** Renders logical references as this exposition calls them; unknown ones as written. */
   public References references() {
     return reference -> rendered.getOrDefault(reference, reference);
@@ -363,7 +377,7 @@ public final class ToolRegistry {
           if (action.descriptor().inputSchemaJson() != null && action.document() == null) {
             continue; // its document did not compile: reported above
           }
-          String toolName = router.name() + separator + action.name();
+          String toolName = descriptor.flatToolName(separator, action.name());
           rendered.put(action.reference(), toolName);
           if (ToolChecks.checkToolName(toolName, RouterBinding.typeName(router) + "." + action.descriptor().methodName(),
               toolOwners, errors)) {

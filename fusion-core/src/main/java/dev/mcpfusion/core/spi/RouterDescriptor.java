@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.spi;
 
+import dev.mcpfusion.annotation.Router;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -31,6 +32,16 @@ public record RouterDescriptor(
     commonFields = List.copyOf(commonFields);
     actions = List.copyOf(actions);
     middleware = List.copyOf(middleware);
+  }
+
+  /**
+   * The FLAT tool name of this router's action {@code action}: {@code <router><separator><action>},
+   * or the action alone when {@link #routerType()} says {@code @Router(prefixed = false)} (a
+   * descriptor of a class without {@code @Router} keeps the prefix).
+   */
+  public String flatToolName(String separator, String action) {
+    Router router = routerType.getAnnotation(Router.class);
+    return router == null || router.prefixed() ? name + separator + action : action;
   }
 
   /** Starts the descriptor of router {@code name}, declared by {@code routerType}. */

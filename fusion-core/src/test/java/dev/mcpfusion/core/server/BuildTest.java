@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mcpfusion.annotation.CachePolicy;
+import dev.mcpfusion.annotation.Router;
+import dev.mcpfusion.core.CallLimits;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.core.FusionServer;
+import dev.mcpfusion.core.Redaction;
 import dev.mcpfusion.core.server.fixture.BillingTools;
 import dev.mcpfusion.core.server.fixture.Outer;
 import dev.mcpfusion.core.server.fixture.ProbeTools;
@@ -33,7 +36,13 @@ class BuildTest {
 
   /** A generated router built by hand for build-time checks. */
   private static GeneratedRouter router(String name, int spiVersion, ActionDescriptor... actions) {
-    RouterDescriptor descriptor = new RouterDescriptor(name, "", Object.class, List.of(),
+    return router(name, spiVersion, Object.class, actions);
+  }
+
+  /** As {@link #router(String, int, ActionDescriptor...)}, declared by {@code routerType}. */
+  private static GeneratedRouter router(String name, int spiVersion, Class<?> routerType,
+      ActionDescriptor... actions) {
+    RouterDescriptor descriptor = new RouterDescriptor(name, "", routerType, List.of(),
         List.of(actions), List.of());
     return new GeneratedRouter() {
       @Override
@@ -163,6 +172,48 @@ class BuildTest {
             .register(router("a", FusionSpi.VERSION, action("b_c", "bC", List.of(), List.of())))
             .build())
         .hasMessageContaining("[fusion/DuplicateToolName] The tool name 'a_b_c'");
+  }
+
+  /** A class that says {@code prefixed = false}; its descriptors are built by hand below. */
+  @Router(value = "greeter", prefixed = false)
+  static final class Unprefixed {}
+
+  @Test
+  void anUnprefixedRouterNamesEachFlatToolByItsActionAlone() {
+    FusionServer flat = FusionServer.builder("x", "1").separator("-")
+        .register(router("greeter", FusionSpi.VERSION, Unprefixed.class,
+            action("greet", "greet", List.of(), List.of()), action("wave", "wave", List.of(), List.of())))
+        .register(router("billing", FusionSpi.VERSION, action("list", "list", List.of(), List.of())))
+        .build();
+    assertThat(flat.toolNames()).containsExactly("greet", "wave", "billing-list");
+    assertThat(flat.toolName("greeter", "greet")).isEqualTo("greet");
+    assertThat(flat.toolName("billing", "list")).isEqualTo("billing-list");
+    assertThat(flat.toolName("greeter", "nope")).isNull();
+
+    ServerConfig config = new ServerConfig("x", "1", List.of(router("greeter", FusionSpi.VERSION,
+        Unprefixed.class, action("greet", "greet", List.of(), List.of()))), Exposition.FLAT, "_",
+        Map.of(), List.of(), List.of(), Redaction.none(), CallLimits.none(), false);
+    assertThat(ToolRegistry.build(config).references().renderIn("Call greeter.greet first."))
+        .isEqualTo("Call greet first.");
+
+    // GROUPED: the router is the tool, prefixed or not.
+    FusionServer grouped = FusionServer.builder("x", "1").exposition(Exposition.GROUPED)
+        .register(router("greeter", FusionSpi.VERSION, Unprefixed.class,
+            action("greet", "greet", List.of(), List.of())))
+        .build();
+    assertThat(grouped.toolNames()).containsExactly("greeter");
+    assertThat(grouped.toolName("greeter", "greet")).isEqualTo("greeter");
+  }
+
+  @Test
+  void twoUnprefixedActionsOfOneNameFail() {
+    assertThatThrownBy(() -> FusionServer.builder("x", "1")
+            .register(router("greeter", FusionSpi.VERSION, Unprefixed.class,
+                action("greet", "greet", List.of(), List.of())))
+            .register(router("welcome", FusionSpi.VERSION, Unprefixed.class,
+                action("greet", "hello", List.of(), List.of())))
+            .build())
+        .hasMessageContaining("[fusion/DuplicateToolName] The tool name 'greet' is used by");
   }
 
   @Test

@@ -12,10 +12,6 @@ public final class ConformanceConnector {
         .register(new ConformanceTools())
         .register(new JsonSchemaTools())
         .register(new ConformanceFeatures())
-        .register(new TaskFixtures.Slow())
-        .register(new TaskFixtures.Failing())
-        .register(new TaskFixtures.Protocol())
-        .register(new TaskFixtures.ConfirmDelete())
-        .register(new TaskFixtures.Multi());
+        .register(new TaskFixtures());
   }
 }

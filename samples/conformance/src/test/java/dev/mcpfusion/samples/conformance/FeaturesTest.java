@@ -31,6 +31,20 @@ class FeaturesTest {
   }
 
   @Test
+  void theTaskFixturesCarryTheSuitesNamesWithoutTheRouterPrefix() {
+    try (FusionTester tester = tester()) {
+      assertThat(tester.listTools()).extracting(t -> t.name()).contains("greet", "slow_compute",
+          "failing_job", "protocol_error_job", "confirm_delete", "multi_input")
+          .noneMatch(name -> name.startsWith("tasks_"));
+      // The tester calls a router's action by its logical name, whatever the tool is called.
+      assertThat(tester.call("tasks", "greet", Map.of("name", "World")).dataText())
+          .isEqualTo("Hello, World!");
+      assertThat(tester.callTool("greet", Map.of("name", "sep-2243")).dataText())
+          .isEqualTo("Hello, sep-2243!");
+    }
+  }
+
+  @Test
   void readsTextBinaryAndTemplateResources() {
     try (FusionTester tester = tester()) {
       assertThat(tester.readResource("test://static-text").text())

@@ -279,6 +279,53 @@ class TasksTest {
   }
 
   @Test
+  void anInputFirstCallGathersItsAnswersWithInputRequiredResultsThenBecomesATask() throws Exception {
+    try (FusionTester tester = tester()) {
+      Map<String, Object> call = new LinkedHashMap<>();
+      call.put("name", "jobs_greet_later");
+      call.put("arguments", Map.of());
+      call.put("_meta", withTasks());
+      Map<String, Object> first = tester.request("tools/call", call).result();
+      assertThat(first).containsEntry("resultType", "input_required").doesNotContainKey("taskId");
+      @SuppressWarnings("unchecked")
+      String key = ((Map<String, Object>) first.get("inputRequests")).keySet().iterator().next();
+
+      Map<String, Object> retry = new LinkedHashMap<>(call);
+      retry.put("inputResponses", Map.of(key, Map.of("action", "accept", "content", Map.of("name", "Alice"))));
+      retry.put("requestState", first.get("requestState"));
+      Map<String, Object> created = tester.request("tools/call", retry).result();
+      assertThat(created).containsEntry("resultType", "task").containsEntry("status", "working")
+          .containsKey("taskId").doesNotContainKeys("requestState", "inputRequests", "content");
+
+      Map<String, Object> done = poll(tester, (String) created.get("taskId"), status("completed"));
+      assertThat(done).containsEntry("status", "completed");
+      assertThat(text(done)).isEqualTo("A task greets Alice");
+    }
+  }
+
+  @Test
+  void aQuestionAfterStartTaskEndsTheTaskWithAClearToolError() throws Exception {
+    try (FusionTester tester = tester()) {
+      String taskId = start(tester, "jobs_ask_late", Map.of());
+      Map<String, Object> done = poll(tester, taskId, status("completed"));
+      @SuppressWarnings("unchecked")
+      Map<String, Object> result = (Map<String, Object>) done.get("result");
+      assertThat(result).containsEntry("isError", true);
+      assertThat(text(done)).contains("ASKED_AFTER_START").contains("before startTask()");
+    }
+  }
+
+  @Test
+  void withoutTheExtensionStartTaskDoesNothingAndTheCallAsksAsUsual() {
+    try (FusionTester tester = tester()) {
+      Map<String, Object> first = tester.request("tools/call", Map.of("name", "jobs_ask_late",
+          "arguments", Map.of(), "_meta", Map.of("io.modelcontextprotocol/clientCapabilities",
+              Map.of("elicitation", Map.of())))).result();
+      assertThat(first).containsEntry("resultType", "input_required").doesNotContainKey("taskId");
+    }
+  }
+
+  @Test
   void aCrashInsideATaskFailsItWithAnInternalErrorThatLeaksNothing() throws Exception {
     try (FusionTester tester = tester()) {
       String taskId = start(tester, "jobs_crash", Map.of());
@@ -335,12 +382,15 @@ class TasksTest {
   @Test
   void inThe2025EraATaskSupportActionIsCalledDirectly() {
     FusionServer.Builder builder = FusionServer.builder("tasks", "1.0.0").register(tools);
-    try (FusionTester tester = FusionTester.of(builder)) {
+    try (FusionTester tester = FusionTester.of(builder).acceptElicitation(Map.of("name", "Ada"))) {
       tools.release.countDown();
       ToolResult direct = tester.callTool("jobs_hold", Map.of("label", "classic"), withTasks());
       assertThat(direct.isSuccess()).isTrue();
       assertThat(direct.dataText()).isEqualTo("released classic");
       assertThat(direct.result()).doesNotContainKeys("taskId", "resultType");
+      // startTask() does nothing here: the handler asks over the session and answers directly.
+      ToolResult asked = tester.callTool("jobs_ask_late", Map.of(), withTasks());
+      assertThat(asked.dataText()).isEqualTo("task false, Ada");
     }
   }
 }
