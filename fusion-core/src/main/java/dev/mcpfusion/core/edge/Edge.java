@@ -108,7 +108,7 @@ public final class Edge {
     String serverInfo = Bodies.serverInfoMember(name, version);
     this.features = new FeatureRequests(new FeatureCalls(features, registry, pipeline.egress(),
         pipeline.deadlines(), this.tools.tracer()), serverInfo, this.tools.tracer());
-    this.scoped = new ScopedTools(registry, mapper);
+    this.scoped = new ScopedTools(registry, features, mapper);
     this.tasks = new TaskCalls(tools, this.features, serverInfo, taskOptions);
     if (tasks.enabled()) {
       modern.extension(Meta.TASKS_EXTENSION);
