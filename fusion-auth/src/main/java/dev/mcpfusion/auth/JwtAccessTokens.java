@@ -55,6 +55,11 @@ final class JwtAccessTokens {
     URI get() throws Unavailable;
   }
   private volatile DefaultJWTProcessor<SecurityContext> processor;
+  /**
+   * Whether a key set fetch failed (no answer) since the last token checked good: a rate-limited
+   * retry is then no verdict on the token.
+   */
+  private volatile boolean fetchFailed;
 
   /**
    * @param jwksUri where the key set is
@@ -92,12 +97,20 @@ final class JwtAccessTokens {
     } catch (ParseException e) {
       throw new Rejected("not a JWT: " + e.getMessage());
     } catch (RateLimitReachedException e) {
+      // Refetches are rate-limited: after a failed fetch the set is still unknown (the issuer is
+      // down); after a good one, the token names a key the issuer does not publish.
+      if (fetchFailed) {
+        throw new Unavailable("the issuer's key set cannot be fetched (rate-limited retry)",
+            Unavailable.RETRY_AFTER);
+      }
       throw new Rejected("a key id not in the key set, which was refetched moments ago");
     } catch (KeySourceException e) {
+      fetchFailed = true;
       throw new Unavailable("the issuer's key set cannot be fetched", Unavailable.RETRY_AFTER);
     } catch (BadJOSEException | JOSEException e) {
       throw new Rejected(e.getMessage());
     }
+    fetchFailed = false;
     return Caller.of(claims.getSubject(), Tokens.clientId(claims.getClaims()),
         Tokens.scopes(claims.getClaims()), claims.toJSONObject());
   }
