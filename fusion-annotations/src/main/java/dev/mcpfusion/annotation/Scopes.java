@@ -7,8 +7,9 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * The OAuth scopes a caller must hold to see and call an action: on a {@link Router} class every
- * action needs them, on a method that action needs them too (the requirements add up).
+ * The OAuth scopes a caller must hold to see and call an action, or to see and get a
+ * {@link Prompt} or read a {@link Resource}: on a class every action, prompt and resource of it
+ * needs them, on a method that member needs them too (the requirements add up).
  *
  * <pre>{@code
  * @Router("billing")
@@ -20,10 +21,13 @@ import java.lang.annotation.Target;
  * }
  * }</pre>
  *
- * <p>{@code tools/list} shows a caller only the actions its scopes allow; a call without them is
- * refused before any input is decoded: over HTTP with {@code 403} and
+ * <p>{@code tools/list}, {@code prompts/list}, {@code resources/list} and
+ * {@code resources/templates/list} show a caller only what its scopes allow; a call, a
+ * {@code prompts/get} or a {@code resources/read} without them is refused before any input is
+ * decoded: over HTTP with {@code 403} and
  * {@code WWW-Authenticate: Bearer error="insufficient_scope", scope="…"}, elsewhere with a
- * {@code FORBIDDEN} error envelope naming the scopes. A caller no authenticator vouched for (stdio,
+ * {@code FORBIDDEN} error envelope naming the scopes (for a prompt or resource, a JSON-RPC error
+ * whose {@code data} has {@code code: FORBIDDEN} and {@code requiredScopes}). A caller no authenticator vouched for (stdio,
  * HTTP without authentication) is not restricted. Each name is an RFC 6749 scope token: printable
  * ASCII without spaces, {@code "} or {@code \}. The capability lockfile records them: adding a
  * requirement is a breaking change, removing one a risky one.

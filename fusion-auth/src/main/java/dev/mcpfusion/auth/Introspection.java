@@ -13,7 +13,6 @@ import java.util.Base64;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.Supplier;
 
 /**
  * Opaque access tokens checked by OAuth 2.0 Token Introspection (RFC 7662): the authorization
@@ -22,11 +21,14 @@ import java.util.function.Supplier;
  *
  * <p>Answers are cached by the token's SHA-256 (never the token itself) until the token expires,
  * at most {@link #maxAge}, and for at most {@link #maxEntries} tokens (the least recently used
- * goes first): a busy client costs one introspection per token, not one per call. Refusals are
- * not cached.
+ * goes first): a busy client costs one introspection per token, not one per call. Refusals
+ * (inactive, another audience, expired, no subject) are cached too, in a cache of their own
+ * (bounded alike, so a flood of bad tokens cannot evict good ones), for {@link #REFUSED_AGE} at
+ * most: a client repeating a bad token does not make this server ask each time, and a token the
+ * server has just activated is accepted moments later. A failure to ask is never cached.
  */
 final class Introspection {
-  private final Supplier<URI> endpoint;
+  private final JwtAccessTokens.KeySetLocation endpoint;
   private final String authorization;
   private final String audience;
   private final String issuer;
@@ -34,10 +36,15 @@ final class Introspection {
   private final Duration maxAge;
   private final int maxEntries;
   private final Map<String, Entry> cache;
+  private final Map<String, Entry> refused;
 
-  private record Entry(Caller caller, long expiresNanos) {}
+  /** How long a refusal is kept, at most (and never longer than {@link #maxAge}). */
+  static final Duration REFUSED_AGE = Duration.ofSeconds(10);
 
-  Introspection(Supplier<URI> endpoint, String clientId, String clientSecret, String audience,
+  /** A cached answer: the caller of an active token, or {@code null} and why it was refused. */
+  private record Entry(Caller caller, String reason, long expiresNanos) {}
+
+  Introspection(JwtAccessTokens.KeySetLocation endpoint, String clientId, String clientSecret, String audience,
       String issuer, HttpClient http, Duration maxAge, int maxEntries) {
     this.endpoint = endpoint;
     this.authorization = "Basic " + Base64.getEncoder().encodeToString(
@@ -47,12 +54,17 @@ final class Introspection {
     this.http = http;
     this.maxAge = maxAge;
     this.maxEntries = maxEntries;
-    this.cache = new LinkedHashMap<>(16, 0.75f, true) {
+    this.cache = lru(maxEntries);
+    this.refused = lru(maxEntries);
+  }
+
+  private static Map<String, Entry> lru(int maxEntries) {
+    return new LinkedHashMap<>(16, 0.75f, true) {
       private static final long serialVersionUID = 1L;
 
       @Override
       protected boolean removeEldestEntry(Map.Entry<String, Entry> eldest) {
-        return size() > Introspection.this.maxEntries;
+        return size() > maxEntries;
       }
     };
   }
@@ -62,8 +74,12 @@ final class Introspection {
     return cache.size();
   }
 
-  /** The caller of an active token. */
-  Caller verify(String token) throws Rejected {
+  /**
+   * The caller of an active token.
+   *
+   * @throws Unavailable when the endpoint (or the metadata naming it) does not answer
+   */
+  Caller verify(String token) throws Rejected, Unavailable {
     String key = Tokens.sha256(token);
     long now = System.nanoTime();
     synchronized (this) {
@@ -74,7 +90,29 @@ final class Introspection {
       if (hit != null) {
         cache.remove(key);
       }
+      Entry no = refused.get(key);
+      if (no != null && no.expiresNanos - now > 0) {
+        throw new Rejected(no.reason + " (cached)");
+      }
+      if (no != null) {
+        refused.remove(key);
+      }
     }
+    try {
+      return ask(token, key, now);
+    } catch (Rejected e) {
+      long age = Math.min(maxAge.toNanos(), REFUSED_AGE.toNanos());
+      if (age > 0) {
+        synchronized (this) {
+          refused.put(key, new Entry(null, e.getMessage(), now + age));
+        }
+      }
+      throw e;
+    }
+  }
+
+  /** Asks the endpoint about {@code token}; caches an active answer. */
+  private Caller ask(String token, String key, long now) throws Rejected, Unavailable {
     URI at = endpoint.get();
     if (at == null) {
       throw new Rejected("the issuer's metadata names no introspection_endpoint");
@@ -86,11 +124,13 @@ final class Introspection {
           .header("Content-Type", "application/x-www-form-urlencoded")
           .POST(HttpRequest.BodyPublishers.ofString(
               "token=" + form(token) + "&token_type_hint=access_token")));
-    } catch (IOException | ParseException e) {
+    } catch (IOException e) {
+      throw new Unavailable("the introspection endpoint does not answer", Unavailable.RETRY_AFTER);
+    } catch (ParseException e) {
       throw new Rejected("introspection failed (" + e.getClass().getSimpleName() + ")");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new Rejected("interrupted during introspection");
+      throw new Unavailable("interrupted during introspection", Unavailable.RETRY_AFTER);
     }
     if (answer == null) {
       throw new Rejected("the introspection endpoint refused the request");
@@ -121,7 +161,7 @@ final class Introspection {
       until = Math.min(until, now + Duration.ofMillis(left).toNanos());
     }
     synchronized (this) {
-      cache.put(key, new Entry(caller, until));
+      cache.put(key, new Entry(caller, null, until));
     }
     return caller;
   }

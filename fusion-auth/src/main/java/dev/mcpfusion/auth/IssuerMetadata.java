@@ -40,14 +40,19 @@ final class IssuerMetadata {
     this.http = http;
   }
 
-  /** The endpoints, fetched on first use. */
-  synchronized Endpoints endpoints() throws Rejected {
+  /**
+   * The endpoints, fetched on first use.
+   *
+   * @throws Unavailable when no candidate answered (or one failed less than {@link #RETRY} ago)
+   */
+  synchronized Endpoints endpoints() throws Rejected, Unavailable {
     if (endpoints != null) {
       return endpoints;
     }
     long now = System.nanoTime();
     if (nextTryNanos != 0 && now - nextTryNanos < 0) {
-      throw new Rejected("the issuer's metadata is unavailable (retried after " + RETRY + ")");
+      throw new Unavailable("the issuer's metadata is unavailable (asked again after " + RETRY + ")",
+          java.time.Duration.ofNanos(nextTryNanos - now));
     }
     for (URI candidate : candidates(issuer)) {
       try {
@@ -73,8 +78,8 @@ final class IssuerMetadata {
       }
     }
     nextTryNanos = now + RETRY.toNanos();
-    LOG.warn("Could not read the metadata of the issuer {}; tokens are refused until it answers", issuer);
-    throw new Rejected("the issuer's metadata is unavailable");
+    LOG.warn("Could not read the metadata of the issuer {}; requests with a token answer 503 until it does", issuer);
+    throw new Unavailable("the issuer's metadata is unavailable", RETRY);
   }
 
   /**
@@ -95,12 +100,18 @@ final class IssuerMetadata {
     return out;
   }
 
-  /** A JSON object from {@code request} (200 only, at most 64 kB), or {@code null} for another status. */
+  /**
+   * A JSON object from {@code request} (200 only, at most 64 kB), or {@code null} for another
+   * status below 500; a 5xx is an {@link IOException}, as a server that did not answer.
+   */
   static Map<String, Object> fetchJson(HttpClient http, HttpRequest.Builder request)
       throws IOException, InterruptedException, ParseException {
     HttpResponse<InputStream> response = http.send(request.timeout(Duration.ofSeconds(5))
         .header("Accept", "application/json").build(), HttpResponse.BodyHandlers.ofInputStream());
     try (InputStream body = response.body()) {
+      if (response.statusCode() >= 500) {
+        throw new IOException("status " + response.statusCode());
+      }
       if (response.statusCode() != 200) {
         return null;
       }

@@ -3,6 +3,8 @@ package dev.mcpfusion.auth;
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.KeySourceException;
+import com.nimbusds.jose.jwk.source.RateLimitReachedException;
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.jwk.source.JWKSourceBuilder;
 import com.nimbusds.jose.proc.BadJOSEException;
@@ -18,7 +20,6 @@ import java.net.URI;
 import java.text.ParseException;
 import java.time.Duration;
 import java.util.Set;
-import java.util.function.Supplier;
 
 /**
  * JWT access tokens (RFC 9068) checked with nimbus-jose-jwt: the signature against the issuer's key
@@ -45,14 +46,26 @@ final class JwtAccessTokens {
   private final String audience;
   private final int skewSeconds;
   private final long rateLimitMs;
-  private final Supplier<URI> jwksUri;
+  private final KeySetLocation jwksUri;
+
+  /** Where the key set is: asked on first use, it may need the issuer's metadata. */
+  @FunctionalInterface
+  interface KeySetLocation {
+    /** The key set's URL, or {@code null} when the issuer names none. */
+    URI get() throws Unavailable;
+  }
   private volatile DefaultJWTProcessor<SecurityContext> processor;
+  /**
+   * Whether a key set fetch failed (no answer) since the last token checked good: a rate-limited
+   * retry is then no verdict on the token.
+   */
+  private volatile boolean fetchFailed;
 
   /**
-   * @param jwksUri where the key set is; asked on first use (it may need the issuer's metadata)
+   * @param jwksUri where the key set is
    */
   JwtAccessTokens(String issuer, String audience, Duration skew, Duration rateLimit,
-      Supplier<URI> jwksUri) {
+      KeySetLocation jwksUri) {
     this.issuer = issuer;
     this.audience = audience;
     this.skewSeconds = (int) skew.toSeconds();
@@ -71,21 +84,38 @@ final class JwtAccessTokens {
     return dots == 2;
   }
 
-  /** The caller of a valid token. */
-  Caller verify(String token) throws Rejected {
+  /**
+   * The caller of a valid token.
+   *
+   * @throws Unavailable when the key set is needed and cannot be fetched (a token naming a key
+   *     the cached set lacks while refetches are rate-limited is {@link Rejected}: it may be made up)
+   */
+  Caller verify(String token) throws Rejected, Unavailable {
     JWTClaimsSet claims;
     try {
       claims = processor().process(token, null);
     } catch (ParseException e) {
       throw new Rejected("not a JWT: " + e.getMessage());
+    } catch (RateLimitReachedException e) {
+      // Refetches are rate-limited: after a failed fetch the set is still unknown (the issuer is
+      // down); after a good one, the token names a key the issuer does not publish.
+      if (fetchFailed) {
+        throw new Unavailable("the issuer's key set cannot be fetched (rate-limited retry)",
+            Unavailable.RETRY_AFTER);
+      }
+      throw new Rejected("a key id not in the key set, which was refetched moments ago");
+    } catch (KeySourceException e) {
+      fetchFailed = true;
+      throw new Unavailable("the issuer's key set cannot be fetched", Unavailable.RETRY_AFTER);
     } catch (BadJOSEException | JOSEException e) {
       throw new Rejected(e.getMessage());
     }
+    fetchFailed = false;
     return Caller.of(claims.getSubject(), Tokens.clientId(claims.getClaims()),
         Tokens.scopes(claims.getClaims()), claims.toJSONObject());
   }
 
-  private DefaultJWTProcessor<SecurityContext> processor() throws Rejected {
+  private DefaultJWTProcessor<SecurityContext> processor() throws Rejected, Unavailable {
     DefaultJWTProcessor<SecurityContext> p = processor;
     if (p != null) {
       return p;
@@ -98,7 +128,7 @@ final class JwtAccessTokens {
     }
   }
 
-  private DefaultJWTProcessor<SecurityContext> build() throws Rejected {
+  private DefaultJWTProcessor<SecurityContext> build() throws Rejected, Unavailable {
     URI keys = jwksUri.get();
     if (keys == null) {
       throw new Rejected("the issuer's metadata names no jwks_uri");

@@ -33,7 +33,8 @@ import java.util.Objects;
  * <p>Every refused request gets {@code 401} with
  * {@code WWW-Authenticate: Bearer resource_metadata="…"} ({@code error="invalid_token"} when a token
  * was sent); the metadata (RFC 9728) is served at {@code /.well-known/oauth-protected-resource}.
- * Nothing about a refused token is logged above DEBUG, and the token never is.
+ * Nothing about a refused token is logged above DEBUG, and the token never is. A token that cannot
+ * be checked because the issuer does not answer gets {@code 503} with {@code Retry-After} instead.
  *
  * <p>Immutable: each method returns a changed copy.
  */

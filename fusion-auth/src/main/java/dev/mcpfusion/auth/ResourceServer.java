@@ -17,7 +17,9 @@ import org.slf4j.LoggerFactory;
  * bearer token, or {@code X-API-Key}) and answers with its caller, or refuses it. In order: a token
  * too long is refused unread; an API key is looked up; a JWT is checked locally; any other token
  * goes to introspection when it is configured. Each refusal is logged at DEBUG with its reason,
- * never with the token.
+ * never with the token. When the issuer does not answer (its metadata, key set or introspection
+ * endpoint), the request is {@link Authentication#unavailable unavailable} ({@code 503}), logged at
+ * WARN, not refused: the token may well be good.
  */
 final class ResourceServer implements HttpAuthenticator {
   private static final Logger LOG = LoggerFactory.getLogger(ResourceServer.class);
@@ -57,7 +59,7 @@ final class ResourceServer implements HttpAuthenticator {
     }
   }
 
-  private static URI endpoint(IssuerMetadata metadata, boolean keys) {
+  private static URI endpoint(IssuerMetadata metadata, boolean keys) throws Unavailable {
     try {
       IssuerMetadata.Endpoints endpoints = metadata.endpoints();
       return keys ? endpoints.jwksUri() : endpoints.introspectionEndpoint();
@@ -86,10 +88,13 @@ final class ResourceServer implements HttpAuthenticator {
       return Authentication.accepted(caller(token, apiKey != null));
     } catch (Rejected e) {
       return refused(kind, e.getMessage());
+    } catch (Unavailable e) {
+      LOG.warn("Could not check a {}: {}; answering 503", kind, e.getMessage());
+      return Authentication.unavailable(e.retryAfter());
     }
   }
 
-  private Caller caller(String token, boolean apiKeyHeader) throws Rejected {
+  private Caller caller(String token, boolean apiKeyHeader) throws Rejected, Unavailable {
     Caller byKey = keys == null ? null : keys.find(token);
     if (byKey != null) {
       return byKey;

@@ -52,8 +52,12 @@ class IntrospectionAndApiKeysTest {
           case "opaque-other-audience" -> "{\"active\":true,\"sub\":\"carol\",\"aud\":\"https://other.test\","
               + "\"exp\":" + exp + "}";
           case "opaque-expired" -> "{\"active\":true,\"sub\":\"carol\",\"aud\":\"" + RESOURCE + "\",\"exp\":1}";
+          case "opaque-server-error" -> null;
           default -> "{\"active\":false}";
         };
+        if (answer == null) {
+          return new MockResponse().setResponseCode(503);
+        }
         return new MockResponse().setResponseCode(200).addHeader("Content-Type", "application/json")
             .setBody(answer);
       }
@@ -111,10 +115,51 @@ class IntrospectionAndApiKeysTest {
   }
 
   @Test
-  void anUnreachableEndpointRefusesTheTokenWithoutThrowing() throws IOException {
+  void anUnreachableEndpointIsUnavailableNotARefusal() throws IOException {
     HttpAuthenticator auth = introspecting(Duration.ofMinutes(5));
     introspection.shutdown();
-    assertThat(auth.verify(bearer("opaque-good")).invalidToken()).isTrue();
+    Authentication verdict = auth.verify(bearer("opaque-good"));
+    assertThat(verdict.isAccepted()).isFalse();
+    assertThat(verdict.invalidToken()).isFalse();
+    assertThat(verdict.isUnavailable()).isTrue();
+    assertThat(verdict.retryAfterSeconds()).isEqualTo(Unavailable.RETRY_AFTER.toSeconds());
+  }
+
+  @Test
+  void anEndpointAnswering5xxIsUnavailableAndThatIsNotCached() {
+    HttpAuthenticator auth = introspecting(Duration.ofMinutes(5));
+    assertThat(auth.verify(bearer("opaque-server-error")).isUnavailable()).isTrue();
+    assertThat(auth.verify(bearer("opaque-server-error")).isUnavailable()).isTrue();
+    assertThat(asked.get()).isEqualTo(2);
+  }
+
+  @Test
+  void aRefusedTokenIsAskedAboutOnceWhileItsRefusalIsCached() {
+    HttpAuthenticator auth = introspecting(Duration.ofMinutes(5));
+    for (int i = 0; i < 50; i++) {
+      assertThat(auth.verify(bearer("opaque-inactive")).invalidToken()).isTrue();
+      assertThat(auth.verify(bearer("opaque-other-audience")).invalidToken()).isTrue();
+    }
+    assertThat(asked.get()).isEqualTo(2);
+    // A good token is still asked about (and cached) on its own.
+    assertThat(auth.verify(bearer("opaque-good")).isAccepted()).isTrue();
+    assertThat(asked.get()).isEqualTo(3);
+  }
+
+  @Test
+  void aRefusalIsKeptNoLongerThanTheCacheAge() throws InterruptedException {
+    HttpAuthenticator auth = introspecting(Duration.ofMillis(200));
+    auth.verify(bearer("opaque-inactive"));
+    auth.verify(bearer("opaque-inactive"));
+    assertThat(asked.get()).isEqualTo(1);
+    Thread.sleep(400);
+    auth.verify(bearer("opaque-inactive"));
+    assertThat(asked.get()).isEqualTo(2);
+    // With no cache at all, every refusal is asked again.
+    HttpAuthenticator uncached = introspecting(Duration.ZERO);
+    uncached.verify(bearer("opaque-inactive"));
+    uncached.verify(bearer("opaque-inactive"));
+    assertThat(asked.get()).isEqualTo(4);
   }
 
   @Test

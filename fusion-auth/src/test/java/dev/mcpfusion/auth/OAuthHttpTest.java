@@ -108,6 +108,7 @@ class OAuthHttpTest {
 
   private static final Pattern METHOD = Pattern.compile("\"method\":\"([^\"]+)\"");
   private static final Pattern NAME = Pattern.compile("\"name\":\"([^\"]+)\"");
+  private static final Pattern URI_PARAM = Pattern.compile("\"uri\":\"([^\"]+)\"");
 
   static HttpResponse<String> post(String body, String token) throws Exception {
     return post(body, token, null);
@@ -115,7 +116,8 @@ class OAuthHttpTest {
 
   /**
    * POSTs {@code body}; a 2026-07-28 message carries the standard headers that mirror it
-   * ({@code MCP-Protocol-Version}, {@code Mcp-Method}, and {@code Mcp-Name} on a tool call), as a
+   * ({@code MCP-Protocol-Version}, {@code Mcp-Method}, and {@code Mcp-Name} on a tool call, a
+   * prompts/get and a resources/read), as a
    * real client sends them; a classic one the session, when given.
    */
   static HttpResponse<String> post(String body, String token, String session) throws Exception {
@@ -128,8 +130,11 @@ class OAuthHttpTest {
     if (body.contains(MODERN_META) && method.find()) {
       request.header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", method.group(1));
       Matcher name = NAME.matcher(body);
-      if (method.group(1).equals("tools/call") && name.find()) {
+      Matcher uri = URI_PARAM.matcher(body);
+      if (method.group(1).matches("tools/call|prompts/get") && name.find()) {
         request.header("Mcp-Name", name.group(1));
+      } else if (method.group(1).equals("resources/read") && uri.find()) {
+        request.header("Mcp-Name", uri.group(1));
       }
     }
     if (session != null) {
@@ -302,6 +307,43 @@ class OAuthHttpTest {
         .contains("\"ledger_whoami\"").contains("\"ledger_post\"");
     assertThat(post(list(), token("profile")).body())
         .doesNotContain("\"ledger_whoami\"").doesNotContain("\"ledger_post\"").contains("\"tools\":[]");
+  }
+
+  static String request(int id, String method, String params, boolean modern) {
+    return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":{"
+        + params + (modern ? (params.isEmpty() ? "" : ",") + MODERN_META : "") + "}}";
+  }
+
+  @Test
+  void promptsAndResourcesWithoutTheirScopeAreHiddenAndAnswer403InBothEras() throws Exception {
+    String reader = token("ledger:read");
+    String writer = token("ledger:read ledger:write");
+    HttpResponse<String> init = post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
+        + "\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+        + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}", reader);
+    String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+    for (boolean modern : List.of(true, false)) {
+      String in = modern ? null : session;
+      String era = modern ? "2026-07-28" : "2025-11-25";
+      assertThat(post(request(2, "prompts/list", "", modern), reader, in).body()).as(era)
+          .doesNotContain("\"draft\"");
+      assertThat(post(request(3, "resources/list", "", modern), reader, in).body()).as(era)
+          .doesNotContain("ledger://audit");
+      for (String refused : List.of(request(4, "prompts/get", "\"name\":\"draft\"", modern),
+          request(5, "resources/read", "\"uri\":\"ledger://audit\"", modern))) {
+        HttpResponse<String> response = post(refused, reader, in);
+        assertThat(response.statusCode()).as(era + " " + refused).isEqualTo(403);
+        assertThat(response.headers().firstValue("WWW-Authenticate")).as(era).contains(
+            "Bearer error=\"insufficient_scope\", scope=\"ledger:write\", resource_metadata=\""
+                + metadataUrl() + "\"");
+      }
+    }
+    // The writer sees and uses them (modern era: stateless, any token of the caller's).
+    assertThat(post(request(2, "prompts/list", "", true), writer).body()).contains("\"draft\"");
+    assertThat(post(request(3, "resources/list", "", true), writer).body()).contains("ledger://audit");
+    HttpResponse<String> read = post(request(5, "resources/read", "\"uri\":\"ledger://audit\"", true), writer);
+    assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
+    assertThat(read.body()).contains("all clear");
   }
 
   @Test

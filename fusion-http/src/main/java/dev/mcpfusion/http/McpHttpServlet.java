@@ -148,13 +148,20 @@ public final class McpHttpServlet extends HttpServlet {
     Map<String, String> headers = RequestChecks.headers(req);
     Authentication auth = checks.authentication(headers);
     if (!auth.isAccepted()) {
-      resp.setHeader("WWW-Authenticate", Challenges.unauthorized(options.auth(), auth.invalidToken()));
       // Read (and drop) a body up to the size the endpoint accepts: a server that answers while
       // the body is still arriving and then closes can reset the connection under the client's
       // upload, and the client would see no answer at all. A larger body gets the answer and a close.
       if (!RequestChecks.drain(req, options.maxBodyBytes())) {
         resp.setHeader("Connection", "close");
       }
+      if (auth.isUnavailable()) {
+        resp.setHeader("Retry-After", Long.toString(auth.retryAfterSeconds()));
+        send(resp, 503, error(null, INTERNAL_ERROR, "Service Unavailable: the access token cannot be"
+            + " checked now (its issuer does not answer); retry in " + auth.retryAfterSeconds()
+            + " s with the same token."));
+        return;
+      }
+      resp.setHeader("WWW-Authenticate", Challenges.unauthorized(options.auth(), auth.invalidToken()));
       send(resp, 401, error(null, INVALID_REQUEST, auth.invalidToken()
           ? "Unauthorized: the access token is not valid for this server; get a new one."
           : "Unauthorized: send an access token (Authorization: Bearer …)."));

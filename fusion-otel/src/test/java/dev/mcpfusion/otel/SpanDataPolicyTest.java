@@ -77,6 +77,29 @@ class SpanDataPolicyTest {
   }
 
   @Test
+  void theCallerIsRecordedOnlyOnItsOptInAndAsItsSubjectOnly() {
+    dev.mcpfusion.core.Caller alice = dev.mcpfusion.core.Caller.of("alice", "cli-7",
+        List.of("ops:read"), Map.of("email", "alice@example.com"));
+    harness.tester(Exposition.FLAT).caller(alice).callTool("ops_get_item", Map.of("id", "ITM-1"));
+    SpanData off = harness.toolSpans().get(0);
+    assertThat(attr(off, "user.id")).isNull();
+    assertThat(OtelHarness.allValues(off)).noneMatch(v -> v != null && v.contains("alice"));
+    harness.exporter.reset();
+
+    FusionTester on = harness.tester(Exposition.FLAT, TraceOptions.DEFAULT.withCaller());
+    on.caller(alice).callTool("ops_get_item", Map.of("id", "ITM-1"));
+    SpanData recorded = harness.toolSpans().get(0);
+    assertThat(attr(recorded, "user.id")).isEqualTo("alice");
+    assertThat(OtelHarness.allValues(recorded)).noneMatch(v -> v != null
+        && (v.contains("cli-7") || v.contains("ops:read") || v.contains("alice@example.com")));
+    harness.exporter.reset();
+    // The local caller (stdio, no authenticator) is nobody in particular: nothing is recorded.
+    harness.tester(Exposition.FLAT, TraceOptions.DEFAULT.withCaller())
+        .callTool("ops_get_item", Map.of("id", "ITM-1"));
+    assertThat(attr(harness.toolSpans().get(0), "user.id")).isNull();
+  }
+
+  @Test
   void theMessageOptInRecordsTheExceptionMessages() {
     harness.tester(Exposition.FLAT, new TraceOptions(false, true)).callTool("ops_explode", Map.of());
     SpanData span = harness.onlyToolSpan();

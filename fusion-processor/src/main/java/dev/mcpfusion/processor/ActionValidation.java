@@ -276,6 +276,14 @@ final class ActionValidation {
    * duplicates; {@code null} after reporting a name that is no RFC 6749 scope token.
    */
   List<String> scopes(Element e, String where) {
+    return scopes(elements, reporter, e, where);
+  }
+
+  /**
+   * As {@link #scopes(Element, String)}; a {@code null} {@code reporter} reports nothing (the
+   * element's own step reports it), the answer is still {@code null} for a bad name.
+   */
+  static List<String> scopes(Elements elements, Reporter reporter, Element e, String where) {
     AnnotationMirror mirror = Mirrors.find(e, Props.ANN + "Scopes");
     if (mirror == null) {
       return List.of();
@@ -286,7 +294,9 @@ final class ActionValidation {
       String scope = (String) v.getValue();
       String why = scopeProblem(scope);
       if (why != null) {
-        reporter.reportOn(Diagnostic.INVALID_SCOPE, e, mirror, v, where, scope, why);
+        if (reporter != null) {
+          reporter.reportOn(Diagnostic.INVALID_SCOPE, e, mirror, v, where, scope, why);
+        }
         ok = false;
       } else {
         names.add(scope);

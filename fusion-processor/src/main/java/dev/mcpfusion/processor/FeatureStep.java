@@ -94,6 +94,7 @@ final class FeatureStep extends TypeStep<FeatureStep.FeaturesModel> {
     boolean returnsString;
     final List<Param> params = new ArrayList<>();
     List<TypeMirror> middleware = List.of();
+    List<String> scopes = List.of();
   }
 
   static final class ResourceModel {
@@ -109,6 +110,7 @@ final class FeatureStep extends TypeStep<FeatureStep.FeaturesModel> {
     final List<String> variables = new ArrayList<>();
     final List<Param> params = new ArrayList<>();
     List<TypeMirror> middleware = List.of();
+    List<String> scopes = List.of();
   }
 
   static final class CompletionModel {
@@ -223,7 +225,10 @@ final class FeatureStep extends TypeStep<FeatureStep.FeaturesModel> {
     }
     f.middleware = validation.use(type);
     Inputs inputs = validation.inputs();
-    boolean ok = true;
+    // A router's own step reports a bad scope name on the class; a plain feature class's, this one.
+    List<String> classScopes = ActionValidation.scopes(elements, router != null ? null : reporter,
+        type, display);
+    boolean ok = classScopes != null;
     Map<String, ExecutableElement> promptNames = new HashMap<>();
     Map<String, ExecutableElement> uris = new HashMap<>();
     List<ExecutableElement> completions = new ArrayList<>();
@@ -253,6 +258,11 @@ final class FeatureStep extends TypeStep<FeatureStep.FeaturesModel> {
           ok = false;
           continue;
         }
+        p.scopes = scopes(classScopes, method, where);
+        if (p.scopes == null) {
+          ok = false;
+          continue;
+        }
         ExecutableElement first = promptNames.putIfAbsent(p.name, method);
         if (first != null) {
           reporter.reportOn(Diagnostic.DUPLICATE_PROMPT, method, prompt, null, where, p.name,
@@ -264,6 +274,11 @@ final class FeatureStep extends TypeStep<FeatureStep.FeaturesModel> {
       } else if (resource != null) {
         ResourceModel r = validation.resource(method, resource, where);
         if (r == null) {
+          ok = false;
+          continue;
+        }
+        r.scopes = scopes(classScopes, method, where);
+        if (r.scopes == null) {
           ok = false;
           continue;
         }
@@ -300,6 +315,17 @@ final class FeatureStep extends TypeStep<FeatureStep.FeaturesModel> {
       f.completions.add(c);
     }
     return ok ? f : null;
+  }
+
+  /** The class's scopes, then the method's, without duplicates; {@code null} after a bad name. */
+  private List<String> scopes(List<String> classScopes, ExecutableElement method, String where) {
+    List<String> own = ActionValidation.scopes(elements, reporter, method, where);
+    if (own == null || classScopes == null) {
+      return null;
+    }
+    java.util.LinkedHashSet<String> all = new java.util.LinkedHashSet<>(classScopes);
+    all.addAll(own);
+    return List.copyOf(all);
   }
 
   private boolean hasVerb(ExecutableElement method) {

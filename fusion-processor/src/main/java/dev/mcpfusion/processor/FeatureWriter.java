@@ -290,6 +290,9 @@ final class FeatureWriter {
       if (!arguments.isEmpty()) {
         b.add("\n.arguments(\n$>$>$L$<$<)", CodeBlock.join(arguments, ",\n"));
       }
+      if (!p.scopes.isEmpty()) {
+        b.add("\n.scopes($L)", Sources.strings(p.scopes));
+      }
       m.addStatement("prompts.add($L)", b.add("\n.build()$<$<").build());
     }
     m.addStatement("$T<$T> resources = new $T<>()", List.class, rd, ArrayList.class);
@@ -303,6 +306,9 @@ final class FeatureWriter {
       }
       if (r.binary) {
         b.add("\n.binary(true)");
+      }
+      if (!r.scopes.isEmpty()) {
+        b.add("\n.scopes($L)", Sources.strings(r.scopes));
       }
       m.addStatement("resources.add($L)", b.add("\n.build()$<$<").build());
     }

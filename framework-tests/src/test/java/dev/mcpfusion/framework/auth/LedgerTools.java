@@ -3,7 +3,9 @@ package dev.mcpfusion.framework.auth;
 import dev.mcpfusion.annotation.Context;
 import dev.mcpfusion.annotation.Describe;
 import dev.mcpfusion.annotation.Mutation;
+import dev.mcpfusion.annotation.Prompt;
 import dev.mcpfusion.annotation.Query;
+import dev.mcpfusion.annotation.Resource;
 import dev.mcpfusion.annotation.Router;
 import dev.mcpfusion.annotation.Scopes;
 import dev.mcpfusion.core.Caller;
@@ -11,7 +13,8 @@ import jakarta.validation.constraints.NotBlank;
 
 /**
  * The scopes fixture: {@code whoami} needs nothing, {@code read} needs {@code ledger:read} (the
- * router's), {@code post} needs {@code ledger:read} and {@code ledger:write}.
+ * router's), {@code post} needs {@code ledger:read} and {@code ledger:write}; the prompts and
+ * resources of {@link Ledger} follow the same rule.
  */
 public final class LedgerTools {
   /** An unscoped router: who is calling. */
@@ -37,6 +40,48 @@ public final class LedgerTools {
     @Scopes("ledger:write")
     public String post(@NotBlank @Describe("The entry") String entry, @Context Caller caller) {
       return "posted " + entry + " by " + caller.subject().orElse("local");
+    }
+
+    @Prompt(description = "Summarise the ledger")
+    public String summary() {
+      return "Summarise the ledger.";
+    }
+
+    @Prompt(description = "Draft an entry")
+    @Scopes("ledger:write")
+    public String draft() {
+      return "Draft an entry.";
+    }
+
+    @Resource(uri = "ledger://balance", description = "The balance", mimeType = "text/plain")
+    public String balance() {
+      return "42";
+    }
+
+    @Resource(uri = "ledger://audit", description = "The audit trail", mimeType = "text/plain")
+    @Scopes("ledger:audit")
+    public String audit() {
+      return "all clear";
+    }
+
+    @Resource(uri = "ledger://entries/{id}", description = "One entry", mimeType = "text/plain")
+    @Scopes("ledger:audit")
+    public String entry(String id) {
+      return "entry " + id;
+    }
+  }
+
+  /** Prompts and resources of a class that is no router: its own {@code @Scopes} applies. */
+  @Scopes("notes:read")
+  public static final class Notes {
+    @Prompt(description = "Read the notes")
+    public String notes() {
+      return "Read the notes.";
+    }
+
+    @Resource(uri = "notes://today", description = "Today's note", mimeType = "text/plain")
+    public String today() {
+      return "buy milk";
     }
   }
 }

@@ -109,6 +109,78 @@ class ScopesTest {
     }
   }
 
+  private static List<String> prompts(FusionTester tester) {
+    return tester.listPrompts().stream().map(p -> (String) p.get("name")).toList();
+  }
+
+  private static List<String> resources(FusionTester tester) {
+    List<String> uris = new java.util.ArrayList<>();
+    tester.listResources().forEach(r -> uris.add((String) r.get("uri")));
+    tester.listResourceTemplates().forEach(r -> uris.add((String) r.get("uriTemplate")));
+    return uris;
+  }
+
+  private static FusionTester featureTester(String era) {
+    return FusionTester.of(new LedgerTools.Ledger(), new LedgerTools.Notes()).protocolVersion(era);
+  }
+
+  @Test
+  void promptAndResourceListsShowOnlyWhatTheScopesAllowInBothEras() {
+    for (String era : List.of(FusionTester.DEFAULT_VERSION, FusionTester.MODERN)) {
+      try (FusionTester tester = featureTester(era)) {
+        assertThat(prompts(tester)).as(era).containsExactlyInAnyOrder("summary", "draft", "notes");
+        assertThat(resources(tester)).as(era).containsExactlyInAnyOrder("ledger://balance",
+            "ledger://audit", "notes://today", "ledger://entries/{id}");
+        tester.scopes();
+        assertThat(prompts(tester)).as(era).isEmpty();
+        assertThat(resources(tester)).as(era).isEmpty();
+        tester.scopes("ledger:read");
+        assertThat(prompts(tester)).as(era).containsExactly("summary");
+        assertThat(resources(tester)).as(era).containsExactly("ledger://balance");
+        tester.scopes("ledger:read", "ledger:write", "ledger:audit", "notes:read");
+        assertThat(prompts(tester)).as(era).containsExactlyInAnyOrder("summary", "draft", "notes");
+        assertThat(resources(tester)).as(era).containsExactlyInAnyOrder("ledger://balance",
+            "ledger://audit", "notes://today", "ledger://entries/{id}");
+      }
+    }
+  }
+
+  @Test
+  void aPromptOrResourceWithoutTheScopeIsForbiddenNamingItInBothEras() {
+    for (String era : List.of(FusionTester.DEFAULT_VERSION, FusionTester.MODERN)) {
+      try (FusionTester tester = featureTester(era)) {
+        tester.scopes("ledger:read");
+        assertThat(tester.getPrompt("summary", Map.of()).texts()).as(era)
+            .containsExactly("Summarise the ledger.");
+        assertThat(tester.readResource("ledger://balance").text()).as(era).isEqualTo("42");
+        McpResponseCheck.forbidden(tester.getPrompt("draft", Map.of()), "ledger:write",
+            "[ledger] This caller lacks the scope ledger:write, which the prompt \"draft\" requires.");
+        McpResponseCheck.forbidden(tester.readResource("ledger://audit"), "ledger:audit",
+            "[ledger] This caller lacks the scope ledger:audit, which the resource \"ledger://audit\" requires.");
+        McpResponseCheck.forbidden(tester.readResource("ledger://entries/7"), "ledger:audit",
+            "which the resource \"ledger://entries/7\" requires.");
+        McpResponseCheck.forbidden(tester.getPrompt("notes", Map.of()), "notes:read",
+            "This caller lacks the scope notes:read");
+        tester.scopes("ledger:read", "ledger:write", "ledger:audit", "notes:read");
+        assertThat(tester.getPrompt("draft", Map.of()).texts()).as(era).containsExactly("Draft an entry.");
+        assertThat(tester.readResource("ledger://entries/7").text()).as(era).isEqualTo("entry 7");
+        assertThat(tester.readResource("notes://today").text()).as(era).isEqualTo("buy milk");
+      }
+    }
+  }
+
+  /** What a refused prompt or resource answers: a JSON-RPC error with the FORBIDDEN code and the scopes. */
+  private static final class McpResponseCheck {
+    static void forbidden(dev.mcpfusion.testing.McpResponse response, String scope, String text) {
+      assertThat(response.isError()).as(response.raw()).isTrue();
+      assertThat(response.errorCode()).isEqualTo(-32600);
+      assertThat(response.errorMessage()).contains(text).contains("Do not retry")
+          .contains("grant the scope " + scope);
+      assertThat(response.errorData()).isEqualTo(Map.of("code", "FORBIDDEN",
+          "requiredScopes", List.of(scope)));
+    }
+  }
+
   @Test
   void aCallersTextNamesNoClaims() {
     Caller caller = Caller.of("alice", "cli", List.of("a"), Map.of("email", "a@example.com"));

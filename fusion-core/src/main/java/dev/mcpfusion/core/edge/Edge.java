@@ -89,7 +89,7 @@ public final class Edge {
     String serverInfo = Bodies.serverInfoMember(name, version);
     this.features = new FeatureRequests(new FeatureCalls(features, registry, pipeline.egress(),
         pipeline.deadlines(), this.tools.tracer()), serverInfo, this.tools.tracer());
-    this.scoped = new ScopedTools(registry);
+    this.scoped = new ScopedTools(registry, features);
     this.tasks = new TaskCalls(tools, this.features, serverInfo, taskOptions);
     if (tasks.enabled()) {
       modern.extension(Meta.TASKS_EXTENSION);

@@ -134,10 +134,10 @@ final class FeatureRequests {
     });
     try {
       Map<String, Object> result = switch (message.method()) {
-        case PROMPTS_LIST -> calls.listPrompts();
+        case PROMPTS_LIST -> calls.listPrompts(request.caller());
         case PROMPTS_GET -> calls.getPrompt(params, request, call);
-        case RESOURCES_LIST -> calls.listResources();
-        case TEMPLATES_LIST -> calls.listTemplates();
+        case RESOURCES_LIST -> calls.listResources(request.caller());
+        case TEMPLATES_LIST -> calls.listTemplates(request.caller());
         case RESOURCES_READ -> calls.readResource(params, request, call);
         case COMPLETE -> calls.complete(params, request, call);
         case SUBSCRIBE, UNSUBSCRIBE -> subscription(message, params, request, session, modern);

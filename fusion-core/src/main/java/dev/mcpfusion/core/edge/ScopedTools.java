@@ -4,6 +4,7 @@ import dev.mcpfusion.core.Caller;
 import dev.mcpfusion.core.server.BoundAction;
 import dev.mcpfusion.core.server.Exposer;
 import dev.mcpfusion.core.server.ExposedTool;
+import dev.mcpfusion.core.server.FeatureRegistry;
 import dev.mcpfusion.core.server.ToolRegistry;
 import dev.mcpfusion.wire.JsonRpc;
 import java.util.ArrayList;
@@ -13,8 +14,10 @@ import java.util.Map;
 
 /**
  * The tools as a caller with scopes sees them ({@code @Scopes}): {@code tools/list} without the
- * tools it may not use, and, before a {@code tools/call} is dispatched, the scopes it lacks (HTTP
- * answers {@code 403 insufficient_scope} with them). A server with no scoped tool, and the local
+ * tools it may not use, and, before a {@code tools/call}, {@code prompts/get} or
+ * {@code resources/read} is dispatched, the scopes it lacks (HTTP answers
+ * {@code 403 insufficient_scope} with them; the prompt and resource lists are filtered where they
+ * are answered, by {@code FeatureCalls}). A server with no scoped tool, and the local
  * caller, see every tool: then the edge answers the one {@code tools/list} of every caller.
  */
 final class ScopedTools {
@@ -23,8 +26,24 @@ final class ScopedTools {
   /** Each tool's {@code tools/list} entry, converted once, by the registry's order. */
   private final List<Map<String, Object>> entries;
 
-  ScopedTools(ToolRegistry registry) {
+  private final FeatureRegistry features;
+  /** Whether any prompt or resource requires a scope. */
+  private final boolean anyFeature;
+
+  ScopedTools(ToolRegistry registry, FeatureRegistry features) {
     this.registry = registry;
+    this.features = features;
+    boolean scopedFeature = false;
+    for (FeatureRegistry.BoundPrompt p : features.prompts()) {
+      scopedFeature |= !p.descriptor().scopes().isEmpty();
+    }
+    for (FeatureRegistry.BoundResource r : features.staticResources()) {
+      scopedFeature |= !r.descriptor().scopes().isEmpty();
+    }
+    for (FeatureRegistry.BoundResource r : features.templates()) {
+      scopedFeature |= !r.descriptor().scopes().isEmpty();
+    }
+    this.anyFeature = scopedFeature;
     boolean scoped = false;
     for (ExposedTool tool : registry.tools()) {
       scoped |= tool.scoped();
@@ -64,11 +83,23 @@ final class ScopedTools {
    * refuse for another reason: an unknown tool or action).
    */
   List<String> missing(Message message, Caller caller) {
-    if (!any || caller.isLocal() || message.kind() != Message.Kind.REQUEST
-        || !JsonRpc.TOOLS_CALL.equals(message.method())) {
+    if (caller.isLocal() || message.kind() != Message.Kind.REQUEST) {
       return List.of();
     }
     Map<?, ?> params = message.params();
+    if (anyFeature && JsonRpc.PROMPTS_GET.equals(message.method())) {
+      FeatureRegistry.BoundPrompt prompt = params != null && params.get("name") instanceof String n
+          ? features.prompt(n) : null;
+      return prompt == null ? List.of() : caller.missing(prompt.descriptor().scopes());
+    }
+    if (anyFeature && JsonRpc.RESOURCES_READ.equals(message.method())) {
+      FeatureRegistry.Resolved resolved = params != null && params.get("uri") instanceof String u
+          ? features.resolve(u) : null;
+      return resolved == null ? List.of() : caller.missing(resolved.resource().descriptor().scopes());
+    }
+    if (!any || !JsonRpc.TOOLS_CALL.equals(message.method())) {
+      return List.of();
+    }
     ExposedTool tool = params != null && params.get("name") instanceof String name
         ? registry.tool(name) : null;
     if (tool == null) {

@@ -3,6 +3,9 @@ package dev.mcpfusion.core.server;
 import dev.mcpfusion.core.egress.Egress;
 import dev.mcpfusion.core.spi.IconDescriptor;
 import dev.mcpfusion.core.trace.FusionTracer;
+import dev.mcpfusion.wire.Codes;
+import dev.mcpfusion.wire.Echo;
+import dev.mcpfusion.wire.JsonRpc;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,6 +30,25 @@ abstract class FeatureAnswers {
     this.tracer = tracer;
     this.runner = runner;
     this.presenter = presenter;
+  }
+
+  /**
+   * The refusal of a prompt or resource whose {@code @Scopes} the caller lacks ({@code missing}):
+   * as a tool's {@code FORBIDDEN} envelope says it, with the scopes also as {@code requiredScopes}
+   * in the error's data, so that the agent asks for them instead of retrying.
+   */
+  static FeatureError forbidden(String router, String kind, String name, List<String> missing) {
+    String scopes = String.join(" ", missing);
+    String plural = missing.size() == 1 ? " " : "s ";
+    String them = missing.size() == 1 ? "it" : "them";
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put("code", Codes.FORBIDDEN);
+    data.put("requiredScopes", List.copyOf(missing));
+    return new FeatureError(JsonRpc.INVALID_REQUEST,
+        (router.isEmpty() ? "" : "[" + router + "] ") + "This caller lacks the scope" + plural
+            + scopes + ", which the " + kind + " " + Echo.quoted(name)
+            + " requires. Do not retry: ask the user to grant the scope" + plural + scopes
+            + " (for example by signing in again with " + them + ").", data);
   }
 
   /**

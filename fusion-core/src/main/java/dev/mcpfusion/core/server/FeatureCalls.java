@@ -1,6 +1,7 @@
 package dev.mcpfusion.core.server;
 
 import dev.mcpfusion.core.FusionError;
+import dev.mcpfusion.core.Caller;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.egress.Egress;
 import dev.mcpfusion.core.guard.ActionLimits;
@@ -141,7 +142,12 @@ public final class FeatureCalls {
 
   /** The {@code prompts/list} result. */
   public Map<String, Object> listPrompts() {
-    return prompts.listPrompts();
+    return listPrompts(Caller.local());
+  }
+
+  /** As {@link #listPrompts()}, without what {@code caller} lacks the scopes to see. */
+  public Map<String, Object> listPrompts(Caller caller) {
+    return prompts.listPrompts(caller);
   }
 
   /** The {@code prompts/get} result for {@code params} ({@code name}, {@code arguments}). */
@@ -157,12 +163,22 @@ public final class FeatureCalls {
 
   /** The {@code resources/list} result: the static resources. */
   public Map<String, Object> listResources() {
-    return resources.listResources();
+    return listResources(Caller.local());
+  }
+
+  /** As {@link #listResources()}, without what {@code caller} lacks the scopes to see. */
+  public Map<String, Object> listResources(Caller caller) {
+    return resources.listResources(caller);
   }
 
   /** The {@code resources/templates/list} result. */
   public Map<String, Object> listTemplates() {
-    return resources.listTemplates();
+    return listTemplates(Caller.local());
+  }
+
+  /** As {@link #listTemplates()}, without what {@code caller} lacks the scopes to see. */
+  public Map<String, Object> listTemplates(Caller caller) {
+    return resources.listTemplates(caller);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.server;
 
+import dev.mcpfusion.core.Caller;
 import dev.mcpfusion.core.PromptResult;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.egress.Egress;
@@ -28,10 +29,13 @@ final class PromptCalls extends FeatureAnswers {
     super(registry, egress, tracer, runner, presenter);
   }
 
-  /** The {@code prompts/list} result. */
-  Map<String, Object> listPrompts() {
+  /** The {@code prompts/list} result: the prompts whose scopes {@code caller} holds. */
+  Map<String, Object> listPrompts(Caller caller) {
     List<Object> prompts = new ArrayList<>();
     for (FeatureRegistry.BoundPrompt p : registry.prompts()) {
+      if (!caller.missing(p.descriptor().scopes()).isEmpty()) {
+        continue;
+      }
       Map<String, Object> prompt = new LinkedHashMap<>();
       prompt.put("name", p.descriptor().name());
       if (!p.descriptor().title().isEmpty()) {
@@ -86,6 +90,11 @@ final class PromptCalls extends FeatureAnswers {
     if (prompt == null) {
       call.trace().unknownTarget();
       throw unknownPrompt(promptName);
+    }
+    List<String> missing = request.caller().missing(prompt.descriptor().scopes());
+    if (!missing.isEmpty()) {
+      throw forbidden(FeatureRunner.routerOf(prompt.router(), prompt.features()), "prompt",
+          promptName, missing);
     }
     if (raw != null && !(raw instanceof Map<?, ?>)) {
       throw new FeatureError(JsonRpc.INVALID_PARAMS, "Invalid params: \"arguments\" of"

@@ -1,5 +1,6 @@
 package dev.mcpfusion.core.server;
 
+import dev.mcpfusion.core.Caller;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.egress.Egress;
 import dev.mcpfusion.redact.Redactor;
@@ -27,10 +28,13 @@ final class ResourceCalls extends FeatureAnswers {
     super(registry, egress, tracer, runner, presenter);
   }
 
-  /** The {@code resources/list} result: the static resources. */
-  Map<String, Object> listResources() {
+  /** The {@code resources/list} result: the static resources whose scopes {@code caller} holds. */
+  Map<String, Object> listResources(Caller caller) {
     List<Object> resources = new ArrayList<>();
     for (FeatureRegistry.BoundResource r : registry.staticResources()) {
+      if (!caller.missing(r.descriptor().scopes()).isEmpty()) {
+        continue;
+      }
       Map<String, Object> resource = describe(r.descriptor());
       resource.put("uri", r.descriptor().uri());
       resources.add(reorder(resource, "uri"));
@@ -38,10 +42,13 @@ final class ResourceCalls extends FeatureAnswers {
     return Map.of("resources", resources);
   }
 
-  /** The {@code resources/templates/list} result. */
-  Map<String, Object> listTemplates() {
+  /** The {@code resources/templates/list} result: the templates whose scopes {@code caller} holds. */
+  Map<String, Object> listTemplates(Caller caller) {
     List<Object> templates = new ArrayList<>();
     for (FeatureRegistry.BoundResource r : registry.templates()) {
+      if (!caller.missing(r.descriptor().scopes()).isEmpty()) {
+        continue;
+      }
       Map<String, Object> template = describe(r.descriptor());
       template.put("uriTemplate", r.descriptor().uri());
       templates.add(reorder(template, "uriTemplate"));
@@ -107,6 +114,10 @@ final class ResourceCalls extends FeatureAnswers {
     FeatureRegistry.BoundResource resource = resolved.resource();
     ResourceDescriptor d = resource.descriptor();
     String router = FeatureRunner.routerOf(resource.router(), resource.features());
+    List<String> missing = request.caller().missing(d.scopes());
+    if (!missing.isEmpty()) {
+      throw forbidden(router, "resource", uri, missing);
+    }
     @SuppressWarnings("unchecked")
     Map<String, Object> answer = (Map<String, Object>) runner.run(router, d.name(), uri,
         resolved.variables(), request, resource.chain(), resource.limits(), resource.gate(), call,

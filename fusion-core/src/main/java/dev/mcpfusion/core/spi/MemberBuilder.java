@@ -8,7 +8,8 @@ import java.util.Objects;
 /**
  * What the builders of {@link PromptDescriptor} and {@link ResourceDescriptor} share: the Java
  * method a member is served by, its MCP title, icons and description, the parameters filled from
- * context, its presenter and its method-level {@code @Use} classes.
+ * context, its presenter, its method-level {@code @Use} classes and the OAuth scopes a caller
+ * needs to see and use it.
  *
  * @param <B> the concrete builder, which every call returns
  */
@@ -20,6 +21,7 @@ public abstract class MemberBuilder<B extends MemberBuilder<B>> {
   final List<ContextParameter> contextParameters = new ArrayList<>();
   PresenterBinding<?, ?> presenter;
   List<Class<?>> middleware = List.of();
+  List<String> scopes = List.of();
 
   MemberBuilder() {}
 
@@ -43,6 +45,15 @@ public abstract class MemberBuilder<B extends MemberBuilder<B>> {
   /** The method-level {@code @Use} classes, in order. */
   public B middleware(Class<?>... classes) {
     this.middleware = Arrays.asList(classes);
+    return self();
+  }
+
+  /**
+   * The OAuth scopes a caller needs to see and use the member ({@code @Scopes} of its class and
+   * its method).
+   */
+  public B scopes(String... scopes) {
+    this.scopes = List.of(scopes);
     return self();
   }
 

@@ -15,6 +15,8 @@ import java.util.Objects;
  * @param presenter the presenter of the prompt's data, or {@code null}
  * @param middleware the method-level {@code @Use} classes, in order
  * @param icons the icons, in the order written; empty sends no {@code icons}
+ * @param scopes the OAuth scopes a caller needs to see and get it ({@code @Scopes} of its class
+ *     and its method); empty for none
  */
 public record PromptDescriptor(
     String name,
@@ -25,13 +27,23 @@ public record PromptDescriptor(
     List<ContextParameter> contextParameters,
     PresenterBinding<?, ?> presenter,
     List<Class<?>> middleware,
-    List<IconDescriptor> icons) {
+    List<IconDescriptor> icons,
+    List<String> scopes) {
 
   public PromptDescriptor {
     arguments = List.copyOf(arguments);
     contextParameters = List.copyOf(contextParameters);
     middleware = List.copyOf(middleware);
     icons = List.copyOf(icons);
+    scopes = scopes == null ? List.of() : List.copyOf(scopes);
+  }
+
+  /** A prompt that requires no scope: every component but {@code scopes}, in order. */
+  public PromptDescriptor(String name, String methodName, String title, String description,
+      List<PromptArgument> arguments, List<ContextParameter> contextParameters,
+      PresenterBinding<?, ?> presenter, List<Class<?>> middleware, List<IconDescriptor> icons) {
+    this(name, methodName, title, description, arguments, contextParameters, presenter,
+        middleware, icons, List.of());
   }
 
   /** A prompt without icons. */
@@ -74,7 +86,7 @@ public record PromptDescriptor(
             + " before build()");
       }
       return new PromptDescriptor(name, methodName, title, description, arguments,
-          contextParameters, presenter, middleware, icons);
+          contextParameters, presenter, middleware, icons, scopes);
     }
   }
 }

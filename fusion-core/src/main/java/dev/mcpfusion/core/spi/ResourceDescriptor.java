@@ -19,6 +19,8 @@ import java.util.Objects;
  * @param binary whether the method returns bytes (sent as a base64 {@code blob})
  * @param middleware the method-level {@code @Use} classes, in order
  * @param icons the icons, in the order written; empty sends no {@code icons}
+ * @param scopes the OAuth scopes a caller needs to see and read it ({@code @Scopes} of its class
+ *     and its method); empty for none
  */
 public record ResourceDescriptor(
     String uri,
@@ -32,13 +34,24 @@ public record ResourceDescriptor(
     PresenterBinding<?, ?> presenter,
     boolean binary,
     List<Class<?>> middleware,
-    List<IconDescriptor> icons) {
+    List<IconDescriptor> icons,
+    List<String> scopes) {
 
   public ResourceDescriptor {
     variables = List.copyOf(variables);
     contextParameters = List.copyOf(contextParameters);
     middleware = List.copyOf(middleware);
     icons = List.copyOf(icons);
+    scopes = scopes == null ? List.of() : List.copyOf(scopes);
+  }
+
+  /** A resource that requires no scope: every component but {@code scopes}, in order. */
+  public ResourceDescriptor(String uri, String name, String methodName, String title,
+      String description, String mimeType, List<String> variables,
+      List<ContextParameter> contextParameters, PresenterBinding<?, ?> presenter, boolean binary,
+      List<Class<?>> middleware, List<IconDescriptor> icons) {
+    this(uri, name, methodName, title, description, mimeType, variables, contextParameters,
+        presenter, binary, middleware, icons, List.of());
   }
 
   /** A resource without icons. */
@@ -104,7 +117,7 @@ public record ResourceDescriptor(
             + " before build()");
       }
       return new ResourceDescriptor(uri, name, methodName, title, description, mimeType,
-          variables, contextParameters, presenter, binary, middleware, icons);
+          variables, contextParameters, presenter, binary, middleware, icons, scopes);
     }
   }
 }

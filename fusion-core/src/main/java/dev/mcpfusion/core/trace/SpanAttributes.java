@@ -102,6 +102,11 @@ public final class SpanAttributes {
   public static final String MCP_RESOURCE_URI = "mcp.resource.uri";
   /** OTel MCP: the session id, when the transport has sessions. */
   public static final String MCP_SESSION_ID = "mcp.session.id";
+  /**
+   * The caller's subject (OpenTelemetry {@code user.id}), recorded only on the
+   * {@link TraceOptions#recordCaller()} opt-in.
+   */
+  public static final String USER_ID = "user.id";
   /** OTel MCP: the negotiated protocol version, when known. */
   public static final String MCP_PROTOCOL_VERSION = "mcp.protocol.version";
 

@@ -247,6 +247,9 @@ public final class SpanStart {
     try {
       options = tracer.options();
       options = options == null ? TraceOptions.DEFAULT : options;
+      if (options.recordCaller() && request != null && !request.caller().isLocal()) {
+        request.caller().subject().ifPresent(subject -> attributes.put(SpanAttributes.USER_ID, subject));
+      }
       if (options.recordInput() && input != null) {
         boolean text = input instanceof String;
         attributes.put(SpanAttributes.INPUT_VALUE, text ? (String) input : Json.write(input));
