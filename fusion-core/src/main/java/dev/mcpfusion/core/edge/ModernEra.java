@@ -121,7 +121,7 @@ public final class ModernEra {
           .supportedVersions(SUPPORTED)
           .jsonMapper(mapper)
           // The edge answers every request that may ask the client and seals its own states
-          // (core.input), so this codec never seals anything: a per-process key is right, and an
+          // (dev.mcpfusion.wire.input), so this codec never seals anything: a per-process key is right, and an
           // explicit one keeps the SDK from warning about it on every start.
           .requestStateCodec(HmacRequestStateCodec.builder().key(randomKey()).jsonMapper(mapper).build())
           .feature(ToolsFeature.ofSync(repository, mapper, validator, 0L, McpSchema.CacheScope.PRIVATE))

@@ -156,7 +156,7 @@ class ClassicLifecycleTest {
    * A child JVM serves the fixture over stdio with the class-load log on; a 2025 session
    * (initialize, initialized, tools/list, one call, logging/setLevel) must load none of the SDK's
    * server, Reactor, a JSON-schema validator or Jackson's databind (messages are read by the
-   * streaming parser, replies written by {@code core.json.Json}).
+   * streaming parser, replies written by {@code dev.mcpfusion.json.Json}).
    */
   @Test
   void aClassicStdioSessionLoadsNoSdkServerReactorSchemaValidatorOrDatabind() throws Exception {

@@ -74,7 +74,7 @@ class StdioStartTest {
         .noneMatch(c -> c.startsWith("org.hibernate.validator.") || c.startsWith("jakarta.validation."))
         .noneMatch(c -> c.startsWith("jakarta.el.") || c.startsWith("org.glassfish.expressly."))
         .noneMatch(c -> c.equals("io.modelcontextprotocol.modern.server.McpServer")
-            || c.startsWith("dev.mcpfusion.core.modern.FusionToolRepository"))
+            || c.equals("dev.mcpfusion.core.edge.FusionToolRepository"))
         .noneMatch(c -> c.startsWith("dev.mcpfusion.http.") || c.startsWith("org.eclipse.jetty.")
             || c.startsWith("jakarta.servlet."))
         .noneMatch(c -> c.startsWith("io.opentelemetry.") || c.startsWith("dev.mcpfusion.otel."))
