@@ -79,6 +79,23 @@ public final class Edge {
    */
   public Edge(String name, String version, ToolRegistry registry, FeatureRegistry features,
       Pipeline pipeline, FusionTracer tracer, TaskOptions taskOptions, RequestStates states) {
+    this(name, version, registry, features, pipeline, tracer, taskOptions, states,
+        DEFAULT_MAX_LISTEN_STREAMS, DEFAULT_LISTEN_HEARTBEAT);
+  }
+
+  /** The most 2026-07-28 {@code subscriptions/listen} streams open at once, by default. */
+  public static final int DEFAULT_MAX_LISTEN_STREAMS = 64;
+  /** How often a listen stream checks that its client is still there, by default. */
+  public static final java.time.Duration DEFAULT_LISTEN_HEARTBEAT = java.time.Duration.ofSeconds(15);
+
+  /**
+   * As the constructor above, holding at most {@code maxListenStreams} 2026-07-28
+   * {@code subscriptions/listen} streams at once, each sending a heartbeat every
+   * {@code listenHeartbeat} so that a client that left is noticed.
+   */
+  public Edge(String name, String version, ToolRegistry registry, FeatureRegistry features,
+      Pipeline pipeline, FusionTracer tracer, TaskOptions taskOptions, RequestStates states,
+      int maxListenStreams, java.time.Duration listenHeartbeat) {
     this.reader = new MessageReader();
     this.tools = new ToolCalls(registry, pipeline, tracer == null ? FusionTracer.NOOP : tracer);
     this.observer = this.tools.tracer();
@@ -88,7 +105,8 @@ public final class Edge {
     // Every 2026-07-28 result names the server in its _meta (the SDK's modern server does the same).
     String serverInfo = Bodies.serverInfoMember(name, version);
     this.features = new FeatureRequests(new FeatureCalls(features, registry, pipeline.egress(),
-        pipeline.deadlines(), this.tools.tracer()), serverInfo, this.tools.tracer());
+        pipeline.deadlines(), this.tools.tracer()), serverInfo, this.tools.tracer(),
+        maxListenStreams, listenHeartbeat);
     this.scoped = new ScopedTools(registry, features);
     this.tasks = new TaskCalls(tools, this.features, serverInfo, taskOptions);
     if (tasks.enabled()) {
@@ -263,6 +281,8 @@ public final class Edge {
         toolCalls.toolCall(message, inbound, session, out, true);
       } else if (scopedList(message, inbound, out, true)) {
         return;
+      } else if (JsonRpc.SUBSCRIPTIONS_LISTEN.equals(message.method())) {
+        features.listen(message, inbound, out);
       } else if (features.handles(message.method())) {
         features.request(message, inbound, session, out, true, input);
       } else if (tasks.handles(message.method())) {
@@ -453,6 +473,20 @@ public final class Edge {
     return observer;
   }
 
+  /**
+   * Ends every 2026-07-28 {@code subscriptions/listen} stream with its result (the specification's
+   * graceful end of a subscription) and refuses later ones: a transport calls it when it starts
+   * to stop, as it ends its other event streams. Idempotent.
+   */
+  public void endListenStreams() {
+    features.listens().close();
+  }
+
+  /** How many 2026-07-28 {@code subscriptions/listen} streams are open now. */
+  public int openListenStreams() {
+    return features.listens().open();
+  }
+
   ModernEra modernEra() {
     return modern;
   }
@@ -462,8 +496,9 @@ public final class Edge {
     return modern.started();
   }
 
-  /** Stops the tasks' executor, if it was started. */
+  /** Ends every listen stream with its result and stops the tasks' executor, if it was started. */
   public void close() {
+    features.listens().close();
     tasks.close();
   }
 
