@@ -178,8 +178,8 @@ public final class FusionServer {
     private Function<RequestContext, ?> subscriptionScope;
     private final List<EgressFilter> egressFilters = new ArrayList<>();
     private TaskOptions tasks = TaskOptions.defaults();
-    private int maxListenStreams = Edge.DEFAULT_MAX_LISTEN_STREAMS;
-    private Duration listenHeartbeat = Edge.DEFAULT_LISTEN_HEARTBEAT;
+    private int maxListenStreams = 64;
+    private Duration listenHeartbeat = Duration.ofSeconds(15);
 
     private Builder(String name, String version) {
       this.name = Objects.requireNonNull(name, "name");

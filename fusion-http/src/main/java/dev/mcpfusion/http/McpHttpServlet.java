@@ -196,7 +196,7 @@ public final class McpHttpServlet extends HttpServlet {
     }
     draining = true;
     sessions.closeStreams();
-    edge.endListenStreams();
+    edge.listenStreams().close();
     awaitInFlight(grace);
     if (inFlight.get() > 0) {
       int cut = posts.cutOpenCalls();

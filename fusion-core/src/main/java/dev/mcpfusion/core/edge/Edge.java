@@ -72,26 +72,10 @@ public final class Edge {
    * of {@code features}, keeps the tasks of the {@code @TaskSupport} actions as {@code taskOptions}
    * says ({@code null}: {@link TaskOptions#defaults()}), and whose 2026-07-28 input-required results
    * carry request states sealed and opened by {@code states} (the same key on every instance lets
-   * any of them complete a retry).
+   * any of them complete a retry); see {@link ListenStreams} for the last two parameters.
    *
    * @param name the server name ({@code serverInfo})
    * @param version the server version
-   */
-  public Edge(String name, String version, ToolRegistry registry, FeatureRegistry features,
-      Pipeline pipeline, FusionTracer tracer, TaskOptions taskOptions, RequestStates states) {
-    this(name, version, registry, features, pipeline, tracer, taskOptions, states,
-        DEFAULT_MAX_LISTEN_STREAMS, DEFAULT_LISTEN_HEARTBEAT);
-  }
-
-  /** The most 2026-07-28 {@code subscriptions/listen} streams open at once, by default. */
-  public static final int DEFAULT_MAX_LISTEN_STREAMS = 64;
-  /** How often a listen stream checks that its client is still there, by default. */
-  public static final java.time.Duration DEFAULT_LISTEN_HEARTBEAT = java.time.Duration.ofSeconds(15);
-
-  /**
-   * As the constructor above, holding at most {@code maxListenStreams} 2026-07-28
-   * {@code subscriptions/listen} streams at once, each sending a heartbeat every
-   * {@code listenHeartbeat} so that a client that left is noticed.
    */
   public Edge(String name, String version, ToolRegistry registry, FeatureRegistry features,
       Pipeline pipeline, FusionTracer tracer, TaskOptions taskOptions, RequestStates states,
@@ -281,9 +265,7 @@ public final class Edge {
         toolCalls.toolCall(message, inbound, session, out, true);
       } else if (scopedList(message, inbound, out, true)) {
         return;
-      } else if (JsonRpc.SUBSCRIPTIONS_LISTEN.equals(message.method())) {
-        features.listen(message, inbound, out);
-      } else if (features.handles(message.method())) {
+      } else if (features.handlesModern(message.method())) {
         features.request(message, inbound, session, out, true, input);
       } else if (tasks.handles(message.method())) {
         RequestRunner.run(message, session, (sink, call) -> tasks.answer(message, inbound, sink), out);
@@ -473,18 +455,9 @@ public final class Edge {
     return observer;
   }
 
-  /**
-   * Ends every 2026-07-28 {@code subscriptions/listen} stream with its result (the specification's
-   * graceful end of a subscription) and refuses later ones: a transport calls it when it starts
-   * to stop, as it ends its other event streams. Idempotent.
-   */
-  public void endListenStreams() {
-    features.listens().close();
-  }
-
-  /** How many 2026-07-28 {@code subscriptions/listen} streams are open now. */
-  public int openListenStreams() {
-    return features.listens().open();
+  /** The 2026-07-28 {@code subscriptions/listen} streams: how many are open; ending them all. */
+  public ListenStreams listenStreams() {
+    return features.listens();
   }
 
   ModernEra modernEra() {

@@ -143,6 +143,11 @@ final class FeatureRequests {
     return (r.hasPrompts() || r.hasResources()) && METHODS.contains(method);
   }
 
+  /** Whether the edge answers the 2026-07-28 {@code method} itself: these, and listen streams. */
+  boolean handlesModern(String method) {
+    return JsonRpc.SUBSCRIPTIONS_LISTEN.equals(method) || handles(method);
+  }
+
   /** Whether answering {@code method} runs user code (and may take as long as it does). */
   boolean runsUserCode(String method) {
     return USER_CODE.contains(method) && handles(method);
@@ -421,6 +426,10 @@ final class FeatureRequests {
   @SuppressWarnings("unchecked")
   void request(Message message, Inbound inbound, EdgeSession session, Sink out, boolean modernEra,
       InputRequired input) {
+    if (modernEra && JsonRpc.SUBSCRIPTIONS_LISTEN.equals(message.method())) {
+      listen(message, inbound, out);
+      return;
+    }
     Object rawParams = message.rawParams();
     if (rawParams != null && !(rawParams instanceof Map<?, ?>)) {
       out.reply(message.id(), JsonRpc.INVALID_PARAMS, Bodies.error(message.id(), JsonRpc.INVALID_PARAMS,

@@ -44,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * at once (over it: {@link JsonRpc#SERVER_BUSY}); each holds its request's thread, writing a
  * heartbeat every {@code heartbeat} so that a client that left is noticed and its stream released.
  */
-final class ListenStreams {
+public final class ListenStreams {
   private static final Logger LOG = LoggerFactory.getLogger(ListenStreams.class);
   /** Updates waiting for a slow client; past this the stream drops the oldest (none are replayed). */
   private static final int QUEUE = 64;
@@ -75,7 +75,7 @@ final class ListenStreams {
   }
 
   /** How many listen streams are open now. */
-  int open() {
+  public int open() {
     return open.get();
   }
 
@@ -243,8 +243,11 @@ final class ListenStreams {
     return false;
   }
 
-  /** Ends every stream with its result (the server is closing); later listens are refused. */
-  void close() {
+  /**
+   * Ends every stream with its result (the specification's graceful end of a subscription) and
+   * refuses later ones: a transport calls it when it starts to stop. Idempotent.
+   */
+  public void close() {
     closed = true;
     List<Listener> all = new ArrayList<>(listeners);
     for (Listener listener : all) {

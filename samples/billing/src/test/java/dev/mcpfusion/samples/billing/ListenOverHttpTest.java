@@ -144,10 +144,10 @@ class ListenOverHttpTest {
 
   private void awaitOpen(int count) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (server.edge().openListenStreams() != count && System.nanoTime() < deadline) {
+    while (server.edge().listenStreams().open() != count && System.nanoTime() < deadline) {
       Thread.sleep(10);
     }
-    assertThat(server.edge().openListenStreams()).isEqualTo(count);
+    assertThat(server.edge().listenStreams().open()).isEqualTo(count);
   }
 
   /**
