@@ -61,14 +61,15 @@ public final class FusionServer {
   private final Edge edge;
 
   private FusionServer(String name, String version, ToolRegistry registry, FeatureRegistry features,
-      FusionTracer tracer, List<EgressFilter> filters, TaskOptions tasks, RequestStates states) {
+      FusionTracer tracer, List<EgressFilter> filters, TaskOptions tasks, RequestStates states,
+      int maxListenStreams, Duration listenHeartbeat) {
     this.name = name;
     this.version = version;
     this.registry = registry;
     this.features = features;
     Egress egress = new Egress(filters, registry.defaultRedaction());
     this.edge = new Edge(name, version, registry, features, new Pipeline(registry, tracer, egress),
-        tracer, tasks, states);
+        tracer, tasks, states, maxListenStreams, listenHeartbeat);
   }
 
   /** A builder for a server announcing itself as {@code name} {@code version}. */
@@ -177,6 +178,8 @@ public final class FusionServer {
     private Function<RequestContext, ?> subscriptionScope;
     private final List<EgressFilter> egressFilters = new ArrayList<>();
     private TaskOptions tasks = TaskOptions.defaults();
+    private int maxListenStreams = 64;
+    private Duration listenHeartbeat = Duration.ofSeconds(15);
 
     private Builder(String name, String version) {
       this.name = Objects.requireNonNull(name, "name");
@@ -322,6 +325,29 @@ public final class FusionServer {
     }
 
     /**
+     * The 2026-07-28 {@code subscriptions/listen} streams (served over stateless HTTP): at most
+     * {@code max} open at once — one more is refused with {@code SERVER_BUSY} (-32003) — and each
+     * sends an SSE heartbeat comment every {@code heartbeat}, which is how a client that left is
+     * noticed and its stream released. Each open stream holds one HTTP request thread. Default:
+     * 64 streams, a heartbeat every 15 seconds.
+     *
+     * @throws IllegalArgumentException for {@code max} below 1 or a heartbeat not positive
+     */
+    public Builder listenStreams(int max, Duration heartbeat) {
+      Objects.requireNonNull(heartbeat, "heartbeat");
+      if (max < 1) {
+        throw new IllegalArgumentException("listenStreams: max must be at least 1, was " + max);
+      }
+      if (heartbeat.isNegative() || heartbeat.isZero()) {
+        throw new IllegalArgumentException("listenStreams: heartbeat must be positive, was "
+            + heartbeat);
+      }
+      this.maxListenStreams = max;
+      this.listenHeartbeat = heartbeat;
+      return this;
+    }
+
+    /**
      * How the tasks of {@code @TaskSupport} actions are kept: how long a finished task's result
      * stays (then {@code tasks/get} says it expired), the polling interval suggested, the most
      * tasks kept at once (over it a call is refused {@code SERVER_BUSY}), the store and who may
@@ -401,7 +427,8 @@ public final class FusionServer {
       ToolRegistry tools = ToolRegistry.build(config, gates);
       return new FusionServer(name, version, tools, FeatureRegistry.build(config, gates),
           Observed.of(tracer, meter), egressFilters, tasks, RequestStates.of(requestStateKey,
-              requestStateTtl, maxRequestStateBytes, Clock.systemUTC()));
+              requestStateTtl, maxRequestStateBytes, Clock.systemUTC()), maxListenStreams,
+          listenHeartbeat);
     }
   }
 }

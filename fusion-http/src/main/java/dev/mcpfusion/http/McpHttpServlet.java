@@ -186,7 +186,7 @@ public final class McpHttpServlet extends HttpServlet {
 
   /**
    * Stops taking requests (the readiness probe and every new request answer 503 with
-   * {@code Retry-After}), ends the event streams, lets requests in progress finish within
+   * {@code Retry-After}), ends the event streams (listen streams with their result), lets requests in progress finish within
    * {@code grace}, answers each request still waiting after it with a clean error carrying its id
    * (the drain cut it; it may be retried), then closes the SDK server and its sessions. Idempotent.
    */
@@ -196,6 +196,7 @@ public final class McpHttpServlet extends HttpServlet {
     }
     draining = true;
     sessions.closeStreams();
+    edge.listenStreams().close();
     awaitInFlight(grace);
     if (inFlight.get() > 0) {
       int cut = posts.cutOpenCalls();

@@ -132,4 +132,27 @@ final class PostStream implements Sink {
     }
     return true;
   }
+
+  /** A stateless response whose client accepts an event stream can stay open for a listen. */
+  @Override
+  public boolean holdsStreams() {
+    return streamable && session == null;
+  }
+
+  @Override
+  public boolean heartbeat() {
+    synchronized (this) {
+      if (!streaming || finished) {
+        return false;
+      }
+      try {
+        SseConnection.comment(resp.getOutputStream());
+        return true;
+      } catch (IOException e) {
+        log.debug("The client left a held event stream", e);
+        finished = true;
+        return false;
+      }
+    }
+  }
 }

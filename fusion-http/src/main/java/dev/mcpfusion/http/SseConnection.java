@@ -57,6 +57,12 @@ final class SseConnection {
     out.flush();
   }
 
+  /** Writes the heartbeat comment on {@code out} and flushes it: fails once the client is gone. */
+  static void comment(OutputStream out) throws IOException {
+    out.write(HEARTBEAT);
+    out.flush();
+  }
+
   /** Writes one message as an SSE event with this {@code id} ({@code null}: none) and flushes it. */
   static void write(OutputStream out, String id, byte[] json) throws IOException {
     out.write(EVENT);

@@ -62,6 +62,10 @@ public final class JsonRpc {
   public static final String PROGRESS = "notifications/progress";
   public static final String MESSAGE = "notifications/message";
   public static final String RESOURCE_UPDATED = "notifications/resources/updated";
+  /** 2026-07-28: opens a long-lived stream of the notifications the client opts in to. */
+  public static final String SUBSCRIPTIONS_LISTEN = "subscriptions/listen";
+  /** 2026-07-28: the first message of a listen stream, naming what the server agreed to send. */
+  public static final String SUBSCRIPTIONS_ACKNOWLEDGED = "notifications/subscriptions/acknowledged";
   public static final String SAMPLING_CREATE_MESSAGE = "sampling/createMessage";
   public static final String ELICITATION_CREATE = "elicitation/create";
   /** The tasks extension: a task's state (and its result, once it has one). */

@@ -20,6 +20,11 @@ public final class Meta {
 
   /** 2026-07-28: the protocol version every request carries in {@code params._meta}. */
   public static final String PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
+  /**
+   * 2026-07-28: on every notification of a {@code subscriptions/listen} stream, the id of the
+   * request that opened it.
+   */
+  public static final String SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
   /** 2026-07-28: the client's capabilities, in {@code params._meta}. */
   public static final String CLIENT_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities";
   /** 2026-07-28: the least severe log level the client wants, in {@code params._meta}. */

@@ -72,13 +72,14 @@ public final class Edge {
    * of {@code features}, keeps the tasks of the {@code @TaskSupport} actions as {@code taskOptions}
    * says ({@code null}: {@link TaskOptions#defaults()}), and whose 2026-07-28 input-required results
    * carry request states sealed and opened by {@code states} (the same key on every instance lets
-   * any of them complete a retry).
+   * any of them complete a retry); see {@link ListenStreams} for the last two parameters.
    *
    * @param name the server name ({@code serverInfo})
    * @param version the server version
    */
   public Edge(String name, String version, ToolRegistry registry, FeatureRegistry features,
-      Pipeline pipeline, FusionTracer tracer, TaskOptions taskOptions, RequestStates states) {
+      Pipeline pipeline, FusionTracer tracer, TaskOptions taskOptions, RequestStates states,
+      int maxListenStreams, java.time.Duration listenHeartbeat) {
     this.reader = new MessageReader();
     this.tools = new ToolCalls(registry, pipeline, tracer == null ? FusionTracer.NOOP : tracer);
     this.observer = this.tools.tracer();
@@ -88,7 +89,8 @@ public final class Edge {
     // Every 2026-07-28 result names the server in its _meta (the SDK's modern server does the same).
     String serverInfo = Bodies.serverInfoMember(name, version);
     this.features = new FeatureRequests(new FeatureCalls(features, registry, pipeline.egress(),
-        pipeline.deadlines(), this.tools.tracer()), serverInfo, this.tools.tracer());
+        pipeline.deadlines(), this.tools.tracer()), serverInfo, this.tools.tracer(),
+        maxListenStreams, listenHeartbeat);
     this.scoped = new ScopedTools(registry, features);
     this.tasks = new TaskCalls(tools, this.features, serverInfo, taskOptions);
     if (tasks.enabled()) {
@@ -263,7 +265,7 @@ public final class Edge {
         toolCalls.toolCall(message, inbound, session, out, true);
       } else if (scopedList(message, inbound, out, true)) {
         return;
-      } else if (features.handles(message.method())) {
+      } else if (features.handlesModern(message.method())) {
         features.request(message, inbound, session, out, true, input);
       } else if (tasks.handles(message.method())) {
         RequestRunner.run(message, session, (sink, call) -> tasks.answer(message, inbound, sink), out);
@@ -453,6 +455,11 @@ public final class Edge {
     return observer;
   }
 
+  /** The 2026-07-28 {@code subscriptions/listen} streams: how many are open; ending them all. */
+  public ListenStreams listenStreams() {
+    return features.listens();
+  }
+
   ModernEra modernEra() {
     return modern;
   }
@@ -462,8 +469,9 @@ public final class Edge {
     return modern.started();
   }
 
-  /** Stops the tasks' executor, if it was started. */
+  /** Ends every listen stream with its result and stops the tasks' executor, if it was started. */
   public void close() {
+    features.listens().close();
     tasks.close();
   }
 

@@ -37,7 +37,8 @@ final class FeatureCapabilities implements McpFeature {
       builder.prompts(false);
     }
     if (features.hasResources()) {
-      // The stateless protocol has no resources/subscribe: a 2025-11-25 session does.
+      // resources.subscribe stays false: the SDK's modern server resets it unless its own change
+      // publisher serves subscriptions/listen, and here the edge serves it (ListenStreams).
       builder.resources(false, false);
     }
     builder.completions();

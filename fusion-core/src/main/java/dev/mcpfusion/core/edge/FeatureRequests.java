@@ -80,11 +80,46 @@ final class FeatureRequests {
 
   private record Subscription(Object key, RequestContext request) {}
 
-  FeatureRequests(FeatureCalls calls, String serverInfoMember, FusionTracer tracer) {
+  /** The 2026-07-28 {@code subscriptions/listen} streams. */
+  private final ListenStreams listens;
+
+  FeatureRequests(FeatureCalls calls, String serverInfoMember, FusionTracer tracer,
+      int maxListenStreams, java.time.Duration listenHeartbeat) {
     this.calls = calls;
     this.tracer = tracer;
     this.egress = calls.egress();
     this.serverInfoMember = serverInfoMember;
+    this.listens = new ListenStreams(calls.registry(), egress, serverInfoMember, maxListenStreams,
+        listenHeartbeat);
+  }
+
+  ListenStreams listens() {
+    return listens;
+  }
+
+  /**
+   * Serves a 2026-07-28 {@code subscriptions/listen} on this thread until its client goes away
+   * ({@link ListenStreams}), under the request's subscription scope key.
+   */
+  @SuppressWarnings("unchecked")
+  void listen(Message message, Inbound inbound, Sink out) {
+    Map<?, ?> params = message.params();
+    Map<String, Object> meta = params != null && params.get("_meta") instanceof Map<?, ?> m
+        ? (Map<String, Object>) m : null;
+    RequestContext request = RequestContext.of(inbound.headers(), meta, null,
+        ProtocolVersions.MODERN, null, inbound.caller(), inbound.networkTransport());
+    Object key;
+    try {
+      key = scopeOf(request);
+    } catch (RuntimeException e) {
+      String incident = ErrorReplies.newIncidentId();
+      LOG.error("The subscription scope failed for a listen stream (incident {})", incident, e);
+      out.reply(message.id(), JsonRpc.INTERNAL_ERROR, Bodies.error(message.id(),
+          JsonRpc.INTERNAL_ERROR, "Internal error: the listen stream could not be scoped (incident "
+              + incident + ").", Map.of("code", Codes.INTERNAL_ERROR, "incident", incident)));
+      return;
+    }
+    listens.listen(message, request, key, out);
   }
 
   /**
@@ -106,6 +141,11 @@ final class FeatureRequests {
   boolean handles(String method) {
     FeatureRegistry r = calls.registry();
     return (r.hasPrompts() || r.hasResources()) && METHODS.contains(method);
+  }
+
+  /** Whether the edge answers the 2026-07-28 {@code method} itself: these, and listen streams. */
+  boolean handlesModern(String method) {
+    return JsonRpc.SUBSCRIPTIONS_LISTEN.equals(method) || handles(method);
   }
 
   /** Whether answering {@code method} runs user code (and may take as long as it does). */
@@ -298,7 +338,7 @@ final class FeatureRequests {
    * the same scope key as {@code request}'s (see {@code FusionServer.Builder.subscriptionScope}).
    */
   void afterToolCall(Reply reply, RequestContext request) {
-    if (reply.isError() || subscriptions.isEmpty()
+    if (reply.isError() || (subscriptions.isEmpty() && listens.open() == 0)
         || !(reply.meta().get(Meta.INVALIDATION) instanceof Map<?, ?> invalidation)
         || !(invalidation.get("domains") instanceof List<?> domains)) {
       return;
@@ -311,6 +351,7 @@ final class FeatureRequests {
       LOG.warn("The subscription scope failed after a tool call; no session is notified", e);
       return;
     }
+    listens.afterToolCall(domains, key);
     for (Map.Entry<EdgeSession, Map<String, Subscription>> entry : subscriptions.entrySet()) {
       EdgeSession session = entry.getKey();
       if (session.isClosed()) {
@@ -385,6 +426,10 @@ final class FeatureRequests {
   @SuppressWarnings("unchecked")
   void request(Message message, Inbound inbound, EdgeSession session, Sink out, boolean modernEra,
       InputRequired input) {
+    if (modernEra && JsonRpc.SUBSCRIPTIONS_LISTEN.equals(message.method())) {
+      listen(message, inbound, out);
+      return;
+    }
     Object rawParams = message.rawParams();
     if (rawParams != null && !(rawParams instanceof Map<?, ?>)) {
       out.reply(message.id(), JsonRpc.INVALID_PARAMS, Bodies.error(message.id(), JsonRpc.INVALID_PARAMS,

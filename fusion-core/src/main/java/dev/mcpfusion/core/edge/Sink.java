@@ -27,4 +27,21 @@ public interface Sink {
 
   /** A message the server starts itself (a notification or a request to the client). */
   void push(byte[] json);
+
+  /**
+   * Whether this sink can hold a long-lived event stream for one request (a stateless HTTP POST
+   * whose client accepts {@code text/event-stream}): what {@code subscriptions/listen} needs.
+   */
+  default boolean holdsStreams() {
+    return false;
+  }
+
+  /**
+   * Sends a heartbeat on the held event stream (an SSE comment, which no client reads as a message)
+   * and says whether the client is still there: {@code false} once a write has failed or the
+   * stream has ended. Only for a sink that {@link #holdsStreams()}.
+   */
+  default boolean heartbeat() {
+    return false;
+  }
 }

@@ -167,4 +167,27 @@ class ModernRoutingTest {
     assertThat(ids).containsExactlyInAnyOrder(100, 101, 102, 103, 104, 105, 106, 107, 108, 109,
         110, 111, 112, 113, 114, 115);
   }
+
+  /**
+   * {@code subscriptions/listen} needs a stream held open for one request, which this server holds
+   * over HTTP only: over stdio the client is told so, and the next request is answered as usual.
+   */
+  @Test
+  void aListenOverStdioIsAnsweredThatItIsHttpOnly() throws Exception {
+    start();
+    send("{\"jsonrpc\":\"2.0\",\"id\":\"l1\",\"method\":\"subscriptions/listen\",\"params\":{"
+        + "\"notifications\":{\"resourceSubscriptions\":[\"billing://invoices/INV-0001\"]}," + META
+        + "}}");
+    Map<String, Object> answer = read();
+    assertThat(answer.get("id")).isEqualTo("l1");
+    @SuppressWarnings("unchecked")
+    Map<String, Object> error = (Map<String, Object>) answer.get("error");
+    assertThat(error.get("code")).isEqualTo(-32600);
+    assertThat(error.get("message")).isEqualTo("Invalid Request: subscriptions/listen needs a"
+        + " stream this transport cannot hold: this server serves it over HTTP only, on a POST"
+        + " whose Accept header allows text/event-stream. Over stdio, read the resource again"
+        + " after a change.");
+    send(call(2, "billing_get_invoice", "{\"id\":\"INV-0001\"}"));
+    assertThat(read().get("id")).isEqualTo(2);
+  }
 }

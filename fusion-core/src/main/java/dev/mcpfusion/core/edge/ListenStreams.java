@@ -1,0 +1,258 @@
+package dev.mcpfusion.core.edge;
+
+import dev.mcpfusion.core.Outbound;
+import dev.mcpfusion.core.RequestContext;
+import dev.mcpfusion.core.egress.Egress;
+import dev.mcpfusion.core.server.FeatureRegistry;
+import dev.mcpfusion.wire.JsonRpc;
+import dev.mcpfusion.wire.Meta;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The 2026-07-28 {@code subscriptions/listen} streams of resources: the stateless era's
+ * replacement for {@code resources/subscribe}.
+ *
+ * <p>What the specification (2026-07-28, basic/patterns/subscriptions, and the schema's
+ * {@code SubscriptionsListenRequest}) asks, and what this implements: the client opts in to
+ * notification types in {@code params.notifications}; the server "MUST send
+ * notifications/subscriptions/acknowledged as the first message on the stream", naming "the subset
+ * of requested notification types the server agreed to honor"; it "MUST NOT send notification
+ * types the client has not explicitly requested"; every notification on the stream carries
+ * {@code io.modelcontextprotocol/subscriptionId} in {@code _meta}, the id of the listen request;
+ * missed events are not replayed; the request stays open until the client goes away, and its
+ * result ({@code resultType} only) is sent only when the server ends the subscription.
+ *
+ * <p>This server honours {@code resourceSubscriptions} only: its tool, prompt and resource lists
+ * never change while it runs, so the three {@code *ListChanged} types are left out of the
+ * acknowledgement. A URI is honoured when a resource or template of the server serves it and the
+ * caller holds its scopes — a caller never hears of a resource it may not read — and, as with
+ * {@code resources/subscribe}, an update is sent only to the streams opened under the same
+ * {@code subscriptionScope} key as the mutation's request. At most {@code max} streams are open
+ * at once (over it: {@link JsonRpc#SERVER_BUSY}); each holds its request's thread, writing a
+ * heartbeat every {@code heartbeat} so that a client that left is noticed and its stream released.
+ */
+public final class ListenStreams {
+  private static final Logger LOG = LoggerFactory.getLogger(ListenStreams.class);
+  /** Updates waiting for a slow client; past this the stream drops the oldest (none are replayed). */
+  private static final int QUEUE = 64;
+
+  private final FeatureRegistry registry;
+  private final Egress egress;
+  private final String serverInfoMember;
+  private final int max;
+  private final Duration heartbeat;
+  private final AtomicInteger open = new AtomicInteger();
+  private final Set<Listener> listeners = ConcurrentHashMap.newKeySet();
+  private volatile boolean closed;
+
+  /** One open stream: its id, the URIs it honours, its scope key and request, its queue. */
+  private record Listener(Object id, Set<String> uris, Object key, RequestContext request,
+      BlockingQueue<byte[]> queue) {}
+
+  /** Ends a stream's wait: the server is closing. */
+  private static final byte[] END = new byte[0];
+
+  ListenStreams(FeatureRegistry registry, Egress egress, String serverInfoMember, int max,
+      Duration heartbeat) {
+    this.registry = registry;
+    this.egress = egress;
+    this.serverInfoMember = serverInfoMember;
+    this.max = max;
+    this.heartbeat = heartbeat;
+  }
+
+  /** How many listen streams are open now. */
+  public int open() {
+    return open.get();
+  }
+
+  /**
+   * Serves one {@code subscriptions/listen} request on this thread until its client goes away or
+   * the server closes; {@code key} is the request's subscription scope key.
+   */
+  void listen(Message message, RequestContext request, Object key, Sink out) {
+    Object id = message.id();
+    if (!out.holdsStreams()) {
+      out.reply(id, JsonRpc.INVALID_REQUEST, Bodies.error(id, JsonRpc.INVALID_REQUEST,
+          "Invalid Request: " + JsonRpc.SUBSCRIPTIONS_LISTEN + " needs a stream this transport"
+              + " cannot hold: this server serves it over HTTP only, on a POST whose Accept header"
+              + " allows text/event-stream. Over stdio, read the resource again after a change."));
+      return;
+    }
+    Set<String> requested;
+    try {
+      requested = requestedUris(message.params());
+    } catch (IllegalArgumentException e) {
+      out.reply(id, JsonRpc.INVALID_PARAMS, Bodies.error(id, JsonRpc.INVALID_PARAMS,
+          "Invalid params: " + e.getMessage()));
+      return;
+    }
+    if (open.incrementAndGet() > max || closed) {
+      open.decrementAndGet();
+      out.reply(id, JsonRpc.SERVER_BUSY, Bodies.error(id, JsonRpc.SERVER_BUSY, "Server busy: "
+          + max + " listen streams are open, the most this server holds; close one you no longer"
+          + " read, or retry later.", Map.of("code", dev.mcpfusion.wire.Codes.SERVER_BUSY)));
+      return;
+    }
+    Listener listener = new Listener(id, honoured(requested, request), key, request,
+        new ArrayBlockingQueue<>(QUEUE));
+    listeners.add(listener);
+    try {
+      Map<String, Object> notifications = new LinkedHashMap<>();
+      notifications.put("resourceSubscriptions", List.copyOf(listener.uris()));
+      out.push(Bodies.notification(JsonRpc.SUBSCRIPTIONS_ACKNOWLEDGED,
+          tagged(id, Map.of("notifications", notifications))));
+      long beat = heartbeat.toNanos();
+      while (!closed) {
+        byte[] next = listener.queue().poll(beat, TimeUnit.NANOSECONDS);
+        if (next == END) {
+          break;
+        }
+        if (next != null) {
+          out.push(next);
+        }
+        // A failed push is seen here too: the heartbeat says the stream is gone.
+        if (!out.heartbeat()) {
+          break;
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      listeners.remove(listener);
+      open.decrementAndGet();
+    }
+    // When the server ends the subscription, this empty result is the spec's graceful end; when
+    // the client left, it goes nowhere, but the transport expects a reply to every request.
+    out.reply(id, 0, result(id));
+  }
+
+  private byte[] result(Object id) {
+    StringBuilder out = new StringBuilder(128);
+    out.append("{\"jsonrpc\":\"2.0\",\"id\":");
+    dev.mcpfusion.json.Json.appendValue(id, out);
+    out.append(",\"result\":{\"resultType\":\"complete\",\"_meta\":{").append(serverInfoMember)
+        .append("}}}");
+    return out.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  /**
+   * The URIs {@code params.notifications.resourceSubscriptions} names, in order; empty when it
+   * names none. Throws {@link IllegalArgumentException} naming what is malformed.
+   */
+  private static Set<String> requestedUris(Map<?, ?> params) {
+    Object notifications = params == null ? null : params.get("notifications");
+    if (!(notifications instanceof Map<?, ?> filter)) {
+      throw new IllegalArgumentException(JsonRpc.SUBSCRIPTIONS_LISTEN + " needs \"notifications\","
+          + " an object naming what to listen for, e.g. {\"resourceSubscriptions\": [\"<uri>\"]}.");
+    }
+    Object uris = filter.get("resourceSubscriptions");
+    Set<String> requested = new LinkedHashSet<>();
+    if (uris == null) {
+      return requested;
+    }
+    if (!(uris instanceof List<?> list)) {
+      throw new IllegalArgumentException("notifications.resourceSubscriptions must be an array of"
+          + " resource URIs (strings).");
+    }
+    for (Object uri : list) {
+      if (!(uri instanceof String s)) {
+        throw new IllegalArgumentException("notifications.resourceSubscriptions must be an array"
+            + " of resource URIs (strings); it holds " + (uri == null ? "null" : "a non-string")
+            + ".");
+      }
+      requested.add(s);
+    }
+    return requested;
+  }
+
+  /** The requested URIs a resource of this server serves and whose scopes the caller holds. */
+  private Set<String> honoured(Set<String> requested, RequestContext request) {
+    Set<String> honoured = new LinkedHashSet<>();
+    for (String uri : requested) {
+      FeatureRegistry.Resolved resolved = registry.resolve(uri);
+      if (resolved != null
+          && request.caller().missing(resolved.resource().descriptor().scopes()).isEmpty()) {
+        honoured.add(uri);
+      }
+    }
+    return honoured;
+  }
+
+  /** {@code params} with the stream's id in its {@code _meta}, as every message on it carries. */
+  private static Map<String, Object> tagged(Object id, Map<String, Object> params) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("_meta", Map.of(Meta.SUBSCRIPTION_ID, id));
+    out.putAll(params);
+    return out;
+  }
+
+  /**
+   * After a tool call whose request had scope key {@code key} marked {@code domains} stale: queues
+   * {@code notifications/resources/updated} on every stream opened under the same key that
+   * listens to a resource of a matching router.
+   */
+  void afterToolCall(List<?> domains, Object key) {
+    for (Listener listener : listeners) {
+      if (!key.equals(listener.key())) {
+        continue;
+      }
+      for (String uri : listener.uris()) {
+        FeatureRegistry.Resolved resolved = registry.resolve(uri);
+        if (resolved == null || !matches(domains, resolved.resource().router())) {
+          continue;
+        }
+        try {
+          Map<String, Object> params = egress.notification(Outbound.Channel.RESOURCE_UPDATED,
+              JsonRpc.RESOURCE_UPDATED, uri, Map.of("uri", uri), egress.serverContent(), -1,
+              listener.request());
+          if (params != null) {
+            byte[] message = Bodies.notification(JsonRpc.RESOURCE_UPDATED,
+                tagged(listener.id(), params));
+            while (!listener.queue().offer(message)) {
+              // A client too slow to read: it loses the oldest update (never replayed anyway).
+              listener.queue().poll();
+            }
+          }
+        } catch (RuntimeException e) {
+          LOG.debug("Could not queue an update of {} for listen stream {}", uri, listener.id(), e);
+        }
+      }
+    }
+  }
+
+  private static boolean matches(List<?> domains, String router) {
+    for (Object domain : domains) {
+      if (domain instanceof String pattern && FeatureRegistry.invalidates(pattern, router)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Ends every stream with its result (the specification's graceful end of a subscription) and
+   * refuses later ones: a transport calls it when it starts to stop. Idempotent.
+   */
+  public void close() {
+    closed = true;
+    List<Listener> all = new ArrayList<>(listeners);
+    for (Listener listener : all) {
+      listener.queue().clear();
+      listener.queue().offer(END);
+    }
+  }
+}
