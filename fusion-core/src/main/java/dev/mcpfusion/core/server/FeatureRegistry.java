@@ -16,6 +16,7 @@ import dev.mcpfusion.core.spi.GeneratedFeatures;
 import dev.mcpfusion.core.spi.PromptArgument;
 import dev.mcpfusion.core.spi.PromptDescriptor;
 import dev.mcpfusion.core.spi.ResourceDescriptor;
+import dev.mcpfusion.wire.UriTemplate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;

@@ -20,6 +20,7 @@ import dev.mcpfusion.core.spi.Problems;
 import dev.mcpfusion.core.spi.PromptArgument;
 import dev.mcpfusion.core.spi.PromptDescriptor;
 import dev.mcpfusion.core.spi.ResourceDescriptor;
+import dev.mcpfusion.wire.UriTemplate;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.server;
+package dev.mcpfusion.wire;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
