@@ -250,7 +250,7 @@ public final class OutboundHttp implements AutoCloseable {
     private final transient OutboundResponse response;
 
     ServerFailure(OutboundResponse response) {
-      super("status " + response.status(), null, false, false);
+      super("status " + response.status());
       this.response = response;
     }
   }
