@@ -163,6 +163,7 @@ final class HttpSessions {
    * not hold is loaded from the session store, when another instance saved it there.
    *
    * @throws StoreUnavailable when the session store cannot answer
+   * @throws AtCapacity when the store holds the session but this instance holds its most sessions
    */
   Session find(String id) {
     Session session = id == null ? null : sessions.get(id);
@@ -204,7 +205,9 @@ final class HttpSessions {
     }
     Session session = newSession(saved);
     if (session == null) {
-      return null;
+      // The session exists: a 404 would make the client start over; another instance (or this
+      // one, once a session ends) can serve it.
+      throw new AtCapacity(maxSessions);
     }
     session.savedAt = System.nanoTime();
     Session raced = sessions.putIfAbsent(id, session);
@@ -280,6 +283,20 @@ final class HttpSessions {
 
     StoreUnavailable(RuntimeException cause) {
       super("The session store failed", cause);
+    }
+  }
+
+  /**
+   * A session another instance saved cannot be taken on here: this instance holds its most
+   * sessions. The request is answered 503, to be retried (behind a load balancer, on another).
+   */
+  static final class AtCapacity extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final int maxSessions;
+
+    AtCapacity(int maxSessions) {
+      super("This instance holds its most sessions", null, false, false);
+      this.maxSessions = maxSessions;
     }
   }
 

@@ -61,7 +61,9 @@ final class RequestChecks {
 
   /**
    * The live session the request's {@code Mcp-Session-Id} names, or {@code null} after answering
-   * 400 (no id) or 404 (no such session, or one another caller opened).
+   * 400 (no id), 404 (no such session, or one another caller opened) or 503 with
+   * {@code Retry-After} (the session store did not answer, or holds the session but this
+   * instance is at its session cap).
    *
    * @param id the request's JSON-RPC id for the error body ({@code null} when there is none)
    * @param missing the 400 message when the header is missing
@@ -79,6 +81,12 @@ final class RequestChecks {
     } catch (HttpSessions.StoreUnavailable e) {
       log.warn("The session store could not load session {}", sessionId.trim(), e.getCause());
       storeUnavailable(resp, id);
+      return null;
+    } catch (HttpSessions.AtCapacity e) {
+      resp.setHeader("Retry-After", String.valueOf(McpHttpServlet.SESSIONS_RETRY_AFTER_SECONDS));
+      send(resp, 503, error(id, INTERNAL_ERROR, "Service Unavailable: this server holds the most "
+          + "sessions it allows (" + e.maxSessions + ") and cannot take this one on; retry after "
+          + McpHttpServlet.SESSIONS_RETRY_AFTER_SECONDS + " seconds."));
       return null;
     }
     // Another caller's session answers as a missing one: its existence is not theirs to learn.

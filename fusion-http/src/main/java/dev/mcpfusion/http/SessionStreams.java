@@ -24,8 +24,9 @@ import org.slf4j.LoggerFactory;
  * still runs (a disconnection is not a cancellation), and its progress and reply wait in the
  * store. A GET with {@code Last-Event-ID} replays the events after that id on that stream, and
  * only that stream, then carries the stream on — or ends at once when the stream has ended (a
- * call's reply was its last event). An id that is malformed, of another session, never sent, or
- * behind events the store has dropped is refused with a message saying which.
+ * call's reply was its last event). An id another instance sent (the session is shared) replays
+ * what the store keeps of that stream after it. An id that is malformed, of another session,
+ * never sent, or behind events the store has dropped is refused with a message saying which.
  *
  * <p>Locks: a stream's lock is taken before this object's (which guards storing against the
  * session's end), never the other way round.
@@ -123,7 +124,8 @@ final class SessionStreams {
       return MALFORMED;
     }
     if (!id.group(1).equals(tag)) {
-      return FOREIGN;
+      return resumeElsewhere(id.group(1) + "." + id.group(2), Long.parseLong(id.group(3)),
+          id.group(2).equals("0"), open);
     }
     String streamId = tag + "." + id.group(2);
     long cursor = Long.parseLong(id.group(3));
@@ -135,6 +137,39 @@ final class SessionStreams {
       return UNKNOWN;
     }
     return resumeEnded(streamId, cursor, open);
+  }
+
+  /**
+   * A stream this copy of the session did not carry: another instance's (the session is shared
+   * through a {@link SessionStore}) or an earlier copy's here. The store keyed by this session
+   * knows it, or it is another session's. What the store keeps after {@code cursor} is replayed;
+   * then a GET stream goes on as this copy's GET stream (its later events carry this copy's ids),
+   * while a POST stream's connection ends: its call runs where it started, so a client that has
+   * not received the reply yet resumes again with the newest id it received.
+   */
+  private String resumeElsewhere(String streamId, long cursor, boolean getStream, Opener open)
+      throws IOException {
+    Optional<List<StoredEvent>> kept = store.eventsFrom(sessionId, streamId, cursor);
+    if (kept.isEmpty()) {
+      return FOREIGN;
+    }
+    List<StoredEvent> events = kept.get();
+    if (events.isEmpty()) {
+      return UNKNOWN;
+    }
+    long first = events.get(0).sequence();
+    if (first > cursor + 1) {
+      return DROPPED;
+    }
+    List<StoredEvent> missed = first == cursor ? events.subList(1, events.size()) : events;
+    if (getStream) {
+      return get.carryOn(missed, open);
+    }
+    SseConnection connection = open.open();
+    if (replay(connection, missed)) {
+      connection.close();
+    }
+    return null;
   }
 
   /** A POST stream whose reply was sent: what the store keeps of it is all there is. */
@@ -308,6 +343,22 @@ final class SessionStreams {
             sessionId, id, e);
         release(current);
       }
+    }
+
+    /**
+     * Writes {@code missed} (another stream's events: a GET stream carried elsewhere) to a newly
+     * opened connection, then carries this stream on there.
+     */
+    synchronized String carryOn(List<StoredEvent> missed, Opener open) throws IOException {
+      SseConnection resumed = open.open();
+      if (!replay(resumed, missed)) {
+        return null;
+      }
+      resumed.onEnd(() -> release(resumed));
+      attach(resumed);
+      getOpened = true;
+      connected.run();
+      return null;
     }
 
     synchronized boolean connected() {

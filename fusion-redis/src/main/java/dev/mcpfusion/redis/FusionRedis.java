@@ -48,6 +48,10 @@ public final class FusionRedis implements AutoCloseable {
   private final ClientResources resources;
   private final RedisClient client;
   private final StatefulRedisConnection<String, String> connection;
+  /** This connection's name among the instances, in the lease of the tasks it runs. */
+  private final String instance = java.util.UUID.randomUUID().toString();
+  /** Renews this instance's task lease; started with the first task store, guarded by this. */
+  private java.util.concurrent.ScheduledExecutorService leases;
 
   private FusionRedis(RedisSettings settings, RedisURI uri) {
     this.settings = settings;
@@ -110,9 +114,69 @@ public final class FusionRedis implements AutoCloseable {
     return new RedisEventStore(this);
   }
 
-  /** The task store: every instance sees, answers and cancels every task. */
+  /**
+   * The task store: every instance sees, answers and cancels every task. A task is run by the
+   * instance that created it, which renews a lease in Redis while it is connected; a task still
+   * running when its instance's lease lapses ({@link RedisSettings#taskLease}) is marked failed
+   * by the next instance that reads it.
+   */
   public TaskStore taskStore() {
+    renewLeases();
     return new RedisTaskStore(this);
+  }
+
+  /** Starts renewing this instance's lease (now, then every third of it) unless it runs. */
+  private synchronized void renewLeases() {
+    if (leases != null) {
+      return;
+    }
+    try {
+      renewLease();
+    } catch (RedisUnavailableException e) {
+      // The timer below renews it once Redis answers; until then no task can be created either.
+    }
+    leases = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(task -> {
+      Thread thread = new Thread(task, "fusion-redis-lease");
+      thread.setDaemon(true);
+      return thread;
+    });
+    long period = Math.max(10, settings.taskLease().toMillis() / 3);
+    leases.scheduleWithFixedDelay(() -> {
+      try {
+        renewLease();
+      } catch (RuntimeException e) {
+        // Redis is down: the next round tries again; a lease that lapses meanwhile fails this
+        // instance's running tasks, as for an instance that died.
+      }
+    }, period, period, java.util.concurrent.TimeUnit.MILLISECONDS);
+  }
+
+  private void renewLease() {
+    String key = leaseKey(instance);
+    long ms = settings.taskLease().toMillis();
+    run("renew this instance's task lease", commands -> commands.set(key, "1",
+        io.lettuce.core.SetArgs.Builder.px(ms)));
+  }
+
+  /**
+   * Stops renewing the lease without giving it up: what a killed instance leaves behind (its
+   * lease lapses after {@link RedisSettings#taskLease}).
+   */
+  synchronized void stopRenewingLeases() {
+    if (leases != null) {
+      leases.shutdownNow();
+      leases = null;
+    }
+  }
+
+  /** This instance's name in the leases of the tasks it runs. */
+  String instance() {
+    return instance;
+  }
+
+  /** The key whose presence says that {@code instance} is alive. */
+  String leaseKey(String instance) {
+    return key("lease", instance);
   }
 
   /** The 2025-era session store: a session initialised on one instance is served by any. */
@@ -125,9 +189,25 @@ public final class FusionRedis implements AutoCloseable {
     return settings;
   }
 
-  /** Closes the connection. The stores handed out fail from then on. */
+  /**
+   * Closes the connection. The stores handed out fail from then on; the tasks this instance was
+   * running are marked failed by the next instance that reads them.
+   */
   @Override
   public void close() {
+    boolean leased;
+    synchronized (this) {
+      leased = leases != null;
+    }
+    stopRenewingLeases();
+    if (leased) {
+      try {
+        String key = leaseKey(instance);
+        run("give up this instance's task lease", commands -> commands.del(key));
+      } catch (RedisUnavailableException e) {
+        // Redis is down: the lease lapses by itself.
+      }
+    }
     connection.close();
     shutdown();
   }

@@ -15,6 +15,12 @@ import java.util.function.UnaryOperator;
  * no instance purges. Creation and every update are Lua scripts: creation checks the bound and
  * stores in one step; an update is a compare-and-set on the version, retried when another
  * instance changed the task meanwhile.
+ *
+ * <p>Each task names the instance running it (its {@code runner} field). That instance renews a
+ * lease key while it lives ({@link FusionRedis#taskStore()}); an instance that reads a task still
+ * running whose runner's lease has lapsed marks it failed, with an error saying so, kept for
+ * {@link #LOST_TASK_TTL}. A runner that was only cut off from Redis and finishes later changes
+ * nothing: a finished task stays as it is.
  */
 final class RedisTaskStore implements TaskStore {
   /**
@@ -59,6 +65,9 @@ final class RedisTaskStore implements TaskStore {
   /** How often an update retries a compare-and-set another instance won. */
   private static final int MAX_ATTEMPTS = 100;
 
+  /** How long a task failed for its lost instance is kept: a finished task's default time. */
+  static final java.time.Duration LOST_TASK_TTL = java.time.Duration.ofHours(1);
+
   private final FusionRedis redis;
   private final String index;
   private final String taskPrefix;
@@ -74,6 +83,7 @@ final class RedisTaskStore implements TaskStore {
     List<String> args = new ArrayList<>(List.of(String.valueOf(maxTasks), String.valueOf(nowMs),
         task.taskId(), score(task), String.valueOf(task.expiresAtMs()), taskPrefix));
     fields(task, args);
+    put(args, "runner", redis.instance());
     return redis.script("create a task", CREATE, new String[] {taskPrefix + task.taskId(), index},
         args.toArray(String[]::new)) == 1;
   }
@@ -81,7 +91,34 @@ final class RedisTaskStore implements TaskStore {
   @Override
   public TaskRecord get(String taskId) {
     Map<String, String> hash = redis.run("read a task", commands -> commands.hgetall(taskPrefix + taskId));
-    return hash.isEmpty() ? null : record(taskId, hash);
+    if (hash.isEmpty()) {
+      return null;
+    }
+    TaskRecord task = record(taskId, hash);
+    if (task.status().terminal() || !runnerLost(hash.get("runner"))) {
+      return task;
+    }
+    long now = System.currentTimeMillis();
+    String why = "the instance running this task stopped (its lease of "
+        + redis.settings().taskLease().toMillis() + " ms lapsed), so the task cannot finish; "
+        + "start the call again.";
+    String message = Character.toUpperCase(why.charAt(0)) + why.substring(1);
+    Map<String, Object> code = new java.util.LinkedHashMap<>();
+    code.put("code", dev.mcpfusion.wire.JsonRpc.INTERNAL_ERROR);
+    code.put("message", "Internal error: " + why);
+    String error = dev.mcpfusion.json.Json.write(code);
+    TaskRecord failed = update(taskId, t -> t.status().terminal() ? t
+        : t.finished(TaskStatus.FAILED, message, null, error, now, now + LOST_TASK_TTL.toMillis()));
+    return failed == null ? task : failed;
+  }
+
+  /** Whether {@code runner} (an instance) no longer holds its lease; never for this instance. */
+  private boolean runnerLost(String runner) {
+    if (runner == null || runner.equals(redis.instance())) {
+      return false;
+    }
+    String key = redis.leaseKey(runner);
+    return redis.run("check a task's lease", commands -> commands.exists(key)) == 0;
   }
 
   @Override
@@ -100,6 +137,7 @@ final class RedisTaskStore implements TaskStore {
       List<String> args = new ArrayList<>(List.of(hash.get("v"), taskId, score(changed),
           String.valueOf(changed.expiresAtMs())));
       fields(changed, args);
+      put(args, "runner", hash.get("runner"));
       if (redis.script("update a task", REPLACE, new String[] {key, index},
           args.toArray(String[]::new)) == 1) {
         return changed;

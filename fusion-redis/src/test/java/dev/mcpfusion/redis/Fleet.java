@@ -36,7 +36,8 @@ final class Fleet implements AutoCloseable {
     for (int i = 0; i < count; i++) {
       FusionRedis redis = FusionRedis.connect(url, settings);
       connections.add(redis);
-      FusionServer server = FusionServer.builder("greeter", "1.0.0").register(new Greeter()).build();
+      FusionServer server = FusionServer.builder("greeter", "1.0.0").register(new Greeter())
+          .register(new Stepper()).build();
       servers.add(FusionHttp.serve(server, tune.apply(HttpOptions.port(0).stopOnShutdownSignal(false)
           .eventStore(redis.eventStore()).sessionStore(redis.sessionStore()))));
     }
@@ -74,6 +75,75 @@ final class Fleet implements AutoCloseable {
   static String hello(int id, String name) {
     return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{"
         + "\"name\":\"greeter_hello\",\"arguments\":{\"name\":\"" + name + "\"}}}";
+  }
+
+  /**
+   * Sends {@code method} with these headers (name, value, …) and {@code body} (may be null) to
+   * {@code instance}, the response body left open to read as an event stream.
+   */
+  Sse stream(int instance, String method, String body, String... headers) throws Exception {
+    HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(url(instance)))
+        .timeout(Duration.ofSeconds(20)).headers(headers);
+    builder = body == null ? builder.GET()
+        : builder.header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body));
+    return new Sse(http.send(builder.build(), HttpResponse.BodyHandlers.ofInputStream()));
+  }
+
+  /** A response read as server-sent events; closing it cuts the connection. */
+  static final class Sse implements AutoCloseable {
+    /** One event: its {@code id:} ({@code null} when absent) and {@code data:}. */
+    record Event(String id, String data) {}
+
+    final int status;
+    private final java.io.BufferedReader body;
+    private final java.io.InputStream in;
+
+    Sse(HttpResponse<java.io.InputStream> response) {
+      this.status = response.statusCode();
+      this.in = response.body();
+      this.body = new java.io.BufferedReader(
+          new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** The next event with data (comments skipped), or {@code null} when the body ended. */
+    Event next() throws java.io.IOException {
+      String id = null;
+      StringBuilder data = null;
+      for (String line = body.readLine(); line != null; line = body.readLine()) {
+        if (line.isEmpty()) {
+          if (data != null) {
+            return new Event(id, data.toString());
+          }
+          id = null;
+        } else if (line.startsWith("id:")) {
+          id = line.substring(3).trim();
+        } else if (line.startsWith("data:")) {
+          data = (data == null ? new StringBuilder() : data.append('\n'))
+              .append(line.substring(5).trim());
+        }
+      }
+      return null;
+    }
+
+    /** The body itself, for a response that is not an event stream. */
+    java.io.InputStream in() {
+      return in;
+    }
+
+    /** Every event until the body ends. */
+    List<Event> rest() throws java.io.IOException {
+      List<Event> events = new ArrayList<>();
+      for (Event event = next(); event != null; event = next()) {
+        events.add(event);
+      }
+      return events;
+    }
+
+    @Override
+    public void close() throws java.io.IOException {
+      in.close();
+    }
   }
 
   @Override

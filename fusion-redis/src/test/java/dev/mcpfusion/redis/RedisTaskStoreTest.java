@@ -133,4 +133,51 @@ class RedisTaskStoreTest {
     assertThat(task.lastUpdatedAtMs()).isEqualTo(now + 200);
     assertThat(task.statusMessage()).isEqualTo("Started" + "+".repeat(200));
   }
+
+  @Test
+  void aRunningTaskWhoseInstanceDiedIsMarkedFailedByAnotherOnceItsLeaseLapses() throws Exception {
+    RedisSettings leased = RedisSettings.DEFAULT.withTaskLease(java.time.Duration.ofMillis(300));
+    try (FusionRedis a = FusionRedis.connect(REDIS.url(), leased);
+        FusionRedis b = FusionRedis.connect(REDIS.url(), leased)) {
+      long now = System.currentTimeMillis();
+      TaskStore onA = a.taskStore();
+      TaskStore onB = b.taskStore();
+      assertThat(onA.create(working("t1", now), 10, now)).isTrue();
+
+      Thread.sleep(1_000); // over three leases: A renews its lease while it lives
+      assertThat(onB.get("t1").status()).isEqualTo(TaskStatus.WORKING);
+
+      a.stopRenewingLeases(); // A is killed: nothing gives its lease up, it lapses
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      TaskRecord seen = onB.get("t1");
+      while (seen.status() == TaskStatus.WORKING && System.nanoTime() < deadline) {
+        Thread.sleep(20);
+        seen = onB.get("t1");
+      }
+      assertThat(seen.status()).isEqualTo(TaskStatus.FAILED);
+      assertThat(seen.statusMessage()).isEqualTo("The instance running this task stopped (its "
+          + "lease of 300 ms lapsed), so the task cannot finish; start the call again.");
+      assertThat(seen.errorJson()).isEqualTo("{\"code\":-32603,\"message\":\"Internal error: the "
+          + "instance running this task stopped (its lease of 300 ms lapsed), so the task cannot "
+          + "finish; start the call again.\"}");
+      assertThat(seen.expiresAtMs()).isGreaterThan(System.currentTimeMillis());
+
+      // A was only cut off and finishes after all: a finished task stays as it is.
+      onA.update("t1", t -> t.status().terminal() ? t : t.finished(TaskStatus.COMPLETED, "Done",
+          "{}", null, System.currentTimeMillis(), System.currentTimeMillis() + 60_000));
+      assertThat(onB.get("t1").status()).isEqualTo(TaskStatus.FAILED);
+    }
+  }
+
+  @Test
+  void anInstanceThatClosesGivesItsLeaseUpAndItsRunningTasksFailAtOnce() throws Exception {
+    FusionRedis c = FusionRedis.connect(REDIS.url());
+    long now = System.currentTimeMillis();
+    assertThat(c.taskStore().create(working("t3", now), 10, now)).isTrue();
+    assertThat(instanceB.taskStore().get("t3").status()).isEqualTo(TaskStatus.WORKING);
+
+    c.close();
+
+    assertThat(instanceB.taskStore().get("t3").status()).isEqualTo(TaskStatus.FAILED);
+  }
 }

@@ -77,6 +77,28 @@ class SharedSessionTest {
   }
 
   @Test
+  void aSessionLoadedWhileTheInstanceIsAtItsCapIsServiceUnavailableNotNotFound() throws Exception {
+    try (Fleet fleet = new Fleet(REDIS.url(), 2, RedisSettings.DEFAULT,
+        options -> options.maxSessions(1))) {
+      String onA = fleet.initialize(0);
+      String onB = fleet.initialize(1); // each instance now holds its one session
+
+      HttpResponse<String> refused = fleet.post(1, Fleet.hello(2, "Ada"), "Mcp-Session-Id", onA);
+      assertThat(refused.statusCode()).isEqualTo(503);
+      assertThat(refused.headers().firstValue("Retry-After")).hasValue("5");
+      assertThat(refused.body()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32603,"
+          + "\"message\":\"Service Unavailable: this server holds the most sessions it allows (1) "
+          + "and cannot take this one on; retry after 5 seconds.\"}}");
+      assertThat(fleet.post(0, Fleet.hello(3, "Ada"), "Mcp-Session-Id", onA).body())
+          .as("the session lives on: its own instance serves it").contains("Hello, Ada!");
+
+      assertThat(fleet.delete(1, onB).statusCode()).isEqualTo(204);
+      assertThat(fleet.post(1, Fleet.hello(4, "Ada"), "Mcp-Session-Id", onA).body())
+          .as("B takes it on once it has room").contains("Hello, Ada!");
+    }
+  }
+
+  @Test
   void aLogLevelSetOnOneInstanceIsTheLevelOnAnother() throws Exception {
     try (Fleet fleet = new Fleet(REDIS.url(), 2, RedisSettings.DEFAULT)) {
       String session = fleet.initialize(0);
