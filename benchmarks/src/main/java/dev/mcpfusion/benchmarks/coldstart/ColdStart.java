@@ -29,7 +29,8 @@ import java.util.concurrent.TimeUnit;
  * else {@code $JAVA25_HOME}), also its default JVM and its AOT cache (JEP 483/514:
  * {@code -XX:AOTCacheOutput} on a training run, then {@code -XX:AOTCache}). Each row also reports the
  * median CPU time (user + system, all threads) the server process had used when the answer arrived:
- * on a shared machine it moves less with the load than the wall-clock time does.
+ * on a shared machine it moves less with the load than the wall-clock time does. With AppCDS, a row
+ * for the README's launch: the sample from the archive its {@code package} wrote beside the jar.
  *
  * <pre>java -cp benchmarks.jar dev.mcpfusion.benchmarks.coldstart.ColdStart
  *     [--runs 10] [--sample samples/billing/target/fusion-sample-billing.jar] [--cds-dir DIR]
@@ -129,6 +130,18 @@ public final class ColdStart {
         options.add(List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto"));
       }
       measure(harnessJdk + " AppCDS (dynamic archive)", harnessJava, subjects, options, runs);
+      // The README's launch: the archive the sample's package wrote (only this JDK build's fits),
+      // and the flags of the README's client config; the other servers keep their own archives.
+      Path built = sampleJar.resolveSibling("fusion-sample-billing.jsa");
+      if (Files.isRegularFile(built)) {
+        List<List<String>> readme = new ArrayList<>(options);
+        readme.set(0, List.of("-XX:SharedArchiveFile=" + built.toAbsolutePath(), "-Xshare:auto",
+            "-Xlog:disable", "-Xlog:all=warning:stderr"));
+        measure(harnessJdk + " README launch (the archive package wrote)", harnessJava, subjects,
+            readme, runs);
+      } else {
+        System.out.println("README launch row skipped: no " + built + " (package writes it)");
+      }
     }
 
     if (java25 != null) {
