@@ -23,4 +23,8 @@ public final class Codes {
   public static final String NOT_FOUND = "NOT_FOUND";
   /** An upstream the handler calls is unavailable (its circuit is open: fusion-resilience). */
   public static final String UPSTREAM_UNAVAILABLE = "UPSTREAM_UNAVAILABLE";
+  /** An upstream a gateway forwards to answered with an error that carries no code of its own. */
+  public static final String UPSTREAM_ERROR = "UPSTREAM_ERROR";
+  /** A gateway session closed after it sat idle: its state is gone (fusion-gateway). */
+  public static final String SESSION_EXPIRED = "SESSION_EXPIRED";
 }
