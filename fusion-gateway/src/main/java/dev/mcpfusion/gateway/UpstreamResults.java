@@ -91,12 +91,16 @@ final class UpstreamResults {
         .detail("upstream", upstream);
   }
 
-  /** The envelope of an upstream that did not answer: the breaker has counted it as a failure. */
+  /**
+   * The envelope of an upstream that did not answer (the breaker has counted it as a failure);
+   * {@code tool} is the upstream's name for it, the agent's is {@code <upstream>_<tool>}.
+   */
   static FusionError failure(String upstream, String tool, UpstreamFailure failure) {
     if (failure.kind() == UpstreamFailure.Kind.TIMEOUT) {
       return FusionError.of(Codes.TIMEOUT, failure.getMessage())
           .recovery("The call may still have taken effect in " + upstream + ". Check before you"
-              + " call " + tool + " again; if " + upstream + " keeps timing out, tell the user.")
+              + " call " + upstream + "_" + tool + " again; if " + upstream
+              + " keeps timing out, tell the user.")
           .detail("upstream", upstream);
     }
     return FusionError.of(Codes.UPSTREAM_UNAVAILABLE, failure.getMessage())

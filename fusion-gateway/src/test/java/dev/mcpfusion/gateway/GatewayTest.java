@@ -94,7 +94,8 @@ class GatewayTest {
   void argumentsAreCheckedAgainstTheUpstreamsSchemaBeforeForwarding() {
     ToolResult result = tester.callTool("billing_billing_get_invoice", Map.of("id", 42));
     assertThat(result.errorCode()).isEqualTo("VALIDATION_ERROR");
-    assertThat(result.errorText()).contains("billing_billing_get_invoice");
+    assertThat(result.errorText()).startsWith("<validation_error action=\"billing/billing_get_invoice\">")
+        .contains("<field name=\"id\">integer found, string expected. You sent: 42.</field>");
   }
 
   @Test

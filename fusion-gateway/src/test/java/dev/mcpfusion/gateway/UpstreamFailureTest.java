@@ -75,7 +75,7 @@ class UpstreamFailureTest {
       assertThat(slow.errorCode()).isEqualTo("TIMEOUT");
       assertThat(slow.errorText())
           .contains("<message>The upstream lab did not answer within 500 milliseconds.</message>")
-          .contains("The call may still have taken effect in lab. Check before you call sleep again;");
+          .contains("The call may still have taken effect in lab. Check before you call lab_lab_sleep again;");
       // The upstream still serves: the stalled call was cancelled, not the session.
       assertThat(tester.callTool("lab_lab_echo", Map.of("text", "ok")).dataText()).isEqualTo("echo: ok");
     }
@@ -100,7 +100,7 @@ class UpstreamFailureTest {
     FusionHttpServer lab = FusionHttp.serve(LabMain.server(), HttpOptions.port(0));
     int port = lab.port();
     try (Gateway gateway = Gateway.builder().http("lab", lab.endpoint().toString())
-        .breaker(UpstreamPolicy.defaults().window(2, 2).openFor(Duration.ofSeconds(30))
+        .breaker(UpstreamPolicy.defaults().window(3, 3).openFor(Duration.ofSeconds(30))
             .trialCalls(1).clock(clock))
         .build(); FusionTester tester = tester(gateway)) {
       assertThat(tester.callTool("lab_lab_echo", Map.of("text", "up")).dataText()).isEqualTo("echo: up");
