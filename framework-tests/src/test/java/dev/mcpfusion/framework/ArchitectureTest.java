@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Test;
  * vocabulary and JSON) ← redact (the redaction engine) ← core; annotations ← redact;
  * annotations ← core ← lock ← the Maven plugin; core + lock ← testing; core ← otel, http; core + http ← auth (the only
  * module with JOSE); core + http ← redis (the only module with a Redis client), which nothing
- * depends on; core + resilience ← outbound (the only module with OkHttp); core + http ← the Spring Boot starter, which nothing depends on; nothing backwards, and no module of the top row knows another.
+ * depends on; core + resilience ← outbound (the only module with OkHttp); core + http ← the Spring
+ * Boot starter, which nothing depends on; core + resilience + http ← the gateway, which nothing
+ * depends on; nothing backwards, and no module of the top row knows another.
  * Inside fusion-core: no servlet container, no OpenTelemetry, no package cycle.
  */
 class ArchitectureTest {
@@ -36,6 +38,7 @@ class ArchitectureTest {
   private static final String REDIS = "dev.mcpfusion.redis..";
   private static final String RESILIENCE = "dev.mcpfusion.resilience..";
   private static final String OUTBOUND = "dev.mcpfusion.outbound..";
+  private static final String GATEWAY = "dev.mcpfusion.gateway..";
 
   private static JavaClasses classes;
 
@@ -65,6 +68,7 @@ class ArchitectureTest {
         .anyMatch(p -> p.startsWith("dev.mcpfusion.redis"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.resilience"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.outbound"))
+        .anyMatch(p -> p.startsWith("dev.mcpfusion.gateway"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.maven"));
   }
 
@@ -195,6 +199,23 @@ class ArchitectureTest {
         .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, LOCK, HTTP, TESTING, OTEL, AUTH,
             MAVEN, SPRING, "dev.mcpfusion.core.edge..", "dev.mcpfusion.core.server..",
             "io.modelcontextprotocol..")
+        .check(classes);
+  }
+
+  /**
+   * The gateway's tools are routers of an ordinary server: it registers them through core's user
+   * API and spi, serves through fusion-http, and never reaches the edge, the pipeline or the SDK
+   * (one front door for its calls as for any connector's); nothing depends on it.
+   */
+  @Test
+  void gatewaySitsOnCoresUserApiAndNothingDependsOnIt() {
+    noClasses().that().resideInAPackage(GATEWAY)
+        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, LOCK, TESTING, OTEL, AUTH,
+            MAVEN, SPRING, REDIS, "dev.mcpfusion.core.edge..", "dev.mcpfusion.core.server..",
+            "io.modelcontextprotocol..", "tools.jackson..", "io.github.resilience4j..")
+        .check(classes);
+    noClasses().that().resideOutsideOfPackage(GATEWAY)
+        .should().dependOnClassesThat().resideInAPackage(GATEWAY)
         .check(classes);
   }
 

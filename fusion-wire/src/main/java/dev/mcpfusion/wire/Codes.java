@@ -27,4 +27,8 @@ public final class Codes {
   public static final String OUTBOUND_BLOCKED = "OUTBOUND_BLOCKED";
   /** An upstream's answer exceeded the response byte cap (fusion-outbound). */
   public static final String UPSTREAM_TOO_LARGE = "UPSTREAM_TOO_LARGE";
+  /** An upstream a gateway forwards to answered with an error that carries no code of its own. */
+  public static final String UPSTREAM_ERROR = "UPSTREAM_ERROR";
+  /** A gateway session closed after it sat idle: its state is gone (fusion-gateway). */
+  public static final String SESSION_EXPIRED = "SESSION_EXPIRED";
 }
