@@ -38,4 +38,6 @@ module dev.mcpfusion.core {
   // The lockfile records the limits and redaction rules a descriptor resolves to.
   exports dev.mcpfusion.core.guard to dev.mcpfusion.lock;
   exports dev.mcpfusion.core.redact to dev.mcpfusion.lock;
+  // The lockfile records the workflow states and tags the server reads from the routers.
+  exports dev.mcpfusion.core.surface to dev.mcpfusion.lock;
 }

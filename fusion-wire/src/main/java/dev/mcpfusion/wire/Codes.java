@@ -23,4 +23,6 @@ public final class Codes {
   public static final String NOT_FOUND = "NOT_FOUND";
   /** An upstream the handler calls is unavailable (its circuit is open: fusion-resilience). */
   public static final String UPSTREAM_UNAVAILABLE = "UPSTREAM_UNAVAILABLE";
+  /** The session's workflow state does not allow the action ({@code @AllowedIn}). */
+  public static final String WRONG_STATE = "WRONG_STATE";
 }
