@@ -2,7 +2,7 @@ package dev.mcpfusion.lock;
 
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.RouterDescriptor;
-import dev.mcpfusion.core.surface.Workflow;
+import dev.mcpfusion.surface.Workflow;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +32,9 @@ public record SurfaceContract(List<String> states, String initial,
 
   /** The surface of {@code router}, or {@code null} when it has neither workflow nor tags. */
   static SurfaceContract of(RouterDescriptor router) {
-    Workflow workflow = Workflow.of(router);
+    Map<String, String> methods = new java.util.LinkedHashMap<>();
+    router.actions().forEach(a -> methods.put(a.name(), a.methodName()));
+    Workflow workflow = Workflow.of(router.name(), router.routerType(), methods);
     Map<String, List<String>> allowed = new TreeMap<>();
     Map<String, String> transitions = new TreeMap<>();
     Map<String, List<String>> tags = new TreeMap<>();
@@ -43,7 +45,7 @@ public record SurfaceContract(List<String> states, String initial,
       if (workflow != null && workflow.transition(action.name()) != null) {
         transitions.put(action.name(), workflow.transition(action.name()));
       }
-      List<String> own = Workflow.tags(router, action);
+      List<String> own = Workflow.tags(router.routerType(), action.methodName());
       if (!own.isEmpty()) {
         tags.put(action.name(), own);
       }

@@ -112,7 +112,7 @@ class StatesTest {
 
       int start = tester.rawMessages().size();
       assertThat(tester.call("orders", "pay", Map.of("id", "A1")).isSuccess()).isTrue();
-      List<String> sent = tester.rawMessages().subList(start, tester.rawMessages().size());
+      List<String> sent = awaitMessages(tester, start, 2);
       assertThat(sent).hasSize(2);
       assertThat(sent.get(0)).contains("\"result\"");
       assertThat(sent.get(1)).isEqualTo(LIST_CHANGED);
@@ -123,6 +123,20 @@ class StatesTest {
       assertThat(tester.rawMessages().subList(quiet, tester.rawMessages().size()))
           .noneMatch(m -> m.contains("list_changed"));
     }
+  }
+
+  /** The messages after the first {@code from}, once there are {@code count} of them (at most 5 s). */
+  static List<String> awaitMessages(FusionTester tester, int from, int count) {
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    while (tester.rawMessages().size() < from + count && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(5);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    return List.copyOf(tester.rawMessages().subList(from, tester.rawMessages().size()));
   }
 
   @Test

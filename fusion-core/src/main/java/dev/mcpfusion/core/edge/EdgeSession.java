@@ -1,7 +1,7 @@
 package dev.mcpfusion.core.edge;
 
 import dev.mcpfusion.core.LogLevel;
-import dev.mcpfusion.core.surface.SessionStates;
+import dev.mcpfusion.surface.SessionStates;
 import dev.mcpfusion.core.trace.FusionMeter;
 import dev.mcpfusion.core.trace.internal.RequestTrace;
 import java.time.Duration;

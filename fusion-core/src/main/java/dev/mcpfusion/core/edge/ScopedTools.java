@@ -6,8 +6,9 @@ import dev.mcpfusion.core.server.Exposer;
 import dev.mcpfusion.core.server.ExposedTool;
 import dev.mcpfusion.core.server.FeatureRegistry;
 import dev.mcpfusion.core.server.ToolRegistry;
-import dev.mcpfusion.core.surface.SessionStates;
+import dev.mcpfusion.surface.SessionStates;
 import dev.mcpfusion.core.surface.Surfaces;
+import dev.mcpfusion.surface.TagFilter;
 import io.modelcontextprotocol.spec.McpSchema;
 import dev.mcpfusion.wire.JsonRpc;
 import java.util.ArrayList;
@@ -69,7 +70,7 @@ final class ScopedTools {
   /** The view of a request over {@code inbound} in {@code session} ({@code null}: stateless). */
   View view(Inbound inbound, EdgeSession session, boolean modernEra) {
     Set<String> wanted = surfaces.wanted(inbound.caller(),
-        inbound.header(Surfaces.TAGS_HEADER.toLowerCase(Locale.ROOT)));
+        inbound.header(TagFilter.HEADER.toLowerCase(Locale.ROOT)));
     return new View(wanted,
         modernEra || session == null || !surfaces.gated() ? null : session.workflow());
   }
@@ -88,7 +89,8 @@ final class ScopedTools {
       if (!tool.visibleTo(caller)) {
         continue;
       }
-      McpSchema.Tool listed = surfaces.listed(tool, surfaces.shown(tool, view.wanted(), view.states()));
+      McpSchema.Tool listed = surfaces.listed(tool,
+          surfaces.shown(tool, view.wanted(), view.states()));
       if (listed == tool.tool()) {
         shown.add(entries.get(i));
       } else if (listed != null) {

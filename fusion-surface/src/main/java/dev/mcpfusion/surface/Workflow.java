@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.surface;
+package dev.mcpfusion.surface;
 
 import dev.mcpfusion.annotation.Action;
 import dev.mcpfusion.annotation.AllowedIn;
@@ -8,8 +8,6 @@ import dev.mcpfusion.annotation.Router;
 import dev.mcpfusion.annotation.States;
 import dev.mcpfusion.annotation.Tags;
 import dev.mcpfusion.annotation.Transition;
-import dev.mcpfusion.core.spi.ActionDescriptor;
-import dev.mcpfusion.core.spi.RouterDescriptor;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,6 +25,8 @@ import java.util.Set;
  */
 public final class Workflow {
   private final String router;
+  /** The actions, in declaration order. */
+  private final List<String> actions;
   private final List<String> states;
   private final String initial;
   /** Action → the states it is allowed in; an action absent here is allowed in every state. */
@@ -34,52 +34,58 @@ public final class Workflow {
   /** Action → the state its success moves to. */
   private final Map<String, String> transitions;
 
-  private Workflow(String router, List<String> states, String initial,
+  private Workflow(String router, List<String> actions, List<String> states, String initial,
       Map<String, List<String>> allowedIn, Map<String, String> transitions) {
     this.router = router;
+    this.actions = List.copyOf(actions);
     this.states = List.copyOf(states);
     this.initial = initial;
     this.allowedIn = Map.copyOf(allowedIn);
     this.transitions = Map.copyOf(transitions);
   }
 
-  /** The workflow {@code router} declares, or {@code null} when its class has no {@code @States}. */
-  public static Workflow of(RouterDescriptor router) {
-    States declared = router.routerType().getAnnotation(States.class);
+  /**
+   * The workflow the class {@code type} of router {@code router} declares, or {@code null} when it
+   * has no {@code @States}.
+   *
+   * @param methods action name → the name of its method, in declaration order
+   */
+  public static Workflow of(String router, Class<?> type, Map<String, String> methods) {
+    States declared = type.getAnnotation(States.class);
     if (declared == null) {
       return null;
     }
     Map<String, List<String>> allowed = new LinkedHashMap<>();
     Map<String, String> transitions = new LinkedHashMap<>();
-    for (ActionDescriptor action : router.actions()) {
-      Method method = method(router.routerType(), action.methodName());
+    for (Map.Entry<String, String> action : methods.entrySet()) {
+      Method method = method(type, action.getValue());
       if (method == null) {
         continue;
       }
       AllowedIn in = method.getAnnotation(AllowedIn.class);
       if (in != null) {
-        allowed.put(action.name(), List.of(in.value()));
+        allowed.put(action.getKey(), List.of(in.value()));
       }
       Transition to = method.getAnnotation(Transition.class);
       if (to != null) {
-        transitions.put(action.name(), to.to());
+        transitions.put(action.getKey(), to.to());
       }
     }
-    return new Workflow(router.name(), List.of(declared.value()), declared.initial(), allowed,
-        transitions);
+    return new Workflow(router, new ArrayList<>(methods.keySet()), List.of(declared.value()),
+        declared.initial(), allowed, transitions);
   }
 
   /**
-   * The tags of {@code action} of {@code router}: the router's ({@code @Router(tags)}) then the
-   * method's ({@code @Tags}), each once, in that order.
+   * The tags of the action whose method is {@code methodName} in the router class {@code type}:
+   * the router's ({@code @Router(tags)}) then the method's ({@code @Tags}), each once, in that order.
    */
-  public static List<String> tags(RouterDescriptor router, ActionDescriptor action) {
+  public static List<String> tags(Class<?> type, String methodName) {
     Set<String> tags = new LinkedHashSet<>();
-    Router declared = router.routerType().getAnnotation(Router.class);
+    Router declared = type.getAnnotation(Router.class);
     if (declared != null) {
       tags.addAll(List.of(declared.tags()));
     }
-    Method method = method(router.routerType(), action.methodName());
+    Method method = method(type, methodName);
     Tags own = method == null ? null : method.getAnnotation(Tags.class);
     if (own != null) {
       tags.addAll(List.of(own.value()));
@@ -141,10 +147,10 @@ public final class Workflow {
    * and that are themselves allowed in {@code state}, in declaration order: what to call first.
    * When none is allowed in {@code state}, every action that leads there.
    */
-  public List<String> leadingTo(String action, List<String> declarationOrder, String state) {
+  public List<String> leadingTo(String action, String state) {
     List<String> now = new ArrayList<>();
     List<String> any = new ArrayList<>();
-    for (String candidate : declarationOrder) {
+    for (String candidate : actions) {
       String target = transitions.get(candidate);
       if (target != null && !candidate.equals(action) && allows(action, target)) {
         any.add(candidate);

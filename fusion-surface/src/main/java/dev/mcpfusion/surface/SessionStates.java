@@ -1,4 +1,4 @@
-package dev.mcpfusion.core.surface;
+package dev.mcpfusion.surface;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
