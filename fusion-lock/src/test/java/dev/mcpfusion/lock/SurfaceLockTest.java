@@ -49,6 +49,19 @@ class SurfaceLockTest {
     void get_invoice() {}
   }
 
+  @Router(value = "billing", tags = "billing")
+  @States(initial = "paid", value = {"draft", "paid", "shipped"})
+  static final class Restarted {
+    @AllowedIn({"draft", "paid"}) @Transition(to = "paid") @Tags("read")
+    void get_invoice() {}
+  }
+
+  @Router(value = "billing", tags = "billing")
+  static final class Ungated {
+    @Tags("read")
+    void get_invoice() {}
+  }
+
   static final class Plain {
     void get_invoice() {}
   }
@@ -103,6 +116,14 @@ class SurfaceLockTest {
     assertThat(Drift.between(contract(Gated.class), contract(Loosened.class)).report())
         .isEqualTo("RISKY workflow billing.get_invoice: now allowed in shipped\n"
             + "RISKY workflow billing.get_invoice: transition changed: paid \u2192 shipped");
+  }
+
+  @Test
+  void changingTheInitialStateIsBreakingAndDroppingTheStatesRisky() {
+    assertThat(Drift.between(contract(Gated.class), contract(Restarted.class)).report())
+        .isEqualTo("BREAKING workflow billing: initial state changed: draft \u2192 paid");
+    assertThat(Drift.between(contract(Gated.class), contract(Ungated.class)).report())
+        .isEqualTo("RISKY workflow billing: workflow states removed (no action is gated any more)");
   }
 
   @Test

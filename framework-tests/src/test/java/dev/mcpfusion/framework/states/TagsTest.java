@@ -95,6 +95,12 @@ class TagsTest {
       assertThat(hidden.actions()).containsExactly("orders (action: show)");
       assertThat(hidden.errorText()).doesNotContain("pay").doesNotContain("ship");
     }
+    try (FusionTester tester = FusionTester.of(builder().exposition(Exposition.GROUPED))
+        .header("Mcp-Fusion-Tags", "write")) {
+      // No action of the catalog carries the tag: its tool is left out.
+      assertThat(StatesTest.names(tester)).containsExactly("orders");
+      assertThat(StatesTest.actionEnum(tester.listTools().get(0))).containsExactly("pay", "cancel");
+    }
   }
 
   @Test
