@@ -114,6 +114,11 @@ class StatesOverTransportsTest {
   private final HttpClient http = HttpClient.newHttpClient();
 
   private HttpResponse<String> post(String url, String session, String body) throws Exception {
+    return post(url, session, body, Map.of());
+  }
+
+  private HttpResponse<String> post(String url, String session, String body,
+      Map<String, String> headers) throws Exception {
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
         .header("Content-Type", "application/json")
         .header("Accept", "application/json, text/event-stream")
@@ -122,6 +127,7 @@ class StatesOverTransportsTest {
     if (session != null) {
       request.header("Mcp-Session-Id", session);
     }
+    headers.forEach(request::header);
     return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 
@@ -170,6 +176,14 @@ class StatesOverTransportsTest {
           .contains("orders_pay").doesNotContain("orders_ship");
       assertThat(post(url, bystander, call(4, "orders_ship")).body()).contains("WRONG_STATE")
           .contains("\"isError\":true");
+
+      // The Mcp-Fusion-Tags header narrows the same session's list to the tools it names.
+      assertThat(toolNames(post(url, bystander, list(5), Map.of("Mcp-Fusion-Tags", "read")).body()))
+          .containsExactly("orders_show", "catalog_search");
+      Map<?, ?> hidden = (Map<?, ?>) ((Map<?, ?>) Json.parse(post(url, bystander,
+          call(6, "catalog_purge"), Map.of("Mcp-Fusion-Tags", "read")).body())).get("error");
+      assertThat(((Map<?, ?>) hidden.get("data")).get("available"))
+          .isEqualTo(List.of("orders_show", "catalog_search"));
     }
   }
 }
