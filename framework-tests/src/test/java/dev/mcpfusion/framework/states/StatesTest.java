@@ -145,7 +145,7 @@ class StatesTest {
       ToolInfo orders = tester.listTools().get(0);
       assertThat(orders.name()).isEqualTo("orders");
       assertThat(actionEnum(orders)).containsExactly("show", "pay", "cancel");
-      assertThat(orders.description()).contains("show, pay, cancel").doesNotContain("ship");
+      assertThat(orders.description()).contains("Actions: show, pay, cancel").doesNotContain("'ship'");
       ToolResult refused = tester.call("orders", "ship", Map.of("id", "A1"));
       assertThat(refused.errorCode()).isEqualTo("WRONG_STATE");
       assertThat(refused.actions()).containsExactly("orders (action: pay)");
