@@ -17,6 +17,8 @@ module dev.mcpfusion.core {
   requires dev.mcpfusion.wire;
   // The redaction engine every reply, prompt and resource is masked with.
   requires dev.mcpfusion.redact;
+  // Workflow states and tags read from the routers, a session's state, the tags a request asks for.
+  requires dev.mcpfusion.surface;
   requires tools.jackson.core;
   requires tools.jackson.databind;
   // Validates the arguments of an @InputSchema action against its document.

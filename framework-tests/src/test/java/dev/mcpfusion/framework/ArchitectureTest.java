@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The direction rule between the published modules: annotations ← processor; wire (the wire
  * vocabulary and JSON) ← redact (the redaction engine) ← core; annotations ← redact;
+ * annotations + wire ← surface (workflow states and tags) ← core, lock;
  * annotations ← core ← lock ← the Maven plugin; core + lock ← testing; core ← otel, http; core + http ← auth (the only
  * module with JOSE); core + http ← redis (the only module with a Redis client), which nothing
  * depends on; core + resilience ← outbound (the only module with OkHttp); core + http ← the Spring
@@ -35,6 +36,7 @@ class ArchitectureTest {
   private static final String WIRE = "dev.mcpfusion.wire..";
   private static final String JSON = "dev.mcpfusion.json..";
   private static final String REDACT = "dev.mcpfusion.redact..";
+  private static final String SURFACE = "dev.mcpfusion.surface..";
   private static final String REDIS = "dev.mcpfusion.redis..";
   private static final String RESILIENCE = "dev.mcpfusion.resilience..";
   private static final String OUTBOUND = "dev.mcpfusion.outbound..";
@@ -58,6 +60,7 @@ class ArchitectureTest {
         .anyMatch(p -> p.startsWith("dev.mcpfusion.wire"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.json"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.redact"))
+        .anyMatch(p -> p.startsWith("dev.mcpfusion.surface"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.core.spi"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.http"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.testing"))
@@ -82,7 +85,7 @@ class ArchitectureTest {
   @Test
   void processorNeverNeedsTheRuntime() {
     noClasses().that().resideInAPackage(PROCESSOR)
-        .should().dependOnClassesThat().resideInAnyPackage(CORE, WIRE, JSON, REDACT, LOCK, HTTP, TESTING, OTEL, MAVEN,
+        .should().dependOnClassesThat().resideInAnyPackage(CORE, WIRE, JSON, REDACT, SURFACE, LOCK, HTTP, TESTING, OTEL, MAVEN,
             "io.modelcontextprotocol..", "tools.jackson..", "jakarta.validation..", "org.hibernate..")
         .check(classes);
   }
@@ -339,6 +342,17 @@ class ArchitectureTest {
   void theRedactionEngineSitsOnTheAnnotationsAndTheWireOnly() {
     noClasses().that().resideInAPackage(REDACT)
         .should().dependOnClassesThat().resideOutsideOfPackages(REDACT, WIRE, JSON, ANNOTATIONS, "java..")
+        .check(classes);
+  }
+
+  /**
+   * Workflow states and tags sit on the annotations (what they read) and the wire module (the
+   * envelope they write) only: the rules of what a session sees, with no runtime, SDK or transport.
+   */
+  @Test
+  void theSurfaceModuleSitsOnTheAnnotationsAndTheWireOnly() {
+    noClasses().that().resideInAPackage(SURFACE)
+        .should().dependOnClassesThat().resideOutsideOfPackages(SURFACE, WIRE, JSON, ANNOTATIONS, "java..")
         .check(classes);
   }
 

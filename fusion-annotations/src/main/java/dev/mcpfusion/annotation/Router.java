@@ -42,4 +42,11 @@ public @interface Router {
    * within one compilation, and fails {@code FusionServer.build()} across jars.
    */
   boolean prefixed() default true;
+
+  /**
+   * Tags of every action of the router ({@link Tags} on a method adds more): a server or a session
+   * that filters by tags shows only the actions carrying one of the tags it asks for, and answers a
+   * call of any other as it answers an unknown tool. Each tag is {@code [a-z][a-z0-9_-]*}.
+   */
+  String[] tags() default {};
 }

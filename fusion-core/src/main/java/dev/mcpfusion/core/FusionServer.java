@@ -15,6 +15,7 @@ import dev.mcpfusion.core.trace.FusionMeter;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.core.trace.internal.Observed;
 import dev.mcpfusion.core.transport.StdioTransport;
+import dev.mcpfusion.core.surface.Surfaces;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -27,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -62,14 +64,14 @@ public final class FusionServer {
 
   private FusionServer(String name, String version, ToolRegistry registry, FeatureRegistry features,
       FusionTracer tracer, List<EgressFilter> filters, TaskOptions tasks, RequestStates states,
-      int maxListenStreams, Duration listenHeartbeat) {
+      int maxListenStreams, Duration listenHeartbeat, Surfaces surfaces) {
     this.name = name;
     this.version = version;
     this.registry = registry;
     this.features = features;
     Egress egress = new Egress(filters, registry.defaultRedaction());
     this.edge = new Edge(name, version, registry, features, new Pipeline(registry, tracer, egress),
-        tracer, tasks, states, maxListenStreams, listenHeartbeat);
+        tracer, tasks, states, maxListenStreams, listenHeartbeat, surfaces);
   }
 
   /** A builder for a server announcing itself as {@code name} {@code version}. */
@@ -180,6 +182,8 @@ public final class FusionServer {
     private TaskOptions tasks = TaskOptions.defaults();
     private int maxListenStreams = 64;
     private Duration listenHeartbeat = Duration.ofSeconds(15);
+    private Set<String> tags;
+    private final Map<String, String> tagScopes = new LinkedHashMap<>();
 
     private Builder(String name, String version) {
       this.name = Objects.requireNonNull(name, "name");
@@ -411,6 +415,27 @@ public final class FusionServer {
     }
 
     /**
+     * Shows every session only the actions carrying at least one of {@code tags}
+     * ({@code @Router(tags)}, {@code @Tags}); a call of any other is answered as a call of an
+     * unknown tool. A client narrows its own view further with the {@code Mcp-Fusion-Tags} HTTP
+     * header (tags separated by commas), never widens it.
+     */
+    public Builder tags(String... tags) {
+      this.tags = Set.of(tags);
+      return this;
+    }
+
+    /**
+     * Shows the actions carrying {@code tag} only to a caller holding {@code scope}: with any tag
+     * mapped, an authenticated caller sees only the actions carrying a tag whose scope it holds (a
+     * caller no authenticator vouched for, such as stdio's, is not narrowed).
+     */
+    public Builder tagScope(String tag, String scope) {
+      tagScopes.put(Objects.requireNonNull(tag, "tag"), Objects.requireNonNull(scope, "scope"));
+      return this;
+    }
+
+    /**
      * Binds every router and checks what only the running server can know, failing fast with an
      * {@link IllegalStateException} that names each element at fault and its fix: a missing
      * generated class, an SPI version mismatch, a {@code @Context} type that neither a provider,
@@ -428,7 +453,7 @@ public final class FusionServer {
       return new FusionServer(name, version, tools, FeatureRegistry.build(config, gates),
           Observed.of(tracer, meter), egressFilters, tasks, RequestStates.of(requestStateKey,
               requestStateTtl, maxRequestStateBytes, Clock.systemUTC()), maxListenStreams,
-          listenHeartbeat);
+          listenHeartbeat, Surfaces.of(tools, tags, tagScopes));
     }
   }
 }

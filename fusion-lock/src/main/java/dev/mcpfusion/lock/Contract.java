@@ -23,9 +23,12 @@ import java.util.TreeMap;
  * @param tools the tools by exposed name
  * @param prompts the prompts by name
  * @param resources the resources and resource templates by URI
+ * @param surfaces by router, the workflow states and tags of the routers that declare any (a
+ *     connector without them writes no {@code surfaces} key)
  */
 public record Contract(LockProfile profile, Map<String, ToolContract> tools,
-    Map<String, PromptContract> prompts, Map<String, ResourceContract> resources) {
+    Map<String, PromptContract> prompts, Map<String, ResourceContract> resources,
+    Map<String, SurfaceContract> surfaces) {
 
   /** The lockfile format this code writes and reads. */
   public static final int LOCKFILE_VERSION = 1;
@@ -34,6 +37,13 @@ public record Contract(LockProfile profile, Map<String, ToolContract> tools,
     tools = Collections.unmodifiableMap(new TreeMap<>(tools));
     prompts = Collections.unmodifiableMap(new TreeMap<>(prompts));
     resources = Collections.unmodifiableMap(new TreeMap<>(resources));
+    surfaces = Collections.unmodifiableMap(new TreeMap<>(surfaces));
+  }
+
+  /** A contract without workflow states or tags. */
+  public Contract(LockProfile profile, Map<String, ToolContract> tools,
+      Map<String, PromptContract> prompts, Map<String, ResourceContract> resources) {
+    this(profile, tools, prompts, resources, Map.of());
   }
 
   /** A contract of tools only. */
@@ -67,7 +77,7 @@ public record Contract(LockProfile profile, Map<String, ToolContract> tools,
         }
       }
     }
-    return new Contract(profile, tools.tools(), prompts, resources);
+    return new Contract(profile, tools.tools(), prompts, resources, tools.surfaces());
   }
 
   /**
@@ -77,7 +87,12 @@ public record Contract(LockProfile profile, Map<String, ToolContract> tools,
    */
   public static Contract of(List<RouterDescriptor> routers, LockProfile profile) {
     Map<String, ToolContract> tools = new TreeMap<>();
+    Map<String, SurfaceContract> surfaces = new TreeMap<>();
     for (RouterDescriptor router : routers) {
+      SurfaceContract surface = SurfaceContract.of(router);
+      if (surface != null) {
+        surfaces.put(router.name(), surface);
+      }
       if (profile.exposition() == Exposition.GROUPED) {
         Map<String, ActionContract> actions = new LinkedHashMap<>();
         for (ActionDescriptor action : router.actions()) {
@@ -92,7 +107,7 @@ public record Contract(LockProfile profile, Map<String, ToolContract> tools,
         }
       }
     }
-    return new Contract(profile, tools);
+    return new Contract(profile, tools, Map.of(), Map.of(), surfaces);
   }
 
   private static void put(Map<String, ToolContract> tools, ToolContract tool) {
@@ -135,6 +150,11 @@ public record Contract(LockProfile profile, Map<String, ToolContract> tools,
       Map<String, Object> resourceTrees = new TreeMap<>();
       resources.forEach((k, v) -> resourceTrees.put(k, v.toTree()));
       tree.put("resources", resourceTrees);
+    }
+    if (!surfaces.isEmpty()) {
+      Map<String, Object> surfaceTrees = new TreeMap<>();
+      surfaces.forEach((k, v) -> surfaceTrees.put(k, v.toTree()));
+      tree.put("surfaces", surfaceTrees);
     }
     return tree;
   }
@@ -191,7 +211,11 @@ public record Contract(LockProfile profile, Map<String, ToolContract> tools,
     if (r.has("resources")) {
       r.objects("resources").forEach((k, v) -> resources.put(k, ResourceContract.fromTree(k, v)));
     }
-    Contract contract = new Contract(profile, tools, prompts, resources);
+    Map<String, SurfaceContract> surfaces = new TreeMap<>();
+    if (r.has("surfaces")) {
+      r.objects("surfaces").forEach((k, v) -> surfaces.put(k, SurfaceContract.fromTree(v)));
+    }
+    Contract contract = new Contract(profile, tools, prompts, resources, surfaces);
     if (!r.string("digest").equals(contract.digest())) {
       throw new IllegalArgumentException("mcpfusion.lock: the server digest does not match its"
           + " content (edited by hand or merged?); run the lock goal again");

@@ -69,6 +69,7 @@ final class Differ {
         }
       }
     }
+    SurfaceDrift.compare(this, before.surfaces(), after.surfaces());
     for (String uri : union(before.resources(), after.resources())) {
       ResourceContract b = before.resources().get(uri);
       ResourceContract a = after.resources().get(uri);

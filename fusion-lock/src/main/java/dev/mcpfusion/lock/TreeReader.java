@@ -98,6 +98,13 @@ final class TreeReader {
     return out;
   }
 
+  /** The names of this object's members, sorted. */
+  java.util.Set<String> keys() {
+    java.util.Set<String> keys = new java.util.TreeSet<>();
+    map.keySet().forEach(k -> keys.add((String) k));
+    return keys;
+  }
+
   /** The string values of the object at {@code key}, sorted by name. */
   Map<String, String> stringMap(String key) {
     TreeReader obj = object(key);

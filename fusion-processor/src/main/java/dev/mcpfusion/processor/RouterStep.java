@@ -262,6 +262,7 @@ final class RouterStep extends TypeStep<RouterModel> {
     }
     List<String> scopes = actions.scopes(router, display);
     ok &= scopes != null;
+    ok &= new WorkflowCheck(elements, reporter).check(router, ann, display);
     return ok ? new RouterModel(router, name, Mirrors.string(elements, ann, "description"),
         validCommon, commonFields, valid, actions.use(router), scopes) : null;
   }

@@ -31,4 +31,6 @@ public final class Codes {
   public static final String UPSTREAM_ERROR = "UPSTREAM_ERROR";
   /** A gateway session closed after it sat idle: its state is gone (fusion-gateway). */
   public static final String SESSION_EXPIRED = "SESSION_EXPIRED";
+  /** The session's workflow state does not allow the action ({@code @AllowedIn}). */
+  public static final String WRONG_STATE = "WRONG_STATE";
 }

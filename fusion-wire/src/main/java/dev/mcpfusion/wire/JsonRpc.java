@@ -62,6 +62,7 @@ public final class JsonRpc {
   public static final String PROGRESS = "notifications/progress";
   public static final String MESSAGE = "notifications/message";
   public static final String RESOURCE_UPDATED = "notifications/resources/updated";
+  public static final String TOOLS_LIST_CHANGED = "notifications/tools/list_changed";
   /** 2026-07-28: opens a long-lived stream of the notifications the client opts in to. */
   public static final String SUBSCRIPTIONS_LISTEN = "subscriptions/listen";
   /** 2026-07-28: the first message of a listen stream, naming what the server agreed to send. */

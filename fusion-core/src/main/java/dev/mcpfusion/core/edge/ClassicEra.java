@@ -30,9 +30,10 @@ final class ClassicEra {
   /** The {@code tools/list} result, built on the first {@code tools/list}. */
   private volatile Map<String, Object> toolList;
 
-  ClassicEra(String name, String version, ToolRegistry registry, FeatureRegistry features) {
+  ClassicEra(String name, String version, ToolRegistry registry, FeatureRegistry features,
+      boolean toolsChange) {
     this.registry = registry;
-    this.capabilities = capabilities(features);
+    this.capabilities = capabilities(features, toolsChange);
     Map<String, Object> info = new LinkedHashMap<>();
     info.put("name", name);
     info.put("version", version);
@@ -63,9 +64,10 @@ final class ClassicEra {
   /**
    * What {@code initialize} advertises: tools and logging, and — when the server has them, answered
    * by the edge — completions, prompts, and resources with subscriptions (in the order the
-   * protocol's schema lists them, as the SDK wrote them).
+   * protocol's schema lists them, as the SDK wrote them); {@code tools.listChanged} is true when
+   * {@code toolsChange} (some router has workflow states, so a session's list changes).
    */
-  private static Map<String, Object> capabilities(FeatureRegistry features) {
+  private static Map<String, Object> capabilities(FeatureRegistry features, boolean toolsChange) {
     Map<String, Object> capabilities = new LinkedHashMap<>();
     if (features.hasPrompts() || features.hasResources()) {
       capabilities.put("completions", Map.of());
@@ -80,7 +82,7 @@ final class ClassicEra {
       resources.put("listChanged", false);
       capabilities.put("resources", resources);
     }
-    capabilities.put("tools", Map.of("listChanged", false));
+    capabilities.put("tools", Map.of("listChanged", toolsChange));
     return capabilities;
   }
 

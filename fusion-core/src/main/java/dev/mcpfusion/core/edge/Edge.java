@@ -11,6 +11,7 @@ import dev.mcpfusion.core.server.FeatureCalls;
 import dev.mcpfusion.core.server.FeatureRegistry;
 import dev.mcpfusion.core.server.Pipeline;
 import dev.mcpfusion.core.server.ToolRegistry;
+import dev.mcpfusion.core.surface.Surfaces;
 import dev.mcpfusion.core.task.TaskOptions;
 import dev.mcpfusion.core.trace.FusionMeter;
 import dev.mcpfusion.core.trace.FusionTracer;
@@ -72,26 +73,27 @@ public final class Edge {
    * of {@code features}, keeps the tasks of the {@code @TaskSupport} actions as {@code taskOptions}
    * says ({@code null}: {@link TaskOptions#defaults()}), and whose 2026-07-28 input-required results
    * carry request states sealed and opened by {@code states} (the same key on every instance lets
-   * any of them complete a retry); see {@link ListenStreams} for the last two parameters.
+   * any of them complete a retry), and shows each request the tools {@code surfaces} allows it;
+   * see {@link ListenStreams} for {@code maxListenStreams} and {@code listenHeartbeat}.
    *
    * @param name the server name ({@code serverInfo})
    * @param version the server version
    */
   public Edge(String name, String version, ToolRegistry registry, FeatureRegistry features,
       Pipeline pipeline, FusionTracer tracer, TaskOptions taskOptions, RequestStates states,
-      int maxListenStreams, java.time.Duration listenHeartbeat) {
+      int maxListenStreams, java.time.Duration listenHeartbeat, Surfaces surfaces) {
     this.reader = new MessageReader();
     this.tools = new ToolCalls(registry, pipeline, tracer == null ? FusionTracer.NOOP : tracer);
     this.observer = this.tools.tracer();
     this.meter = Observed.meterOf(observer);
-    this.classic = new ClassicEra(name, version, registry, features);
+    this.classic = new ClassicEra(name, version, registry, features, surfaces.gated());
     this.modern = new ModernEra(name, version, tools, features);
     // Every 2026-07-28 result names the server in its _meta (the SDK's modern server does the same).
     String serverInfo = Bodies.serverInfoMember(name, version);
     this.features = new FeatureRequests(new FeatureCalls(features, registry, pipeline.egress(),
         pipeline.deadlines(), this.tools.tracer()), serverInfo, this.tools.tracer(),
         maxListenStreams, listenHeartbeat);
-    this.scoped = new ScopedTools(registry, features);
+    this.scoped = new ScopedTools(registry, features, surfaces);
     this.tasks = new TaskCalls(tools, this.features, serverInfo, taskOptions);
     if (tasks.enabled()) {
       modern.extension(Meta.TASKS_EXTENSION);
@@ -99,7 +101,7 @@ public final class Edge {
     this.input = new InputRequired(states, serverInfo);
     this.toolCalls = new ToolCallRequests(tools, this.features, input, (id, reply, modernEra) -> modernEra
         ? Bodies.modernToolResult(id, reply, serverInfo)
-        : Bodies.classicToolResult(id, reply), tasks);
+        : Bodies.classicToolResult(id, reply), tasks, scoped);
   }
 
   // ---- reading ---------------------------------------------------------------------------------
@@ -263,7 +265,7 @@ public final class Edge {
       }
       if (JsonRpc.TOOLS_CALL.equals(message.method())) {
         toolCalls.toolCall(message, inbound, session, out, true);
-      } else if (scopedList(message, inbound, out, true)) {
+      } else if (scopedList(message, inbound, session, out, true)) {
         return;
       } else if (features.handlesModern(message.method())) {
         features.request(message, inbound, session, out, true, input);
@@ -297,7 +299,7 @@ public final class Edge {
       features.request(message, inbound, session, out, false, input);
       return;
     }
-    if (scopedList(message, inbound, out, false)) {
+    if (scopedList(message, inbound, session, out, false)) {
       return;
     }
     if (JsonRpc.LOGGING_SET_LEVEL.equals(message.method())) {
@@ -329,16 +331,16 @@ public final class Edge {
     }
   }
 
-  /**
-   * Answers {@code tools/list} for a caller with scopes when some tool requires one: the list
-   * without the tools it may not use. False (nothing written) otherwise.
-   */
-  private boolean scopedList(Message message, Inbound inbound, Sink out, boolean modernEra) {
-    if (!JsonRpc.TOOLS_LIST.equals(message.method()) || !scoped.filters(inbound.caller())) {
+  /** Answers {@code tools/list} when something narrows the request's view ({@link ScopedTools}). */
+  private boolean scopedList(Message message, Inbound inbound, EdgeSession session, Sink out,
+      boolean modernEra) {
+    ScopedTools.View view = JsonRpc.TOOLS_LIST.equals(message.method())
+        ? scoped.view(inbound, session, modernEra) : null;
+    if (view == null || !scoped.filters(inbound.caller(), view)) {
       return false;
     }
     out.reply(message.id(), 0,
-        features.listResult(message.id(), scoped.list(inbound.caller()), modernEra));
+        features.listResult(message.id(), scoped.list(inbound.caller(), view), modernEra));
     return true;
   }
 
@@ -349,7 +351,7 @@ public final class Edge {
    * dispatching; elsewhere the pipeline answers a {@code FORBIDDEN} envelope.
    */
   public java.util.List<String> missingScopes(Message message, Inbound inbound) {
-    return scoped.missing(message, inbound.caller());
+    return scoped.missing(message, inbound);
   }
 
   /**
@@ -412,10 +414,7 @@ public final class Edge {
 
   static String protocolVersion(Inbound inbound, EdgeSession session) {
     String header = inbound.header("mcp-protocol-version");
-    if (header != null) {
-      return header.trim();
-    }
-    return session == null ? null : session.protocolVersion();
+    return header != null ? header.trim() : session == null ? null : session.protocolVersion();
   }
 
   // ---- in memory -------------------------------------------------------------------------------

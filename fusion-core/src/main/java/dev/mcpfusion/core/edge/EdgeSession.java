@@ -1,6 +1,7 @@
 package dev.mcpfusion.core.edge;
 
 import dev.mcpfusion.core.LogLevel;
+import dev.mcpfusion.surface.SessionStates;
 import dev.mcpfusion.core.trace.FusionMeter;
 import dev.mcpfusion.core.trace.internal.RequestTrace;
 import java.time.Duration;
@@ -51,6 +52,8 @@ public final class EdgeSession implements AutoCloseable {
   /** When the session opened, for {@code mcp.server.session.duration}; 0 when nothing meters. */
   private final long openedNanos;
   private volatile String transport;
+  /** The session's workflow state of each router with {@code @States}. */
+  private final SessionStates workflow = new SessionStates();
 
   EdgeSession(Sink out) {
     this(out, FusionMeter.NOOP);
@@ -145,6 +148,11 @@ public final class EdgeSession implements AutoCloseable {
 
   boolean isClosed() {
     return closed;
+  }
+
+  /** The session's workflow states. */
+  SessionStates workflow() {
+    return workflow;
   }
 
   /** Where this session's replies and server messages go. */

@@ -6,19 +6,27 @@ import dev.mcpfusion.core.server.Exposer;
 import dev.mcpfusion.core.server.ExposedTool;
 import dev.mcpfusion.core.server.FeatureRegistry;
 import dev.mcpfusion.core.server.ToolRegistry;
+import dev.mcpfusion.surface.SessionStates;
+import dev.mcpfusion.core.surface.Surfaces;
+import dev.mcpfusion.surface.TagFilter;
+import io.modelcontextprotocol.spec.McpSchema;
 import dev.mcpfusion.wire.JsonRpc;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * The tools as a caller with scopes sees them ({@code @Scopes}): {@code tools/list} without the
- * tools it may not use, and, before a {@code tools/call}, {@code prompts/get} or
- * {@code resources/read} is dispatched, the scopes it lacks (HTTP answers
+ * The tools as one request sees them: {@code tools/list} without the tools its caller's scopes do
+ * not allow ({@code @Scopes}), the actions its session's workflow state does not allow
+ * ({@code @States}, 2025 era only: the stateless era has no session) and the actions that carry
+ * none of the tags it asks for ({@link Surfaces}); and, before a {@code tools/call},
+ * {@code prompts/get} or {@code resources/read} is dispatched, the scopes it lacks (HTTP answers
  * {@code 403 insufficient_scope} with them; the prompt and resource lists are filtered where they
- * are answered, by {@code FeatureCalls}). A server with no scoped tool, and the local
- * caller, see every tool: then the edge answers the one {@code tools/list} of every caller.
+ * are answered, by {@code FeatureCalls}). When nothing narrows a request's view, the edge answers
+ * the one {@code tools/list} of every caller.
  */
 final class ScopedTools {
   private final ToolRegistry registry;
@@ -29,10 +37,12 @@ final class ScopedTools {
   private final FeatureRegistry features;
   /** Whether any prompt or resource requires a scope. */
   private final boolean anyFeature;
+  private final Surfaces surfaces;
 
-  ScopedTools(ToolRegistry registry, FeatureRegistry features) {
+  ScopedTools(ToolRegistry registry, FeatureRegistry features, Surfaces surfaces) {
     this.registry = registry;
     this.features = features;
+    this.surfaces = surfaces;
     boolean scopedFeature = false;
     for (FeatureRegistry.BoundPrompt p : features.prompts()) {
       scopedFeature |= !p.descriptor().scopes().isEmpty();
@@ -45,31 +55,46 @@ final class ScopedTools {
     }
     this.anyFeature = scopedFeature;
     boolean scoped = false;
+    List<Map<String, Object>> converted = new ArrayList<>();
     for (ExposedTool tool : registry.tools()) {
       scoped |= tool.scoped();
+      converted.add(ToolEntries.entry(tool.tool()));
     }
     this.any = scoped;
-    List<Map<String, Object>> converted = new ArrayList<>();
-    if (scoped) {
-      for (ExposedTool tool : registry.tools()) {
-        converted.add(ToolEntries.entry(tool.tool()));
-      }
-    }
     this.entries = List.copyOf(converted);
   }
 
-  /** Whether {@code tools/list} must be filtered for {@code caller}. */
-  boolean filters(Caller caller) {
-    return any && !caller.isLocal();
+  /** What narrows one request's view of the tools: the tags it asks for and its session's states. */
+  record View(Set<String> wanted, SessionStates states) {}
+
+  /** The view of a request over {@code inbound} in {@code session} ({@code null}: stateless). */
+  View view(Inbound inbound, EdgeSession session, boolean modernEra) {
+    Set<String> wanted = surfaces.wanted(inbound.caller(),
+        inbound.header(TagFilter.HEADER.toLowerCase(Locale.ROOT)));
+    return new View(wanted,
+        modernEra || session == null || !surfaces.gated() ? null : session.workflow());
   }
 
-  /** The {@code tools/list} result for {@code caller}: only the tools it may use. */
-  Map<String, Object> list(Caller caller) {
+  /** Whether {@code tools/list} must be filtered for {@code caller} seeing {@code view}. */
+  boolean filters(Caller caller, View view) {
+    return (any && !caller.isLocal()) || view.wanted() != null || view.states() != null;
+  }
+
+  /** The {@code tools/list} result for {@code caller}: only the tools and actions it may use. */
+  Map<String, Object> list(Caller caller, View view) {
     List<Object> shown = new ArrayList<>();
     List<ExposedTool> tools = registry.tools();
     for (int i = 0; i < tools.size(); i++) {
-      if (tools.get(i).visibleTo(caller)) {
+      ExposedTool tool = tools.get(i);
+      if (!tool.visibleTo(caller)) {
+        continue;
+      }
+      McpSchema.Tool listed = surfaces.listed(tool,
+          surfaces.shown(tool, view.wanted(), view.states()));
+      if (listed == tool.tool()) {
         shown.add(entries.get(i));
+      } else if (listed != null) {
+        shown.add(ToolEntries.entry(listed));
       }
     }
     Map<String, Object> result = new LinkedHashMap<>();
@@ -77,12 +102,24 @@ final class ScopedTools {
     return result;
   }
 
+  /** Whether a request asking for {@code wanted} tags sees some action of {@code tool}. */
+  boolean tagged(ExposedTool tool, Set<String> wanted) {
+    return wanted == null || !surfaces.shown(tool, wanted, null).isEmpty();
+  }
+
+  /** The surfaces the view is made of. */
+  Surfaces surfaces() {
+    return surfaces;
+  }
+
   /**
-   * The scopes {@code caller} lacks for the request {@code message}, a {@code tools/call} of an
-   * action that requires scopes; empty for anything else (including a call the pipeline will
-   * refuse for another reason: an unknown tool or action).
+   * The scopes the caller of {@code inbound} lacks for the request {@code message}, a
+   * {@code tools/call} of an action that requires scopes; empty for anything else (including a
+   * call the pipeline will refuse for another reason: an unknown tool or action, or a tool its tags
+   * hide, which is answered as an unknown one).
    */
-  List<String> missing(Message message, Caller caller) {
+  List<String> missing(Message message, Inbound inbound) {
+    Caller caller = inbound.caller();
     if (caller.isLocal() || message.kind() != Message.Kind.REQUEST) {
       return List.of();
     }
@@ -102,7 +139,8 @@ final class ScopedTools {
     }
     ExposedTool tool = params != null && params.get("name") instanceof String name
         ? registry.tool(name) : null;
-    if (tool == null) {
+    Set<String> wanted = view(inbound, null, true).wanted();
+    if (tool == null || !tagged(tool, wanted)) {
       return List.of();
     }
     BoundAction action;
@@ -113,6 +151,7 @@ final class ScopedTools {
     } else {
       action = tool.single();
     }
-    return action == null ? List.of() : caller.missing(action.descriptor().scopes());
+    return action == null || !surfaces.tagged(action, wanted) ? List.of()
+        : caller.missing(action.descriptor().scopes());
   }
 }

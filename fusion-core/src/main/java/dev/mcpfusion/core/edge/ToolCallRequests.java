@@ -5,7 +5,11 @@ import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.wire.input.InputRound;
 import dev.mcpfusion.wire.input.RequestStates;
+import dev.mcpfusion.core.server.BoundAction;
 import dev.mcpfusion.core.server.ExposedTool;
+import dev.mcpfusion.core.server.Exposer;
+import dev.mcpfusion.core.spi.Args;
+import dev.mcpfusion.core.surface.Surfaces;
 import dev.mcpfusion.core.trace.internal.RequestTrace;
 import dev.mcpfusion.wire.JsonRpc;
 import dev.mcpfusion.wire.ProtocolVersions;
@@ -28,9 +32,11 @@ final class ToolCallRequests {
   /** Writes a tool's result in an era; replaceable only by tests, to prove an unwritable result is answered. */
   private volatile Edge.ResultWriter resultWriter;
   private final TaskCalls tasks;
+  private final ScopedTools views;
 
   ToolCallRequests(ToolCalls tools, FeatureRequests features, InputRequired input,
-      Edge.ResultWriter resultWriter, TaskCalls tasks) {
+      Edge.ResultWriter resultWriter, TaskCalls tasks, ScopedTools views) {
+    this.views = views;
     this.tools = tools;
     this.features = features;
     this.input = input;
@@ -59,16 +65,19 @@ final class ToolCallRequests {
     String version = modernEra ? ProtocolVersions.MODERN : Edge.protocolVersion(inbound, session);
     ExposedTool tool = tools.find(name);
     Map<String, ?> arguments = (Map<String, ?>) params.get("arguments");
-    if (tool == null) {
+    ScopedTools.View view = views.view(inbound, session, modernEra);
+    if (tool == null || !views.tagged(tool, view.wanted())) {
+      // A tool its tags hide is answered as one that does not exist: nothing tells it is there.
       message.targetTraced();
       out.reply(id, JsonRpc.INVALID_PARAMS, tools.unknownTool(id, name,
           RequestContext.of(inbound.headers(), meta, sessionId, version, null, inbound.caller(),
-              inbound.networkTransport()), arguments));
+              inbound.networkTransport()), arguments, taggedNames(view)));
       return;
     }
+    Reply refusal = refusal(tool, arguments, view);
     TaskMode taskMode = modernEra ? tasks.mode(tool, arguments) : null;
     boolean asTask = taskMode != null && TaskShapes.declared(meta);
-    if (asTask && !tasks.inputFirst(tool, arguments)) {
+    if (asTask && refusal == null && !tasks.inputFirst(tool, arguments)) {
       RequestRunner.run(message, session,
           (sink, call) -> tasks.start(message, inbound, tool, arguments, meta, sink), out);
       return;
@@ -108,6 +117,15 @@ final class ToolCallRequests {
       // The span ends once the reply is written (it records the bytes written); null: no tracing.
       RequestTrace trace = tools.trace(tool, request, id, arguments);
       message.targetTraced();
+      if (refusal != null) {
+        try {
+          writeResult(id, name, tools.refused(tool, arguments, request, refusal, trace), modernEra,
+              sink, false, trace);
+        } finally {
+          trace.end();
+        }
+        return;
+      }
       Reply reply;
       try {
         // A deadline's TIMEOUT reply is written at the deadline, from the timer's thread (without
@@ -154,12 +172,56 @@ final class ToolCallRequests {
           trace.written(body, code);
           return;
         }
+        // The state moves before the result is written, so a tools/list the client sends on
+        // reading it sees the new state; the notification follows the result.
+        boolean moved = views.surfaces().advance(ToolCalls.action(tool, arguments), reply,
+            view.states());
         writeResult(id, name, reply, modernEra, sink, false, trace);
+        if (moved) {
+          session.notify(JsonRpc.TOOLS_LIST_CHANGED, null);
+        }
       } finally {
         trace.end();
       }
       features.afterToolCall(reply, request);
     }, out);
+  }
+
+  /** The names of the tools a request asking for {@code view}'s tags sees. */
+  private java.util.List<String> taggedNames(ScopedTools.View view) {
+    java.util.List<String> names = new java.util.ArrayList<>();
+    for (ExposedTool t : tools.registry().tools()) {
+      if (views.tagged(t, view.wanted())) {
+        names.add(t.name());
+      }
+    }
+    return names;
+  }
+
+  /**
+   * The reply to a call the edge refuses before the pipeline, or {@code null}: an action of a
+   * GROUPED tool that its tags hide is answered as an unknown action (offering only the actions
+   * shown), one its session's workflow state does not allow with the {@code WRONG_STATE} envelope.
+   */
+  private Reply refusal(ExposedTool tool, Map<String, ?> arguments, ScopedTools.View view) {
+    Surfaces surfaces = views.surfaces();
+    BoundAction action = ToolCalls.action(tool, arguments);
+    if (tool.grouped() && view.wanted() != null
+        && (action == null || !surfaces.tagged(action, view.wanted()))) {
+      // As the pipeline answers a wrong discriminator, offering only the actions shown.
+      java.util.List<String> all = new java.util.ArrayList<>(tool.actions().keySet());
+      java.util.List<String> shown = new java.util.ArrayList<>();
+      for (BoundAction a : surfaces.shown(tool, view.wanted(), null)) {
+        shown.add(tool.renderedActions().get(all.indexOf(a.name())));
+      }
+      Object chosen = arguments == null ? null : arguments.get(Exposer.DISCRIMINATOR);
+      if (chosen == null) {
+        return ErrorReplies.missingDiscriminator(tool.name(), shown);
+      }
+      return chosen instanceof String name ? ErrorReplies.unknownAction(tool.name(), name, shown)
+          : ErrorReplies.invalidDiscriminator(tool.name(), Args.jsonType(chosen), shown);
+    }
+    return action == null ? null : surfaces.refusal(action, view.states());
   }
 
   /**

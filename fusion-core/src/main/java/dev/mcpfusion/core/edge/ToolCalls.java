@@ -147,6 +147,18 @@ final class ToolCalls {
     return reply;
   }
 
+  /**
+   * A reply the edge gives a call without running the pipeline (a workflow state that does not
+   * allow the action, an action its tags hide), after the egress filters as every reply; the span
+   * is told the outcome.
+   */
+  Reply refused(ExposedTool tool, Map<String, ?> arguments, RequestContext request, Reply refusal,
+      RequestTrace trace) {
+    Reply reply = filtered(tool, arguments, request, refusal);
+    trace.replied(reply);
+    return reply;
+  }
+
   /** {@code reply} after the egress filters ({@code null} stays {@code null}: it went out at a deadline). */
   private Reply filtered(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
       Reply reply) {
@@ -179,8 +191,16 @@ final class ToolCalls {
 
   /** The -32602 error body for an unknown tool; records its span, sized as written. */
   byte[] unknownTool(Object id, String name, RequestContext request, Map<String, ?> arguments) {
-    Map<String, Object> data = unknownToolData();
-    String text = ErrorReplies.unknownToolMessage(name, registry.toolNames());
+    return unknownTool(id, name, request, arguments, registry.toolNames());
+  }
+
+  /** The -32602 error body for an unknown tool, offering {@code available}; records its span. */
+  byte[] unknownTool(Object id, String name, RequestContext request, Map<String, ?> arguments,
+      java.util.List<String> available) {
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put("code", Codes.UNKNOWN_TOOL);
+    data.put("available", available);
+    String text = ErrorReplies.unknownToolMessage(name, available);
     byte[] body = Bodies.error(id, JsonRpc.INVALID_PARAMS, text, data);
     RequestTrace trace = unknownTrace(name, request, id, arguments);
     trace.written(body, JsonRpc.INVALID_PARAMS);
@@ -200,12 +220,5 @@ final class ToolCalls {
         request, id, arguments);
     trace.unknownTool(name);
     return trace;
-  }
-
-  private Map<String, Object> unknownToolData() {
-    Map<String, Object> data = new LinkedHashMap<>();
-    data.put("code", Codes.UNKNOWN_TOOL);
-    data.put("available", registry.toolNames());
-    return data;
   }
 }
