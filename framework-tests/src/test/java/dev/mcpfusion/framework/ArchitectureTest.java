@@ -287,6 +287,14 @@ class ArchitectureTest {
         .check(classes);
   }
 
+  /** The metadata servlet (RFC 9728) another container hosts, as the Spring Boot starter does, loads without Jetty too. */
+  @Test
+  void theHostableMetadataServletNeedsNoJetty() {
+    noClasses().that().haveFullyQualifiedName("dev.mcpfusion.http.ProtectedResourceServlet")
+        .should().transitivelyDependOnClassesThat().resideInAPackage("org.eclipse.jetty..")
+        .check(classes);
+  }
+
   /** The root package (the user API) is not a slice: it may reach into the internals it fronts. */
   @Test
   void corePackagesHaveNoCycle() {

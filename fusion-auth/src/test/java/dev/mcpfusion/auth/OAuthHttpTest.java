@@ -347,6 +347,31 @@ class OAuthHttpTest {
   }
 
   @Test
+  void completingOrSubscribingWithoutTheScopeIs403InsufficientScopeInBothEras() throws Exception {
+    String reader = token("ledger:read");
+    HttpResponse<String> init = post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
+        + "\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+        + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}", reader);
+    String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+    String completion = "\"ref\":{\"type\":\"ref/prompt\",\"name\":\"draft\"},"
+        + "\"argument\":{\"name\":\"tone\",\"value\":\"\"}";
+    // Each refused request with the session it is sent in (none: stateless 2026-07-28);
+    // subscriptions are a 2025 session's only.
+    Map<String, String> refused = new LinkedHashMap<>();
+    refused.put(request(6, "completion/complete", completion, true), "");
+    refused.put(request(6, "completion/complete", completion, false), session);
+    refused.put(request(7, "resources/subscribe", "\"uri\":\"ledger://audit\"", false), session);
+    for (Map.Entry<String, String> entry : refused.entrySet()) {
+      HttpResponse<String> response = post(entry.getKey(), reader,
+          entry.getValue().isEmpty() ? null : entry.getValue());
+      assertThat(response.statusCode()).as(entry.getKey()).isEqualTo(403);
+      assertThat(response.headers().firstValue("WWW-Authenticate")).as(entry.getKey()).contains(
+          "Bearer error=\"insufficient_scope\", scope=\"ledger:write\", resource_metadata=\""
+              + metadataUrl() + "\"");
+    }
+  }
+
+  @Test
   void aKeyRotationAtTheIssuerIsPickedUp() throws Exception {
     assertThat(post(call("ledger_whoami", "{}"), token("ledger:read")).statusCode()).isEqualTo(200);
     keys.rotate();

@@ -1,6 +1,7 @@
 package dev.mcpfusion.http;
 
 import dev.mcpfusion.json.Json;
+import dev.mcpfusion.wire.JsonRpc;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -16,7 +17,8 @@ import java.util.Objects;
  * <p>The document is public (it says where to get a token, before the client has one): no
  * authentication, and any origin may read it ({@code Access-Control-Allow-Origin: *}, as a
  * browser-based client fetches it from another origin). {@code GET} and {@code HEAD} only; a
- * path-suffixed request for another resource than this one is a {@code 404}.
+ * path-suffixed request for another resource than this one is a {@code 404}. Needs no Jetty: any
+ * servlet container can host it.
  */
 public final class ProtectedResourceServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
@@ -41,13 +43,13 @@ public final class ProtectedResourceServlet extends HttpServlet {
     }
     if (!"GET".equals(req.getMethod()) && !"HEAD".equals(req.getMethod())) {
       resp.setHeader("Allow", "GET, HEAD, OPTIONS");
-      HttpFraming.send(resp, 405, CleanErrors.body(405));
+      HttpFraming.send(resp, 405, HttpFraming.error(null, JsonRpc.INVALID_REQUEST, "Method Not Allowed"));
       return;
     }
     String suffix = req.getPathInfo();
     String own = metadata.resource().getRawPath();
     if (suffix != null && !suffix.equals("/") && !suffix.equals(own)) {
-      HttpFraming.send(resp, 404, CleanErrors.body(404));
+      HttpFraming.send(resp, 404, HttpFraming.error(null, JsonRpc.INVALID_REQUEST, "Not Found"));
       return;
     }
     resp.setStatus(200);

@@ -123,6 +123,7 @@ final class Differ {
     presenter(where, b.presenter(), a.presenter());
     limits(where, b.limits(), a.limits());
     completionLimits(where, b.completionLimits(), a.completionLimits());
+    scopes(where, b.scopes(), a.scopes());
   }
 
   /** The limits of each argument's completion method, as a member's limits. */
@@ -161,6 +162,7 @@ final class Differ {
     presenter(where, b.presenter(), a.presenter());
     limits(where, b.limits(), a.limits());
     completionLimits(where, b.completionLimits(), a.completionLimits());
+    scopes(where, b.scopes(), a.scopes());
   }
 
   private void tool(ToolContract b, ToolContract a) {
@@ -273,8 +275,9 @@ final class Differ {
   }
 
   /**
-   * A scope required now that was not is BREAKING (callers that could call the action are refused);
-   * one no longer required is RISKY (callers without it can now call it).
+   * A scope required now that was not is BREAKING (callers that could call the action, get the
+   * prompt or read the resource are refused); one no longer required is RISKY (callers without it
+   * can now use it).
    */
   private void scopes(String where, List<String> before, List<String> after) {
     for (String scope : after) {

@@ -16,8 +16,8 @@ import java.util.Optional;
  *       the rules changed (static
  *       lines, or a {@code @Rules} method appearing or disappearing); {@code readOnly} or
  *       {@code destructive} flipped; the result shape or value type changed; the exposition or
- *       separator changed (every tool is renamed); an action requiring a scope it did not
- *       ({@code @Scopes}: callers without it are refused).
+ *       separator changed (every tool is renamed); an action, prompt or resource requiring a scope
+ *       it did not ({@code @Scopes}: callers without it are refused).
  *   <li>RISKY: {@code idempotent} or {@code openWorld} flipped; the verb changed (its hints are
  *       classified on their own); an input field's value constraints changed ({@code minLength},
  *       {@code pattern}, {@code minimum}, ...: tightening can reject calls that passed, loosening

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * One prompt as the client sees it ({@code prompts/list}) and what it lets out.
@@ -27,11 +28,13 @@ import java.util.TreeMap;
  * @param completionLimits the limits of each argument's {@code @Complete} method, by argument
  *     (only those with a limit)
  * @param icons its icons, in order (none for most prompts)
+ * @param scopes the OAuth scopes a caller needs to see and get it ({@code @Scopes} of its class and
+ *     method), sorted; empty when none
  */
 public record PromptContract(String name, String router, String title, String description,
     Map<String, Boolean> arguments, Map<String, String> argumentDescriptions,
     PresenterContract presenter, Map<String, Long> limits,
-    Map<String, Map<String, Long>> completionLimits, List<IconContract> icons) {
+    Map<String, Map<String, Long>> completionLimits, List<IconContract> icons, List<String> scopes) {
 
   public PromptContract {
     arguments = Collections.unmodifiableMap(new TreeMap<>(arguments));
@@ -39,6 +42,16 @@ public record PromptContract(String name, String router, String title, String de
     limits = Collections.unmodifiableMap(new TreeMap<>(limits));
     completionLimits = FeatureLimits.copy(completionLimits);
     icons = List.copyOf(icons);
+    scopes = scopes == null ? List.of() : List.copyOf(new TreeSet<>(scopes));
+  }
+
+  /** A prompt that requires no scope. */
+  public PromptContract(String name, String router, String title, String description,
+      Map<String, Boolean> arguments, Map<String, String> argumentDescriptions,
+      PresenterContract presenter, Map<String, Long> limits,
+      Map<String, Map<String, Long>> completionLimits, List<IconContract> icons) {
+    this(name, router, title, description, arguments, argumentDescriptions, presenter, limits,
+        completionLimits, icons, List.of());
   }
 
   /** A prompt without icons. */
@@ -68,7 +81,7 @@ public record PromptContract(String name, String router, String title, String de
     return new PromptContract(d.name(), f.router(), d.title(), d.description(), arguments,
         descriptions, d.presenter() == null ? null : PresenterContract.of(d.presenter()),
         ActionLimits.ofPrompt(profile.limits(), f, d, new ArrayList<>()).named(),
-        FeatureLimits.completions(f, d.name(), null, profile), IconContract.of(d.icons()));
+        FeatureLimits.completions(f, d.name(), null, profile), IconContract.of(d.icons()), d.scopes());
   }
 
   /** {@code sha256:} of this prompt's canonical JSON (everything but the digest itself). */
@@ -102,6 +115,10 @@ public record PromptContract(String name, String router, String title, String de
       tree.put("presenter", presenter.toTree());
     }
     tree.put("router", router);
+    // Only when required, as on actions: a prompt without scopes keeps its digest.
+    if (!scopes.isEmpty()) {
+      tree.put("scopes", scopes);
+    }
     tree.put("title", title);
     return tree;
   }
@@ -123,7 +140,7 @@ public record PromptContract(String name, String router, String title, String de
         r.string("description"), arguments, descriptions,
         r.has("presenter") ? PresenterContract.fromTree(r.object("presenter")) : null,
         r.has("limits") ? r.longMap("limits") : Map.of(), FeatureLimits.fromTree(r),
-        IconContract.fromTree(r));
+        IconContract.fromTree(r), r.has("scopes") ? r.strings("scopes") : List.of());
     if (!r.string("digest").equals(prompt.digest())) {
       throw new IllegalArgumentException("mcpfusion.lock: the digest of prompt \"" + name
           + "\" does not match its content (edited by hand or merged?); run the lock goal again");

@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * One resource or resource template as the client sees it and what it lets out.
@@ -25,16 +26,28 @@ import java.util.TreeMap;
  * @param completionLimits the limits of each template variable's {@code @Complete} method, by
  *     variable (only those with a limit)
  * @param icons its icons, in order (none for most resources)
+ * @param scopes the OAuth scopes a caller needs to see and read it ({@code @Scopes} of its class
+ *     and method), sorted; empty when none
  */
 public record ResourceContract(String uri, String router, String name, String title,
     String description, String mimeType, boolean binary, PresenterContract presenter,
     Map<String, Long> limits, Map<String, Map<String, Long>> completionLimits,
-    List<IconContract> icons) {
+    List<IconContract> icons, List<String> scopes) {
 
   public ResourceContract {
     limits = Collections.unmodifiableMap(new TreeMap<>(limits));
     completionLimits = FeatureLimits.copy(completionLimits);
     icons = List.copyOf(icons);
+    scopes = scopes == null ? List.of() : List.copyOf(new TreeSet<>(scopes));
+  }
+
+  /** A resource that requires no scope. */
+  public ResourceContract(String uri, String router, String name, String title,
+      String description, String mimeType, boolean binary, PresenterContract presenter,
+      Map<String, Long> limits, Map<String, Map<String, Long>> completionLimits,
+      List<IconContract> icons) {
+    this(uri, router, name, title, description, mimeType, binary, presenter, limits,
+        completionLimits, icons, List.of());
   }
 
   /** A resource without icons. */
@@ -55,7 +68,7 @@ public record ResourceContract(String uri, String router, String name, String ti
     return new ResourceContract(d.uri(), f.router(), d.name(), d.title(), d.description(),
         d.mimeType(), d.binary(), d.presenter() == null ? null : PresenterContract.of(d.presenter()),
         ActionLimits.ofResource(profile.limits(), f, d, new ArrayList<>()).named(),
-        FeatureLimits.completions(f, null, d.uri(), profile), IconContract.of(d.icons()));
+        FeatureLimits.completions(f, null, d.uri(), profile), IconContract.of(d.icons()), d.scopes());
   }
 
   /** {@code sha256:} of this resource's canonical JSON (everything but the digest itself). */
@@ -84,6 +97,10 @@ public record ResourceContract(String uri, String router, String name, String ti
       tree.put("presenter", presenter.toTree());
     }
     tree.put("router", router);
+    // Only when required, as on actions: a resource without scopes keeps its digest.
+    if (!scopes.isEmpty()) {
+      tree.put("scopes", scopes);
+    }
     tree.put("title", title);
     return tree;
   }
@@ -99,7 +116,7 @@ public record ResourceContract(String uri, String router, String name, String ti
         r.string("title"), r.string("description"), r.string("mimeType"), r.bool("binary"),
         r.has("presenter") ? PresenterContract.fromTree(r.object("presenter")) : null,
         r.has("limits") ? r.longMap("limits") : Map.of(), FeatureLimits.fromTree(r),
-        IconContract.fromTree(r));
+        IconContract.fromTree(r), r.has("scopes") ? r.strings("scopes") : List.of());
     if (!r.string("digest").equals(resource.digest())) {
       throw new IllegalArgumentException("mcpfusion.lock: the digest of resource \"" + uri
           + "\" does not match its content (edited by hand or merged?); run the lock goal again");

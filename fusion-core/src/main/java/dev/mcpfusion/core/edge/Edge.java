@@ -345,8 +345,8 @@ public final class Edge {
   }
 
   /**
-   * The scopes the caller of {@code inbound} lacks for {@code message}: for a {@code tools/call}
-   * of an action with {@code @Scopes}, those it does not hold; empty for every other message. A
+   * The scopes the caller of {@code inbound} lacks for {@code message} (a call, get, read,
+   * subscribe or completion of something with {@code @Scopes}); empty for every other message. A
    * transport that can say so in its own terms (HTTP: {@code 403 insufficient_scope}) asks before
    * dispatching; elsewhere the pipeline answers a {@code FORBIDDEN} envelope.
    */

@@ -288,7 +288,7 @@ final class FeatureRequests {
           + " needs a 2025-11-25 session (initialize first); the stateless 2026-07-28 protocol has"
           + " no resource subscriptions.", null);
     }
-    String uri = calls.subscribable(params);
+    String uri = calls.subscribable(params, request.caller());
     if (SUBSCRIBE.equals(message.method())) {
       Object key;
       try {

@@ -23,7 +23,8 @@ import java.util.Set;
  * not allow ({@code @Scopes}), the actions its session's workflow state does not allow
  * ({@code @States}, 2025 era only: the stateless era has no session) and the actions that carry
  * none of the tags it asks for ({@link Surfaces}); and, before a {@code tools/call},
- * {@code prompts/get} or {@code resources/read} is dispatched, the scopes it lacks (HTTP answers
+ * {@code prompts/get}, {@code resources/read}, {@code resources/subscribe} or a
+ * {@code completion/complete} of a prompt or template is dispatched, the scopes it lacks (HTTP answers
  * {@code 403 insufficient_scope} with them; the prompt and resource lists are filtered where they
  * are answered, by {@code FeatureCalls}). When nothing narrows a request's view, the edge answers
  * the one {@code tools/list} of every caller.
@@ -129,7 +130,12 @@ final class ScopedTools {
           ? features.prompt(n) : null;
       return prompt == null ? List.of() : caller.missing(prompt.descriptor().scopes());
     }
-    if (anyFeature && JsonRpc.RESOURCES_READ.equals(message.method())) {
+    if (anyFeature && JsonRpc.COMPLETE.equals(message.method())) {
+      return params != null && params.get("ref") instanceof Map<?, ?> ref
+          ? completionScopes(ref, caller) : List.of();
+    }
+    if (anyFeature && (JsonRpc.RESOURCES_READ.equals(message.method())
+        || JsonRpc.RESOURCES_SUBSCRIBE.equals(message.method()))) {
       FeatureRegistry.Resolved resolved = params != null && params.get("uri") instanceof String u
           ? features.resolve(u) : null;
       return resolved == null ? List.of() : caller.missing(resolved.resource().descriptor().scopes());
@@ -153,5 +159,18 @@ final class ScopedTools {
     }
     return action == null || !surfaces.tagged(action, wanted) ? List.of()
         : caller.missing(action.descriptor().scopes());
+  }
+
+  /** The scopes {@code caller} lacks to complete an argument of the prompt or template {@code ref} names. */
+  private List<String> completionScopes(Map<?, ?> ref, Caller caller) {
+    if ("ref/prompt".equals(ref.get("type")) && ref.get("name") instanceof String name) {
+      FeatureRegistry.BoundPrompt prompt = features.prompt(name);
+      return prompt == null ? List.of() : caller.missing(prompt.descriptor().scopes());
+    }
+    if ("ref/resource".equals(ref.get("type")) && ref.get("uri") instanceof String uri) {
+      FeatureRegistry.BoundResource template = features.template(uri);
+      return template == null ? List.of() : caller.missing(template.descriptor().scopes());
+    }
+    return List.of();
   }
 }

@@ -56,7 +56,12 @@ final class CompletionCalls extends FeatureAnswers {
     if ("ref/prompt".equals(type) && r.get("name") instanceof String name) {
       FeatureRegistry.BoundPrompt prompt = registry.prompt(name);
       if (prompt == null) {
-        throw prompts.unknownPrompt(name);
+        throw prompts.unknownPrompt(name, request.caller());
+      }
+      List<String> missing = request.caller().missing(prompt.descriptor().scopes());
+      if (!missing.isEmpty()) {
+        throw forbidden(FeatureRunner.routerOf(prompt.router(), prompt.features()), "prompt", name,
+            missing);
       }
       PromptArgument known = prompt.argument(argumentName);
       if (known == null) {
@@ -72,9 +77,15 @@ final class CompletionCalls extends FeatureAnswers {
     } else if ("ref/resource".equals(type) && r.get("uri") instanceof String uri) {
       FeatureRegistry.BoundResource template = registry.template(uri);
       if (template == null) {
+        List<String> visible = ResourceCalls.uris(registry.templates(), request.caller());
         throw new FeatureError(JsonRpc.INVALID_PARAMS, "The resource template " + Echo.quoted(uri)
-            + " does not exist. Templates: " + FeatureRunner.list(ResourceCalls.uris(registry.templates())) + ".",
-            Map.of("code", "UNKNOWN_RESOURCE", "templates", ResourceCalls.uris(registry.templates())));
+            + " does not exist. Templates: " + FeatureRunner.list(visible) + ".",
+            Map.of("code", "UNKNOWN_RESOURCE", "templates", visible));
+      }
+      List<String> missing = request.caller().missing(template.descriptor().scopes());
+      if (!missing.isEmpty()) {
+        throw forbidden(FeatureRunner.routerOf(template.router(), template.features()),
+            "resource template", uri, missing);
       }
       if (!template.descriptor().variables().contains(argumentName)) {
         throw unknownArgument("resource template", uri, argumentName,

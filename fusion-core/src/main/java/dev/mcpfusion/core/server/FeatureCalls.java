@@ -183,10 +183,10 @@ public final class FeatureCalls {
 
   /**
    * The URI a {@code resources/subscribe} or {@code unsubscribe} names, checked: a string that a
-   * resource or template of this server serves.
+   * resource or template of this server serves, whose scopes {@code caller} holds.
    */
-  public String subscribable(Map<?, ?> params) {
-    return resources.subscribable(params);
+  public String subscribable(Map<?, ?> params, Caller caller) {
+    return resources.subscribable(params, caller);
   }
 
   /** The {@code resources/read} result for {@code params} ({@code uri}). */

@@ -80,7 +80,8 @@ final class PromptCalls extends FeatureAnswers {
     Object name = params == null ? null : params.get("name");
     if (!(name instanceof String promptName)) {
       throw new FeatureError(JsonRpc.INVALID_PARAMS, "Invalid params: prompts/get needs the"
-          + " prompt \"name\" (a string). Prompts: " + FeatureRunner.list(registry.promptNames()) + ".", null);
+          + " prompt \"name\" (a string). Prompts: " + FeatureRunner.list(visibleNames(request.caller()))
+          + ".", null);
     }
     FeatureRegistry.BoundPrompt prompt = registry.prompt(promptName);
     Object raw = params.get("arguments");
@@ -89,7 +90,7 @@ final class PromptCalls extends FeatureAnswers {
         call.id(), raw instanceof Map<?, ?> m ? m : null));
     if (prompt == null) {
       call.trace().unknownTarget();
-      throw unknownPrompt(promptName);
+      throw unknownPrompt(promptName, request.caller());
     }
     List<String> missing = request.caller().missing(prompt.descriptor().scopes());
     if (!missing.isEmpty()) {
@@ -181,12 +182,28 @@ final class PromptCalls extends FeatureAnswers {
     return message;
   }
 
-  FeatureError unknownPrompt(String name) {
+  /** The prompt {@code name} does not exist; the prompts listed are those {@code caller} may see. */
+  FeatureError unknownPrompt(String name, Caller caller) {
+    List<String> visible = visibleNames(caller);
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("code", "UNKNOWN_PROMPT");
-    data.put("available", registry.promptNames());
+    data.put("available", visible);
     return new FeatureError(JsonRpc.INVALID_PARAMS, "The prompt " + Echo.quoted(name) + " does"
-        + " not exist. Prompts: " + FeatureRunner.list(registry.promptNames()) + ".", data);
+        + " not exist. Prompts: " + FeatureRunner.list(visible) + ".", data);
+  }
+
+  /**
+   * The names of the prompts {@code caller} holds the scopes of, as {@code prompts/list} shows
+   * them: an error must not name a prompt the list hides.
+   */
+  private List<String> visibleNames(Caller caller) {
+    List<String> names = new ArrayList<>();
+    for (FeatureRegistry.BoundPrompt p : registry.prompts()) {
+      if (caller.missing(p.descriptor().scopes()).isEmpty()) {
+        names.add(p.descriptor().name());
+      }
+    }
+    return names;
   }
 
   private static FeatureError invalidArguments(FeatureRegistry.BoundPrompt prompt,

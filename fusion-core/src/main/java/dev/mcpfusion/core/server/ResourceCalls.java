@@ -83,19 +83,26 @@ final class ResourceCalls extends FeatureAnswers {
    * The URI a {@code resources/subscribe} or {@code unsubscribe} names, checked: a string that a
    * resource or template of this server serves.
    */
-  String subscribable(Map<?, ?> params) {
-    String uri = uri(params, "resources/subscribe");
-    if (registry.resolve(uri) == null) {
-      throw unknownResource(uri);
+  String subscribable(Map<?, ?> params, Caller caller) {
+    String uri = uri(params, "resources/subscribe", caller);
+    FeatureRegistry.Resolved resolved = registry.resolve(uri);
+    if (resolved == null) {
+      throw unknownResource(uri, caller);
+    }
+    FeatureRegistry.BoundResource resource = resolved.resource();
+    List<String> missing = caller.missing(resource.descriptor().scopes());
+    if (!missing.isEmpty()) {
+      throw forbidden(FeatureRunner.routerOf(resource.router(), resource.features()), "resource",
+          uri, missing);
     }
     return uri;
   }
 
-  private String uri(Map<?, ?> params, String method) {
+  private String uri(Map<?, ?> params, String method, Caller caller) {
     Object uri = params == null ? null : params.get("uri");
     if (!(uri instanceof String s)) {
       throw new FeatureError(JsonRpc.INVALID_PARAMS, "Invalid params: " + method
-          + " needs the resource \"uri\" (a string). " + resourceList(), null);
+          + " needs the resource \"uri\" (a string). " + resourceList(caller), null);
     }
     return s;
   }
@@ -103,13 +110,13 @@ final class ResourceCalls extends FeatureAnswers {
   /** The {@code resources/read} result for {@code params} ({@code uri}), for the request {@code call}. */
   Map<String, Object> readResource(Map<?, ?> params, RequestContext request,
       FeatureRequest call) {
-    String uri = uri(params, "resources/read");
+    String uri = uri(params, "resources/read", request.caller());
     FeatureRegistry.Resolved resolved = registry.resolve(uri);
     FeatureRegistry.BoundResource r = resolved == null ? null : resolved.resource();
     call.trace(SpanStart.resource(tracer, uri, r == null ? null : r.descriptor().uri(),
         r == null ? null : FeatureRunner.routerOf(r.router(), r.features()), request, call.id()));
     if (resolved == null) {
-      throw unknownResource(uri);
+      throw unknownResource(uri, request.caller());
     }
     FeatureRegistry.BoundResource resource = resolved.resource();
     ResourceDescriptor d = resource.descriptor();
@@ -153,25 +160,32 @@ final class ResourceCalls extends FeatureAnswers {
     return Map.of("contents", List.of(content));
   }
 
-  private FeatureError unknownResource(String uri) {
+  /** The resource {@code uri} does not exist; the URIs listed are those {@code caller} may see. */
+  private FeatureError unknownResource(String uri, Caller caller) {
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("code", "UNKNOWN_RESOURCE");
     data.put("uri", Echo.cut(uri));
-    data.put("resources", uris(registry.staticResources()));
-    data.put("templates", uris(registry.templates()));
+    data.put("resources", uris(registry.staticResources(), caller));
+    data.put("templates", uris(registry.templates(), caller));
     return new FeatureError(JsonRpc.RESOURCE_NOT_FOUND, "The resource " + Echo.quoted(uri)
-        + " does not exist. " + resourceList(), data);
+        + " does not exist. " + resourceList(caller), data);
   }
 
-  private String resourceList() {
-    return "Resources: " + FeatureRunner.list(uris(registry.staticResources())) + "; templates: "
-        + FeatureRunner.list(uris(registry.templates())) + ".";
+  private String resourceList(Caller caller) {
+    return "Resources: " + FeatureRunner.list(uris(registry.staticResources(), caller))
+        + "; templates: " + FeatureRunner.list(uris(registry.templates(), caller)) + ".";
   }
 
-  static List<String> uris(List<FeatureRegistry.BoundResource> resources) {
+  /**
+   * The URIs of {@code resources} whose scopes {@code caller} holds, as the lists show them: an
+   * error must not name a resource the lists hide.
+   */
+  static List<String> uris(List<FeatureRegistry.BoundResource> resources, Caller caller) {
     List<String> out = new ArrayList<>();
     for (FeatureRegistry.BoundResource r : resources) {
-      out.add(r.descriptor().uri());
+      if (caller.missing(r.descriptor().scopes()).isEmpty()) {
+        out.add(r.descriptor().uri());
+      }
     }
     return out;
   }

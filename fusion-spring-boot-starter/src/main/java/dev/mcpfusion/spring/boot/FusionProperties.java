@@ -42,6 +42,8 @@ public class FusionProperties {
 
   private final Limits limits = new Limits();
 
+  private final Security security = new Security();
+
   /** Whether to assemble and serve the MCP server at all. */
   public boolean isEnabled() {
     return enabled;
@@ -100,6 +102,73 @@ public class FusionProperties {
   /** The server-wide call limits. */
   public Limits getLimits() {
     return limits;
+  }
+
+  /** How the endpoint sits behind Spring Security's OAuth2 resource server. */
+  public Security getSecurity() {
+    return security;
+  }
+
+  /**
+   * {@code mcpfusion.security.*}: the endpoint behind Spring Security's OAuth2 resource server
+   * (active when the application configures one, e.g. with
+   * {@code spring.security.oauth2.resourceserver.jwt.issuer-uri}).
+   */
+  public static class Security {
+    /** Whether to protect the MCP endpoint with the application's OAuth2 resource server. */
+    private boolean enabled = true;
+
+    /**
+     * The endpoint's canonical URI (https://mcp.example.com/mcp), which tokens must name as their
+     * audience; defaults to the first spring.security.oauth2.resourceserver.jwt.audiences entry.
+     */
+    private String resource;
+
+    /** The issuers clients get tokens from; defaults to spring.security.oauth2.resourceserver.jwt.issuer-uri. */
+    private List<String> authorizationServers = new ArrayList<>();
+
+    /** The scopes the protected resource metadata lists as scopes_supported. */
+    private List<String> scopes = new ArrayList<>();
+
+    /** Whether to protect the MCP endpoint. */
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    /** Sets {@link #isEnabled()}. */
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
+    }
+
+    /** The endpoint's canonical URI, or {@code null} for the default. */
+    public String getResource() {
+      return resource;
+    }
+
+    /** Sets {@link #getResource()}. */
+    public void setResource(String resource) {
+      this.resource = resource;
+    }
+
+    /** The issuers clients get tokens from; empty for the default. */
+    public List<String> getAuthorizationServers() {
+      return authorizationServers;
+    }
+
+    /** Sets {@link #getAuthorizationServers()}. */
+    public void setAuthorizationServers(List<String> authorizationServers) {
+      this.authorizationServers = authorizationServers;
+    }
+
+    /** The scopes listed as supported. */
+    public List<String> getScopes() {
+      return scopes;
+    }
+
+    /** Sets {@link #getScopes()}. */
+    public void setScopes(List<String> scopes) {
+      this.scopes = scopes;
+    }
   }
 
   /**

@@ -29,7 +29,8 @@ class ConfigurationMetadataTest {
         "mcpfusion.http.allowed-origins", "mcpfusion.http.allowed-hosts", "mcpfusion.http.max-body-size",
         "mcpfusion.http.request-timeout", "mcpfusion.http.session-idle-timeout", "mcpfusion.http.shutdown-grace",
         "mcpfusion.http.max-sessions", "mcpfusion.limits.max-concurrent", "mcpfusion.limits.queue",
-        "mcpfusion.limits.timeout", "mcpfusion.limits.max-egress-bytes");
+        "mcpfusion.limits.timeout", "mcpfusion.limits.max-egress-bytes", "mcpfusion.security.enabled",
+        "mcpfusion.security.resource", "mcpfusion.security.authorization-servers", "mcpfusion.security.scopes");
     assertThat(properties).allSatisfy(p -> assertThat((String) p.get("description")).isNotBlank());
     assertThat(properties).filteredOn(p -> p.get("name").equals("mcpfusion.http.path"))
         .singleElement().satisfies(p -> assertThat(p.get("defaultValue")).isEqualTo("/mcp"));

@@ -1,0 +1,87 @@
+package dev.mcpfusion.spring.boot;
+
+import dev.mcpfusion.http.ProtectedResource;
+import dev.mcpfusion.json.Json;
+import dev.mcpfusion.wire.JsonRpc;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.security.authentication.AuthenticationServiceException;
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
+import org.springframework.security.web.AuthenticationEntryPoint;
+import org.springframework.security.web.authentication.AuthenticationFailureHandler;
+
+/**
+ * How Spring Security answers a request to the MCP endpoint it did not authenticate, in the words
+ * the endpoint itself uses: {@code 401} with {@code WWW-Authenticate: Bearer resource_metadata="…"}
+ * naming the configured metadata document (never one derived from the request's Host), plus
+ * {@code error="invalid_token"} when a token was sent but refused; a JSON-RPC error body. The reason
+ * a token was refused is logged at DEBUG and never sent: Spring's own entry point would put the
+ * decoder's message in {@code error_description}.
+ *
+ * <p>A token that could not be checked because the issuer did not answer (Spring's
+ * {@link AuthenticationServiceException}) is a {@code 503} with {@code Retry-After}, not a {@code 401}:
+ * a client told its valid token is invalid would throw it away.
+ */
+final class McpBearerEntryPoint implements AuthenticationEntryPoint, AuthenticationFailureHandler {
+  private static final Logger log = LoggerFactory.getLogger(McpBearerEntryPoint.class);
+  /** Seconds a client waits before retrying a token the issuer's outage kept from being checked. */
+  static final int RETRY_AFTER_SECONDS = 10;
+
+  private final ProtectedResource metadata;
+
+  McpBearerEntryPoint(ProtectedResource metadata) {
+    this.metadata = metadata;
+  }
+
+  @Override
+  public void commence(HttpServletRequest request, HttpServletResponse response,
+      AuthenticationException reason) throws IOException {
+    boolean invalidToken = reason instanceof OAuth2AuthenticationException;
+    if (invalidToken) {
+      log.debug("Refused a bearer token: {}", reason.getMessage());
+    }
+    response.setHeader("WWW-Authenticate", "Bearer resource_metadata=\"" + metadata.metadataUrl() + "\""
+        + (invalidToken ? ", error=\"invalid_token\"" : ""));
+    send(response, 401, JsonRpc.INVALID_REQUEST, invalidToken
+        ? "Unauthorized: the access token is not valid for this server; get a new one."
+        : "Unauthorized: send an access token (Authorization: Bearer …).");
+  }
+
+  @Override
+  public void onAuthenticationFailure(HttpServletRequest request, HttpServletResponse response,
+      AuthenticationException failure) throws IOException {
+    if (failure instanceof AuthenticationServiceException) {
+      log.warn("A bearer token could not be checked: the issuer did not answer ({})",
+          failure.getClass().getSimpleName());
+      response.setHeader("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
+      send(response, 503, JsonRpc.INTERNAL_ERROR, "Service Unavailable: the access token cannot be"
+          + " checked now (its issuer does not answer); retry in " + RETRY_AFTER_SECONDS
+          + " s with the same token.");
+      return;
+    }
+    commence(request, response, failure);
+  }
+
+  private static void send(HttpServletResponse response, int status, int code, String message)
+      throws IOException {
+    Map<String, Object> error = new LinkedHashMap<>();
+    error.put("code", code);
+    error.put("message", message);
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("jsonrpc", "2.0");
+    body.put("id", null);
+    body.put("error", error);
+    byte[] bytes = Json.write(body).getBytes(StandardCharsets.UTF_8);
+    response.setStatus(status);
+    response.setContentType("application/json");
+    response.setContentLength(bytes.length);
+    response.getOutputStream().write(bytes);
+  }
+}
