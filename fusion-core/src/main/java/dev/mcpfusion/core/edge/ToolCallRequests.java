@@ -5,6 +5,7 @@ import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.wire.input.InputRound;
 import dev.mcpfusion.wire.input.RequestStates;
+import dev.mcpfusion.core.server.AsyncCall;
 import dev.mcpfusion.core.server.ExposedTool;
 import dev.mcpfusion.core.trace.internal.RequestTrace;
 import dev.mcpfusion.wire.JsonRpc;
@@ -108,12 +109,40 @@ final class ToolCallRequests {
       // The span ends once the reply is written (it records the bytes written); null: no tracing.
       RequestTrace trace = tools.trace(tool, request, id, arguments);
       message.targetTraced();
+      Map<String, ?> args = arguments == null ? Map.of() : arguments;
+      if (ToolCalls.async(tool, arguments)) {
+        // No thread waits for the stage: the call stays tracked (cancellable) until it answers.
+        if (call != null) {
+          call.hold();
+        }
+        AsyncCall later = tools.callLater(tool, args, request, trace, (reply, held) -> {
+          boolean wrote = false;
+          try {
+            wrote = reply != null
+                && answered(id, name, reply, held, modernEra, link, round, binding, request, sink, trace);
+          } finally {
+            trace.end();
+            if (call != null) {
+              session.done(call);
+            }
+          }
+          if (wrote) {
+            features.afterToolCall(reply, request);
+          }
+        });
+        if (call != null) {
+          call.onCancel(later::cancel);
+        }
+        tools.start(later, tool, args, request, trace);
+        return;
+      }
       Reply reply;
+      boolean wrote;
       try {
         // A deadline's TIMEOUT reply is written at the deadline, from the timer's thread (without
         // what the handler attached); the pipeline then returns null and whatever the handler
         // produced is never written.
-        reply = tools.call(tool, arguments == null ? Map.of() : arguments, request, early -> {
+        reply = tools.call(tool, args, request, early -> {
           if (link.taskId() != null) {
             tasks.escalated(link.taskId(), early, null, trace);
           } else {
@@ -123,43 +152,59 @@ final class ToolCallRequests {
         if (reply == null) {
           return;
         }
-        if (link.taskId() != null) {
-          // The request was answered with the task's handle: the result is the task's.
-          tasks.escalated(link.taskId(), reply, link.missingCapability(), trace);
-          features.afterToolCall(reply, request);
-          return;
-        }
-        String missing = link.missingCapability();
-        if (modernEra && missing != null) {
-          String text = "Missing required client capability: " + missing
-              + " (declare it in io.modelcontextprotocol/clientCapabilities).";
-          byte[] body = Bodies.error(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, text,
-              Map.of("requiredCapabilities", Map.of(missing, Map.of())));
-          sink.reply(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, body);
-          trace.rpcError(JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, null, text);
-          trace.written(body, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY);
-          return;
-        }
-        if (round != null && round.waiting()) {
-          // The handler asked: whatever it returned or threw while unwinding is not its result.
-          int code = 0;
-          byte[] body;
-          try {
-            body = input.result(id, round, binding);
-          } catch (RequestStates.TooLarge e) {
-            code = JsonRpc.INVALID_PARAMS;
-            body = InputRequired.tooLarge(id, e);
-          }
-          sink.reply(id, code, body);
-          trace.written(body, code);
-          return;
-        }
-        writeResult(id, name, reply, modernEra, sink, false, trace);
+        wrote = answered(id, name, reply, false, modernEra, link, round, binding, request, sink, trace);
       } finally {
         trace.end();
       }
-      features.afterToolCall(reply, request);
+      if (wrote) {
+        features.afterToolCall(reply, request);
+      }
     }, out);
+  }
+
+  /**
+   * Writes the answer to a call its pipeline gave: the task's result when the call became one, an
+   * error when the 2026-07-28 call needs a capability the client lacks, an input-required result
+   * when the handler asked, else the tool's result ({@code held}: see {@link #writeResult}).
+   *
+   * @return whether the tool's result was written (the caller then runs what follows a call)
+   */
+  private boolean answered(Object id, String name, Reply reply, boolean held, boolean modernEra,
+      CallLink link, InputRound round, String binding, RequestContext request, Sink sink,
+      RequestTrace trace) {
+    if (link.taskId() != null) {
+      // The request was answered with the task's handle: the result is the task's.
+      tasks.escalated(link.taskId(), reply, link.missingCapability(), trace);
+      features.afterToolCall(reply, request);
+      return false;
+    }
+    String missing = link.missingCapability();
+    if (modernEra && missing != null) {
+      String text = "Missing required client capability: " + missing
+          + " (declare it in io.modelcontextprotocol/clientCapabilities).";
+      byte[] body = Bodies.error(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, text,
+          Map.of("requiredCapabilities", Map.of(missing, Map.of())));
+      sink.reply(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, body);
+      trace.rpcError(JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, null, text);
+      trace.written(body, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY);
+      return false;
+    }
+    if (round != null && round.waiting()) {
+      // The handler asked: whatever it returned or threw while unwinding is not its result.
+      int code = 0;
+      byte[] body;
+      try {
+        body = input.result(id, round, binding);
+      } catch (RequestStates.TooLarge e) {
+        code = JsonRpc.INVALID_PARAMS;
+        body = InputRequired.tooLarge(id, e);
+      }
+      sink.reply(id, code, body);
+      trace.written(body, code);
+      return false;
+    }
+    writeResult(id, name, reply, modernEra, sink, held, trace);
+    return true;
   }
 
   /**
