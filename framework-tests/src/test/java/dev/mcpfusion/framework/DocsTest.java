@@ -60,6 +60,7 @@ class DocsTest {
       "Instant", "Locale", "Optional", "String", "Map", "List", "Set", "Stream", "Iterable", "Object",
       "Class", "Duration", "Thread", "System", "Path", "UUID", "Generated", "Long",
       "UnsupportedOperationException", "OutputDirectoryCreator", "SuppressWarnings",
+      "CompletionStage", "CompletableFuture",
       // JUnit, AssertJ, jqwik
       "ParameterResolver", "AfterEachCallback", "RegisterExtension",
       // Jackson, MCP SDK, Reactor

@@ -23,6 +23,8 @@ abstract class PostCall {
   final CompletableFuture<HttpSessions.Reply> answer;
   /** Set when a drain out of grace answers the call in its handler's place. */
   volatile boolean cut;
+  /** Whether the edge answers the call after its dispatch returns (an async action's call). */
+  volatile boolean later;
 
   private PostCall(Message request, CompletableFuture<HttpSessions.Reply> answer) {
     this.request = request;
@@ -176,7 +178,7 @@ abstract class PostCall {
 
     @Override
     void dispatched() {
-      if (answer.isDone()) {
+      if (answer.isDone() || later) {
         return;
       }
       String incident = ErrorReplies.newIncidentId();

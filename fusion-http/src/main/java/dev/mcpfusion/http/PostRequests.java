@@ -183,6 +183,7 @@ final class PostRequests {
     PostStream stream = new PostStream(call.replies(), call.overflow(), resp,
         accepts(req.getHeader("Accept"), EVENT_STREAM));
     if (edge.runsCall(call.request, inbound)) {
+      call.later = edge.repliesLater(call.request);
       // User code runs on this thread: answered asynchronously, so a reply that leaves before the
       // handler returns (a deadline's TIMEOUT, a drain's cut) can be written from another thread.
       answerAsync(req, resp, call, inbound, edge.repliesEarly() ? stream.repliesEarly() : stream);

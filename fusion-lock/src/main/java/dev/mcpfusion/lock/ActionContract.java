@@ -2,6 +2,7 @@ package dev.mcpfusion.lock;
 
 import dev.mcpfusion.core.guard.ActionLimits;
 import dev.mcpfusion.annotation.CachePolicy;
+import dev.mcpfusion.annotation.SerializeOn;
 import dev.mcpfusion.annotation.TaskSupport;
 import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.redact.Redactions;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.CompletionStage;
 
 /**
  * One action as the lockfile records it: its surface (name, description, verb, hints, inputs) and
@@ -51,6 +53,9 @@ import java.util.TreeSet;
  *     sorted; written only when there are some
  * @param task how the action may run as a task ({@code @TaskSupport}: {@code OPTIONAL} or
  *     {@code REQUIRED}), {@code ""} for never (then not written)
+ * @param async whether the handler answers with a {@code CompletionStage} (written only when it does)
+ * @param serializeOn the argument whose value keys {@code @SerializeOn}'s one-at-a-time calls,
+ *     {@code ""} for none (then not written); its queue is the limit {@value #SERIALIZE_QUEUE}
  */
 public record ActionContract(
     String name,
@@ -73,7 +78,24 @@ public record ActionContract(
     RedactionContract redaction,
     String title,
     List<String> scopes,
-    String task) {
+    String task,
+    boolean async,
+    String serializeOn) {
+
+  /** The name of the limit a {@code @SerializeOn} queue is recorded under. */
+  public static final String SERIALIZE_QUEUE = "serializeQueue";
+
+  /** An action with a blocking handler whose calls are not serialised: every component but the last two. */
+  public ActionContract(String name, String description, Verb verb, boolean readOnly,
+      boolean destructive, boolean idempotent, boolean openWorld, String inputSchema,
+      Map<String, InputField> inputs, ResultShape result, Object resultSchema,
+      PresenterContract presenter, Map<String, Long> limits, List<String> middleware,
+      CachePolicy cache, List<String> invalidates, boolean customValidation,
+      RedactionContract redaction, String title, List<String> scopes, String task) {
+    this(name, description, verb, readOnly, destructive, idempotent, openWorld, inputSchema, inputs,
+        result, resultSchema, presenter, limits, middleware, cache, invalidates, customValidation,
+        redaction, title, scopes, task, false, "");
+  }
 
   /** An action that requires no scope and never runs as a task: every component but {@code scopes} and {@code task}. */
   public ActionContract(String name, String description, Verb verb, boolean readOnly,
@@ -106,6 +128,7 @@ public record ActionContract(
     title = title == null ? "" : title;
     scopes = scopes == null ? List.of() : List.copyOf(new TreeSet<>(scopes));
     task = task == null ? "" : task;
+    serializeOn = serializeOn == null ? "" : serializeOn;
     inputs = Collections.unmodifiableMap(new TreeMap<>(inputs));
     limits = Collections.unmodifiableMap(new TreeMap<>(limits));
     middleware = List.copyOf(middleware);
@@ -147,6 +170,11 @@ public record ActionContract(
     // out-of-range value is the server's to report; the lockfile records what would be resolved.
     limits.putAll(ActionLimits.resolve(profile.limits(), router.routerType(),
         method(router, action), router.name() + "." + action.name(), new ArrayList<>()).named());
+    java.lang.reflect.Method method = method(router, action);
+    SerializeOn serialize = method == null ? null : method.getAnnotation(SerializeOn.class);
+    if (serialize != null) {
+      limits.put(SERIALIZE_QUEUE, (long) serialize.queue());
+    }
     RedactionContract redaction =
         RedactionContract.of(Redactions.policy(action, profile.redaction()));
     List<String> chain = new ArrayList<>(profile.middleware());
@@ -173,7 +201,9 @@ public record ActionContract(
         action.beanValidation(),
         redaction,
         action.title(),
-        action.scopes(), taskMode(router, action));
+        action.scopes(), taskMode(router, action),
+        method != null && CompletionStage.class.isAssignableFrom(method.getReturnType()),
+        serialize == null ? "" : serialize.value());
   }
 
   /** The action's {@code @TaskSupport} mode, as the server reads it when it is built; "" for none. */
@@ -232,6 +262,13 @@ public record ActionContract(
       tree.put("task", task);
     }
     tree.put("verb", verb.name());
+    // Only when set, as above: entries from before async handlers and @SerializeOn read the same.
+    if (async) {
+      tree.put("async", true);
+    }
+    if (!serializeOn.isEmpty()) {
+      tree.put("serializeOn", serializeOn);
+    }
     return tree;
   }
 
@@ -259,7 +296,9 @@ public record ActionContract(
         r.has("redaction") ? RedactionContract.fromTree(r.object("redaction")) : null,
         r.has("title") ? r.string("title") : "",
         r.has("scopes") ? r.strings("scopes") : List.of(),
-        r.has("task") ? r.string("task") : "");
+        r.has("task") ? r.string("task") : "",
+        r.has("async") && r.bool("async"),
+        r.has("serializeOn") ? r.string("serializeOn") : "");
     if (!a.requiredFields().equals(r.strings("required"))) {
       throw new IllegalArgumentException("mcpfusion.lock: \"required\" at " + r.where()
           + " does not match the required flags of its inputs (edited by hand?); run the lock goal again");

@@ -250,6 +250,33 @@ final class Differ {
     }
     redaction(where, b.redaction(), a.redaction());
     task(where, b.task(), a.task());
+    serialization(where, b, a);
+  }
+
+  /**
+   * {@code @SerializeOn} and async handlers: a serialisation removed or keyed on another argument
+   * lets calls on one entity race again (RISKY); one added only makes calls take turns (SAFE). A
+   * handler that becomes async or blocking answers the same on the wire (SAFE); it is recorded
+   * because deadlines and cancellations then cancel its stage instead of interrupting its thread.
+   */
+  private void serialization(String where, ActionContract b, ActionContract a) {
+    String before = b.serializeOn().isEmpty() ? "none" : b.serializeOn();
+    String after = a.serializeOn().isEmpty() ? "none" : a.serializeOn();
+    if (!b.serializeOn().equals(a.serializeOn())) {
+      if (a.serializeOn().isEmpty()) {
+        add(Severity.RISKY, where, "serialisation removed (calls on one entity may run at once)",
+            before, after);
+      } else if (b.serializeOn().isEmpty()) {
+        add(Severity.SAFE, where, "serialisation added (calls on one entity take turns)", before,
+            after);
+      } else {
+        add(Severity.RISKY, where, "serialisation key changed", before, after);
+      }
+    }
+    if (b.async() != a.async()) {
+      add(Severity.SAFE, where, a.async() ? "handler now answers with a CompletionStage"
+          : "handler no longer answers with a CompletionStage", "" + b.async(), "" + a.async());
+    }
   }
 
   /**

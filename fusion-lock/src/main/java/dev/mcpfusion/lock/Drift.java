@@ -26,7 +26,8 @@ import java.util.Optional;
  *       ({@code @Constraint}/{@code @Valid}, not visible in the schema) turned on or off; the
  *       presenter (view class) changed; redaction loosened (a path, detector or pattern removed,
  *       or the mask going from FULL to PARTIAL); a {@code @Ui} method removed (a client may show
- *       the block it sent); a scope no longer required (callers without it may now call).
+ *       the block it sent); a scope no longer required (callers without it may now call); a
+ *       {@code @SerializeOn} removed or keyed on another argument (calls on one entity may race).
  *   <li>Field selection and paging: the {@code _select} input removed ({@code @Presenter(select =
  *       true)} turned off), or a {@code Page} result turned back into another shape, is BREAKING
  *       (an agent's {@code _select} or next cursor stops working); turning either on is SAFE (a
@@ -36,7 +37,8 @@ import java.util.Optional;
  *       (as issue 5 lists it: the generated decoder rejects unknown keys, so a caller that still
  *       sends a removed field gets a validation error naming it and can correct itself in one
  *       step); a limit added or tightened; redaction added or tightened; a {@code @Ui} method
- *       added (one more block the agent may ignore).
+ *       added (one more block the agent may ignore); a {@code @SerializeOn} added; a handler
+ *       becoming async ({@code CompletionStage}) or blocking, which the agent cannot tell apart.
  *   <li>COSMETIC: description text (router, action, input field, view field) and an action's
  *       title, which like a description only words the action; the committed file
  *       not being in canonical form while its content is unchanged.

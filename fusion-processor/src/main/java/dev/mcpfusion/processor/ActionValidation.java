@@ -240,13 +240,48 @@ final class ActionValidation {
       return null;
     }
     params = FieldsAndPages.check(method, where, result, commonFields, params, reporter);
-    if (params == null) {
+    if (params == null || !serializeKey(method, where, commonFields, params, inputSchema)) {
       return null;
     }
     return new ActionModel(method, name, description, verbName.toUpperCase(java.util.Locale.ROOT),
         readOnly, destructive, Mirrors.bool(elements, verb, "idempotent"),
         Mirrors.bool(elements, verb, "openWorld"), params, result, cachePolicy, invalidated,
         use(method), beanValidation, inputSchema, scopes);
+  }
+
+  /**
+   * Whether a {@code @SerializeOn} of {@code method} names one of the action's input arguments and
+   * a queue of 0 or more (reported when not). An {@code @InputSchema} document's arguments are not
+   * known here: any name is accepted for it.
+   */
+  private boolean serializeKey(ExecutableElement method, String where,
+      List<Inputs.Site> commonFields, List<Param> params, String inputSchema) {
+    AnnotationMirror serialize = Mirrors.find(method, Props.ANN + "SerializeOn");
+    if (serialize == null) {
+      return true;
+    }
+    String key = Mirrors.string(elements, serialize, "value");
+    List<String> names = new ArrayList<>();
+    for (Inputs.Site s : commonFields) {
+      names.add(s.name);
+    }
+    for (Param p : params) {
+      if (p.kind() == ParamKind.JSON && p.site() != null) {
+        names.add(p.site().name);
+      }
+    }
+    if (inputSchema == null && !names.contains(key)) {
+      reporter.reportOn(Diagnostic.UNKNOWN_SERIALIZE_KEY, method, serialize,
+          Mirrors.explicitValue(serialize, "value"), where, key, Names.didYouMean(key, names),
+          names.isEmpty() ? "it has none" : String.join(", ", names));
+      return false;
+    }
+    AnnotationValue queue = Mirrors.explicitValue(serialize, "queue");
+    if (queue != null && queue.getValue() instanceof Integer n && n < 0) {
+      reporter.reportOn(Diagnostic.INVALID_SERIALIZE_QUEUE, method, serialize, queue, where, n);
+      return false;
+    }
+    return true;
   }
 
   /**

@@ -18,13 +18,15 @@ import javax.lang.model.util.Types;
 import dev.mcpfusion.processor.RouterModel.Result;
 
 /**
- * What an action returns: the container shape (single, optional, collection, stream, array), the
+ * What an action returns (for an async handler, what its {@code CompletionStage} completes with): the container shape (single, optional, collection, stream, array), the
  * element kind (model, view, map row, JSON tree) and the {@code presenter} that must fit it, or the
  * schema of a plain value that needs no presenter.
  */
 final class ResultAnalysis {
   private static final List<String> JSON_NODES = List.of("tools.jackson.databind.JsonNode",
       "com.fasterxml.jackson.databind.JsonNode");
+  private static final String STAGE = "java.util.concurrent.CompletionStage";
+  private static final String FUTURE = "java.util.concurrent.CompletableFuture";
 
   private final Elements elements;
   private final Types types;
@@ -44,6 +46,15 @@ final class ResultAnalysis {
    */
   Result analyse(ExecutableElement method, AnnotationMirror verb, String verbName, String where) {
     TypeMirror r = method.getReturnType();
+    if (assignable(r, STAGE)) {
+      // An async handler: its value T is presented exactly as a blocking return of T would be.
+      r = stageValue(r);
+      if (r == null) {
+        reporter.report(Diagnostic.ASYNC_RESULT_UNREADABLE, method, where,
+            Views.display(method.getReturnType()));
+        return null;
+      }
+    }
     TypeMirror presenterType = Mirrors.type(elements, verb, "presenter");
     TypeElement view = null;
     AnnotationValue presenterValue = Mirrors.explicitValue(verb, "presenter");
@@ -60,7 +71,7 @@ final class ResultAnalysis {
           presenterType);
       return null;
     }
-    if (r.getKind() == TypeKind.VOID) {
+    if (r.getKind() == TypeKind.VOID || isVoidBox(r)) {
       if (view != null) {
         reporter.reportOn(Diagnostic.PRESENTER_ON_VOID, method, verb, presenterValue, where,
             Names.display(view));
@@ -135,6 +146,30 @@ final class ResultAnalysis {
       return null;
     }
     return new Result(view, shape, elementKind, null);
+  }
+
+  /**
+   * The {@code T} of a {@code CompletionStage<T>} or {@code CompletableFuture<T>} result, or
+   * {@code null} when it cannot be read: a raw or unbounded type, another implementation of
+   * {@code CompletionStage} (its value type is not its own type argument), or a stage of a stage.
+   */
+  private TypeMirror stageValue(TypeMirror r) {
+    String qn = ((TypeElement) ((DeclaredType) r).asElement()).getQualifiedName().toString();
+    if (!qn.equals(STAGE) && !qn.equals(FUTURE)) {
+      return null;
+    }
+    TypeMirror value = Views.argument(r);
+    if (value == null || (value.getKind() != TypeKind.DECLARED && value.getKind() != TypeKind.ARRAY)
+        || assignable(value, STAGE)) {
+      return null;
+    }
+    return value;
+  }
+
+  /** Whether {@code t} is {@code java.lang.Void}: a stage that completes with no value. */
+  private static boolean isVoidBox(TypeMirror t) {
+    return t.getKind() == TypeKind.DECLARED && ((TypeElement) ((DeclaredType) t).asElement())
+        .getQualifiedName().contentEquals("java.lang.Void");
   }
 
   private boolean assignable(TypeMirror t, String qualifiedName) {

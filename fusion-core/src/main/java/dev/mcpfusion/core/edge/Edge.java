@@ -385,15 +385,18 @@ public final class Edge {
     // server: a handler reads the client's roots when it needs them.
   }
 
-  // ---- prompts, resources, completions ---------------------------------------------------------
-
   /**
-   * Whether a call's reply may be written before its dispatch returns, from another thread (some
-   * action has a deadline): a transport that sends the reply only after dispatch returns must then
-   * let it go out when it arrives.
+   * Whether a call's reply may be written from another thread, before its dispatch returns (some
+   * action has a deadline) or after (some action is async): a transport must then let it go out
+   * when it arrives.
    */
   public boolean repliesEarly() {
     return tools.registry().hasDeadlines() || features.registry().hasDeadlines();
+  }
+
+  /** Whether {@code message} is answered after its dispatch returns (a call of an async action). */
+  public boolean repliesLater(Message message) {
+    return tools.repliesLater(message);
   }
 
   /**
@@ -490,10 +493,6 @@ public final class Edge {
    * that matches replies to requests by id uses the same rule as the edge).
    */
   public static Object idKey(Object id) {
-    if (id instanceof Number n) {
-      double d = n.doubleValue();
-      return d == Math.rint(d) && !Double.isInfinite(d) ? (Object) n.longValue() : (Object) d;
-    }
-    return id;
+    return dev.mcpfusion.core.guard.KeyedGate.key(id); // the rule @SerializeOn's keys follow too
   }
 }

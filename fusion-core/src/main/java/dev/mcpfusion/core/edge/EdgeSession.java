@@ -306,11 +306,48 @@ public final class EdgeSession implements AutoCloseable {
     return true;
   }
 
+  /**
+   * Ends the tracking of {@code call} once nothing holds it any more: its dispatching thread is done
+   * and, for an async action, its stage answered.
+   */
+  void done(Call call) {
+    if (call.release()) {
+      untrack(call);
+      settled();
+    }
+  }
+
   /** A call in flight: cancelling it interrupts its thread and discards its late reply. */
   static final class Call {
     final Object key;
     private volatile boolean cancelled;
     private volatile Thread runner;
+    /** Who still needs the call tracked: its dispatching thread, and an async call until answered. */
+    private final AtomicInteger holds = new AtomicInteger(1);
+    /** Cancels what runs without a thread (an async call's stage); {@code null} for none. */
+    private Runnable onCancel;
+
+    /** One more party keeps the call tracked until it {@linkplain EdgeSession#done is done}. */
+    void hold() {
+      holds.incrementAndGet();
+    }
+
+    /** Whether this release was the last. */
+    boolean release() {
+      return holds.decrementAndGet() == 0;
+    }
+
+    /** Runs {@code cancel} when the call is cancelled (at once if it already was). */
+    void onCancel(Runnable cancel) {
+      boolean now;
+      synchronized (this) {
+        now = cancelled;
+        onCancel = now ? null : cancel;
+      }
+      if (now) {
+        cancel.run();
+      }
+    }
 
     Call(Object key) {
       this.key = key;
@@ -323,11 +360,19 @@ public final class EdgeSession implements AutoCloseable {
       }
     }
 
-    synchronized void cancel() {
-      cancelled = true;
-      Thread t = runner;
-      if (t != null) {
-        t.interrupt();
+    void cancel() {
+      Runnable hook;
+      synchronized (this) {
+        cancelled = true;
+        Thread t = runner;
+        if (t != null) {
+          t.interrupt();
+        }
+        hook = onCancel;
+        onCancel = null;
+      }
+      if (hook != null) {
+        hook.run();
       }
     }
 

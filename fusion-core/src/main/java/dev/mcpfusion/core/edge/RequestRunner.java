@@ -65,8 +65,7 @@ final class RequestRunner {
     } finally {
       call.running(null);
       Thread.interrupted(); // a cancellation's interrupt must not outlive the call
-      session.untrack(call);
-      session.settled();
+      session.done(call); // an async call stays tracked until its stage answers
     }
   }
 

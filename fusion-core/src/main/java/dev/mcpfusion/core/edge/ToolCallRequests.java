@@ -5,6 +5,7 @@ import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.wire.input.InputRound;
 import dev.mcpfusion.wire.input.RequestStates;
+import dev.mcpfusion.core.server.AsyncCall;
 import dev.mcpfusion.core.server.BoundAction;
 import dev.mcpfusion.core.server.ExposedTool;
 import dev.mcpfusion.core.server.Exposer;
@@ -126,12 +127,41 @@ final class ToolCallRequests {
         }
         return;
       }
+      Map<String, ?> args = arguments == null ? Map.of() : arguments;
+      if (ToolCalls.async(tool, arguments)) {
+        // No thread waits for the stage: the call stays tracked (cancellable) until it answers.
+        if (call != null) {
+          call.hold();
+        }
+        AsyncCall later = tools.callLater(tool, args, request, trace, (reply, held) -> {
+          boolean wrote = false;
+          try {
+            wrote = reply != null
+                && answered(id, name, reply, held, modernEra, link, round, binding, request, sink, trace,
+                    session, r -> advance(tool, arguments, r, view));
+          } finally {
+            trace.end();
+            if (call != null) {
+              session.done(call);
+            }
+          }
+          if (wrote) {
+            features.afterToolCall(reply, request);
+          }
+        });
+        if (call != null) {
+          call.onCancel(later::cancel);
+        }
+        tools.start(later, tool, args, request, trace);
+        return;
+      }
       Reply reply;
+      boolean wrote;
       try {
         // A deadline's TIMEOUT reply is written at the deadline, from the timer's thread (without
         // what the handler attached); the pipeline then returns null and whatever the handler
         // produced is never written.
-        reply = tools.call(tool, arguments == null ? Map.of() : arguments, request, early -> {
+        reply = tools.call(tool, args, request, early -> {
           if (link.taskId() != null) {
             tasks.escalated(link.taskId(), early, null, trace);
           } else {
@@ -141,49 +171,14 @@ final class ToolCallRequests {
         if (reply == null) {
           return;
         }
-        if (link.taskId() != null) {
-          // The request was answered with the task's handle: the result is the task's.
-          tasks.escalated(link.taskId(), reply, link.missingCapability(), trace);
-          features.afterToolCall(reply, request);
-          return;
-        }
-        String missing = link.missingCapability();
-        if (modernEra && missing != null) {
-          String text = "Missing required client capability: " + missing
-              + " (declare it in io.modelcontextprotocol/clientCapabilities).";
-          byte[] body = Bodies.error(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, text,
-              Map.of("requiredCapabilities", Map.of(missing, Map.of())));
-          sink.reply(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, body);
-          trace.rpcError(JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, null, text);
-          trace.written(body, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY);
-          return;
-        }
-        if (round != null && round.waiting()) {
-          // The handler asked: whatever it returned or threw while unwinding is not its result.
-          int code = 0;
-          byte[] body;
-          try {
-            body = input.result(id, round, binding);
-          } catch (RequestStates.TooLarge e) {
-            code = JsonRpc.INVALID_PARAMS;
-            body = InputRequired.tooLarge(id, e);
-          }
-          sink.reply(id, code, body);
-          trace.written(body, code);
-          return;
-        }
-        // The state moves before the result is written, so a tools/list the client sends on
-        // reading it sees the new state; the notification follows the result.
-        boolean moved = views.surfaces().advance(ToolCalls.action(tool, arguments), reply,
-            view.states());
-        writeResult(id, name, reply, modernEra, sink, false, trace);
-        if (moved) {
-          session.notify(JsonRpc.TOOLS_LIST_CHANGED, null);
-        }
+        wrote = answered(id, name, reply, false, modernEra, link, round, binding, request, sink, trace,
+            session, r -> advance(tool, arguments, r, view));
       } finally {
         trace.end();
       }
-      features.afterToolCall(reply, request);
+      if (wrote) {
+        features.afterToolCall(reply, request);
+      }
     }, out);
   }
 
@@ -222,6 +217,63 @@ final class ToolCallRequests {
           : ErrorReplies.invalidDiscriminator(tool.name(), Args.jsonType(chosen), shown);
     }
     return action == null ? null : surfaces.refusal(action, view.states());
+  }
+
+  /**
+   * Writes the answer to a call its pipeline gave: the task's result when the call became one, an
+   * error when the 2026-07-28 call needs a capability the client lacks, an input-required result
+   * when the handler asked, else the tool's result ({@code held}: see {@link #writeResult}).
+   *
+   * @return whether the tool's result was written (the caller then runs what follows a call)
+   */
+  private boolean answered(Object id, String name, Reply reply, boolean held, boolean modernEra,
+      CallLink link, InputRound round, String binding, RequestContext request, Sink sink,
+      RequestTrace trace, EdgeSession session, java.util.function.Predicate<Reply> advance) {
+    if (link.taskId() != null) {
+      // The request was answered with the task's handle: the result is the task's.
+      tasks.escalated(link.taskId(), reply, link.missingCapability(), trace);
+      features.afterToolCall(reply, request);
+      return false;
+    }
+    String missing = link.missingCapability();
+    if (modernEra && missing != null) {
+      String text = "Missing required client capability: " + missing
+          + " (declare it in io.modelcontextprotocol/clientCapabilities).";
+      byte[] body = Bodies.error(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, text,
+          Map.of("requiredCapabilities", Map.of(missing, Map.of())));
+      sink.reply(id, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, body);
+      trace.rpcError(JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY, null, text);
+      trace.written(body, JsonRpc.MISSING_REQUIRED_CLIENT_CAPABILITY);
+      return false;
+    }
+    if (round != null && round.waiting()) {
+      // The handler asked: whatever it returned or threw while unwinding is not its result.
+      int code = 0;
+      byte[] body;
+      try {
+        body = input.result(id, round, binding);
+      } catch (RequestStates.TooLarge e) {
+        code = JsonRpc.INVALID_PARAMS;
+        body = InputRequired.tooLarge(id, e);
+      }
+      sink.reply(id, code, body);
+      trace.written(body, code);
+      return false;
+    }
+    // The state moves before the result is written, so a tools/list the client sends on reading
+    // it sees the new state; the notification follows the result.
+    boolean moved = advance.test(reply);
+    writeResult(id, name, reply, modernEra, sink, held, trace);
+    if (moved) {
+      session.notify(JsonRpc.TOOLS_LIST_CHANGED, null);
+    }
+    return true;
+  }
+
+  /** Moves the session's workflow state when {@code reply} ends a transition; true when it moved. */
+  private boolean advance(ExposedTool tool, Map<String, ?> arguments, Reply reply,
+      ScopedTools.View view) {
+    return views.surfaces().advance(ToolCalls.action(tool, arguments), reply, view.states());
   }
 
   /**

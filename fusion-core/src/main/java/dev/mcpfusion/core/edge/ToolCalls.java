@@ -4,6 +4,7 @@ import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.egress.Egress;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.redact.Redactor;
+import dev.mcpfusion.core.server.AsyncCall;
 import dev.mcpfusion.core.server.BoundAction;
 import dev.mcpfusion.core.server.ExposedTool;
 import dev.mcpfusion.core.server.Exposer;
@@ -157,6 +158,54 @@ final class ToolCalls {
     Reply reply = filtered(tool, arguments, request, refusal);
     trace.replied(reply);
     return reply;
+  }
+
+  /** Whether {@code message} is a {@code tools/call} of an async action (answered after dispatch). */
+  @SuppressWarnings("unchecked")
+  boolean repliesLater(Message message) {
+    if (!JsonRpc.TOOLS_CALL.equals(message.method()) || invalidParams(message.rawParams()) != null) {
+      return false;
+    }
+    Map<?, ?> params = message.params();
+    ExposedTool tool = find((String) params.get("name"));
+    return tool != null && async(tool, (Map<String, ?>) params.get("arguments"));
+  }
+
+  /** Whether a call of {@code tool} with {@code arguments} runs an action that answers with a stage. */
+  static boolean async(ExposedTool tool, Map<String, ?> arguments) {
+    BoundAction action = action(tool, arguments);
+    return action != null && action.mode().async();
+  }
+
+  /**
+   * A call of an async action, not started yet ({@link #start}): its reply, after the egress
+   * filters, goes to {@code outcome} exactly once (see {@link AsyncCall}), the span {@code trace}
+   * told of it. Cancelling it cancels the handler's stage.
+   */
+  AsyncCall callLater(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
+      RequestTrace trace, AsyncCall.Outcome outcome) {
+    return new AsyncCall((reply, held) -> {
+      Reply sent = reply;
+      if (reply != null) {
+        try {
+          sent = filtered(tool, arguments, request, reply);
+        } catch (Throwable failure) {
+          sent = outside(tool, failure);
+        }
+        trace.replied(sent);
+      }
+      outcome.answered(sent, held);
+    });
+  }
+
+  /** Starts {@code call}, made by {@link #callLater}; never throws. */
+  void start(AsyncCall call, ExposedTool tool, Map<String, ?> arguments, RequestContext request,
+      RequestTrace trace) {
+    try {
+      pipeline.call(tool, arguments, request, trace, call);
+    } catch (Throwable failure) {
+      call.answer(outside(tool, failure));
+    }
   }
 
   /** {@code reply} after the egress filters ({@code null} stays {@code null}: it went out at a deadline). */

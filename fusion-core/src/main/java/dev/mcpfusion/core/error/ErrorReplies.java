@@ -248,6 +248,16 @@ public final class ErrorReplies {
         + maxConcurrent + " running and " + queue + " waiting calls is reached.", RECOVERY_BUSY, 1L);
   }
 
+  /**
+   * {@code SERVER_BUSY} for a {@code @SerializeOn} action: {@code queue} calls naming the same
+   * {@code argument} value already wait (the value itself is not repeated: it may be anything).
+   */
+  public static Reply keyBusy(String router, String action, String argument, int queue) {
+    return guard(Codes.SERVER_BUSY, "[" + origin(router, action) + "] The server is busy: calls with"
+        + " the same " + argument + " run one at a time, and " + queue
+        + " already wait for this one.", RECOVERY_BUSY, 1L);
+  }
+
   /** {@code TIMEOUT}: the call ran past its deadline and was stopped; its result is discarded. */
   public static Reply timeout(String router, String action, long timeoutMs) {
     return guard(Codes.TIMEOUT, "[" + origin(router, action) + "] The call did not finish within "

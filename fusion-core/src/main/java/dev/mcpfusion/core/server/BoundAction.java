@@ -25,6 +25,8 @@ import java.util.List;
  *     declaration, or {@code null} when its calls are not counted
  * @param document the compiled {@code @InputSchema} document the arguments are validated against,
  *     or {@code null} when the action's fields describe its input
+ * @param mode whether the handler answers with a {@code CompletionStage}, and its
+ *     {@code @SerializeOn} gate
  */
 public record BoundAction(
     BoundRouter router,
@@ -36,11 +38,21 @@ public record BoundAction(
     Redactor redactor,
     ActionLimits limits,
     ConcurrencyGate gate,
-    InputDocument document) {
+    InputDocument document,
+    RunMode mode) {
 
   public BoundAction {
     chain = List.copyOf(chain);
     limits = limits == null ? ActionLimits.NONE : limits;
+    mode = mode == null ? RunMode.BLOCKING : mode;
+  }
+
+  /** An action with a blocking handler whose calls are not serialised. */
+  public BoundAction(BoundRouter router, int index, ActionDescriptor descriptor,
+      List<FusionMiddleware> chain, ExecutableTarget executable, Presentation presentation,
+      Redactor redactor, ActionLimits limits, ConcurrencyGate gate, InputDocument document) {
+    this(router, index, descriptor, chain, executable, presentation, redactor, limits, gate,
+        document, RunMode.BLOCKING);
   }
 
   /** An action whose fields describe its input. */

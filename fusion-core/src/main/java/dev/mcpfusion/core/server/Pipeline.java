@@ -1,10 +1,8 @@
 package dev.mcpfusion.core.server;
 
 import dev.mcpfusion.core.Content;
-import dev.mcpfusion.core.FusionError;
 import dev.mcpfusion.core.FusionMiddleware;
 import dev.mcpfusion.core.Invocation;
-import dev.mcpfusion.core.Page;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.egress.Egress;
 import dev.mcpfusion.core.error.ErrorReplies;
@@ -13,6 +11,7 @@ import dev.mcpfusion.core.guard.ConcurrencyGate;
 import dev.mcpfusion.core.guard.Deadlines;
 import dev.mcpfusion.core.guard.EgressCap;
 import dev.mcpfusion.core.guard.Guard;
+import dev.mcpfusion.core.guard.KeyedGate;
 import dev.mcpfusion.core.presenter.PerCall;
 import dev.mcpfusion.core.presenter.ResultPresenter;
 import dev.mcpfusion.core.redact.EgressRedaction;
@@ -20,8 +19,6 @@ import dev.mcpfusion.redact.Redactor;
 import dev.mcpfusion.redact.Tally;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.Args;
-import dev.mcpfusion.core.spi.PresenterBinding;
-import dev.mcpfusion.core.spi.Problem;
 import dev.mcpfusion.core.spi.Problems;
 import dev.mcpfusion.core.spi.ResultShape;
 import dev.mcpfusion.core.spi.Verb;
@@ -37,6 +34,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
@@ -55,7 +53,9 @@ import org.slf4j.LoggerFactory;
  * {@link Guard}'s, shared with prompts, resources and completions. The trace span (step 9) wraps
  * all of {@link #call} — the edge's, which also ends after the reply is written — and is the
  * current span while the middleware chain and the handler run; with {@link FusionTracer#NOOP} no
- * span work is done at all.
+ * span work is done at all. A {@code @SerializeOn} action's calls take turns per key after step 3;
+ * an async action's call runs to its handler's return on the calling thread and the rest when its
+ * stage completes ({@link AsyncCall}).
  */
 public final class Pipeline {
   private static final Logger LOG = LoggerFactory.getLogger(Pipeline.class);
@@ -66,6 +66,8 @@ public final class Pipeline {
   private final FusionTracer tracer;
   private final Egress egress;
   private final Deadlines deadlines = new Deadlines();
+  private final AsyncCall.Timer timers = new AsyncCall.Timer();
+  private final CallFailures failures;
 
   /** A pipeline over a built registry, without tracing or egress filters. */
   public Pipeline(ToolRegistry registry) {
@@ -86,6 +88,7 @@ public final class Pipeline {
     this.references = registry.references();
     this.tracer = tracer == null ? FusionTracer.NOOP : tracer;
     this.egress = egress;
+    this.failures = new CallFailures(registry, references);
   }
 
   /** The egress chain of the server this pipeline serves. */
@@ -136,11 +139,23 @@ public final class Pipeline {
     Early sent = early == null ? null : new Early(early);
     Reply reply = null;
     try {
-      reply = execute(tool, arguments, request, trace, sent);
+      reply = execute(tool, arguments, request, trace, sent, null);
     } finally {
       trace.replied(reply);
     }
     return sent != null && sent.expired ? null : reply;
+  }
+
+  /**
+   * Runs one {@code tools/call} of an action whose handler answers with a {@code CompletionStage},
+   * in the span {@code trace} of the caller: the reply goes to {@code later} exactly once — before
+   * this returns when the call fails early, else when the stage completes, the deadline passes or
+   * the call is cancelled — and no thread waits for the stage meanwhile. Never throws.
+   */
+  public void call(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
+      RequestTrace trace, AsyncCall later) {
+    Reply reply = execute(tool, arguments, request, trace, null, later);
+    later.answer(reply);
   }
 
   /** The timer behind the server's deadlines, shared with prompts, resources and completions. */
@@ -161,7 +176,7 @@ public final class Pipeline {
 
   /** The pipeline proper; {@code trace} is {@link RequestTrace#OFF} when not tracing. */
   private Reply execute(ExposedTool tool, Map<String, ?> arguments, RequestContext request,
-      RequestTrace trace, Early early) {
+      RequestTrace trace, Early early, AsyncCall later) {
     String router = tool.router().name();
     String origin = tool.grouped() ? tool.name() : tool.single().name();
     try {
@@ -202,11 +217,14 @@ public final class Pipeline {
         trace.forbidden(missing);
         return ErrorReplies.forbidden(router, action.name(), missing);
       }
+      if (later != null && action.mode().async()) {
+        return staged(tool, action, args, request, trace, later);
+      }
       return action.limits().any()
           ? limited(tool, action, args, request, trace, early)
-          : run(tool, action, args, request, trace);
+          : run(tool, action, args, request, trace, null);
     } catch (Throwable failure) {
-      return failed(router, origin, tool.name(), failure, trace);
+      return failures.failed(router, origin, tool.name(), failure, trace);
     }
   }
 
@@ -240,12 +258,17 @@ public final class Pipeline {
         trace.timedOut(limits.timeoutMs());
         return ErrorReplies.timeout(router, action.name(), limits.timeoutMs());
       }
-    }, () -> run(tool, action, args, request, trace));
-    // 7. the byte cap holds for error replies too (a success reply was fitted before state sync)
-    if (!reply.isError() || limits.maxEgressBytes() <= 0) {
+    }, () -> run(tool, action, args, request, trace, null));
+    return capError(action, reply, trace);
+  }
+
+  /** Step 7 for an error reply: the byte cap holds for it too (a success was fitted before state sync). */
+  private static Reply capError(BoundAction action, Reply reply, RequestTrace trace) {
+    int cap = action.limits().maxEgressBytes();
+    if (reply == null || !reply.isError() || cap <= 0) {
       return reply;
     }
-    Reply fitted = EgressCap.fit(reply, limits.maxEgressBytes(), router, action.name(),
+    Reply fitted = EgressCap.fit(reply, cap, action.router().name(), action.name(),
         UnaryOperator.identity());
     if (fitted != reply) {
       trace.capped();
@@ -253,10 +276,36 @@ public final class Pipeline {
     return fitted;
   }
 
+  /**
+   * An async action's call ({@link AsyncCall}): steps 2 to 5 on this thread, the rest when its stage
+   * completes; the deadline runs from here to the answer. Returns the reply to send now, or
+   * {@code null} when {@code later} answers.
+   */
+  private Reply staged(ExposedTool tool, BoundAction action, Map<String, ?> args,
+      RequestContext request, RequestTrace trace, AsyncCall later) throws Throwable {
+    ActionLimits limits = action.limits();
+    String router = action.router().name();
+    Reply now = later.start(action.gate(), limits.timeoutMs(), timers, () -> {
+      trace.busy();
+      return ErrorReplies.serverBusy(router, action.name(), action.gate().maxConcurrent(),
+          action.gate().queue());
+    }, () -> {
+      trace.timedOut(limits.timeoutMs());
+      return capError(action, ErrorReplies.timeout(router, action.name(), limits.timeoutMs()), trace);
+    }, () -> run(tool, action, args, request, trace, later));
+    return capError(action, now, trace);
+  }
+
+  /**
+   * Steps 3 to 8. With {@code later} (an async action's call), a stage the handler returns is
+   * attached to it and {@code null} returned: its value is presented when it completes.
+   */
   private Reply run(ExposedTool tool, BoundAction action, Map<String, ?> args,
-      RequestContext request, RequestTrace trace) throws Throwable {
+      RequestContext request, RequestTrace trace, AsyncCall later) throws Throwable {
     ActionDescriptor descriptor = action.descriptor();
     String router = action.router().name();
+    KeyedGate keys = action.mode().keys();
+    Object key = null;
     try {
       // 3. decode + validate (_select and the wire cursor are consumed first: no handler sees them)
       Problems problems = new Problems();
@@ -286,6 +335,20 @@ public final class Pipeline {
         return ErrorReplies.validation(router, action.name(), problems.list());
       }
 
+      // 3b. @SerializeOn: calls naming the same entity take turns (the wait counts toward the deadline)
+      Object entity = keys == null ? null : KeyedGate.key(input.get(keys.argument()));
+      if (entity != null) {
+        if (!keys.enter(entity)) {
+          trace.busy();
+          return ErrorReplies.keyBusy(router, action.name(), keys.argument(), keys.queue());
+        }
+        if (later == null) {
+          key = entity; // given back when this thread leaves
+        } else {
+          later.hold(() -> keys.leave(entity)); // given back when the call is over
+        }
+      }
+
       // 4. context providers (lazily, from here on) and the middleware chain; 5. the handler
       CallInvocation invocation = new CallInvocation(action, tool.name(), input, request,
           registry.providers());
@@ -295,26 +358,52 @@ public final class Pipeline {
       Object result = trace.recording()
           ? trace.withCurrent(() -> proceed(action, decoded, 0, invocation, handled))
           : proceed(action, decoded, 0, invocation, handled);
+      if (action.mode().async() && result instanceof CompletionStage<?> stage) {
+        if (later == null) {
+          result = AsyncCall.await(stage); // a caller that answers on this thread (tasks, in memory)
+        } else {
+          PerCall shown = perCall;
+          later.attach(stage, value -> completed(tool, action, value, shown, handled[0], request,
+              args, trace), failure -> failedLate(tool, action, failure, args, trace));
+          return null;
+        }
+      }
 
       // 6. presenter
       Reply reply = ResultPresenter.present(action.presentation(), result, references, perCall);
 
       return egress(action, reply, perCall, handled[0], request, trace);
     } catch (Throwable failure) {
-      Throwable cause = unwrap(failure);
-      if (cause instanceof FusionError error) {
-        return errorReply(error, action.redactor(), descriptor.presenter(), trace);
+      return failures.mapped(action, failure, args, trace);
+    } finally {
+      if (key != null) {
+        keys.leave(key);
       }
-      if (cause instanceof Page.InvalidCursor invalid && descriptor.resultShape() == ResultShape.PAGE) {
-        Object sent = args.get(PerCall.CURSOR);
-        List<Problem> problems = List.of(new Problem(PerCall.CURSOR, invalid.getMessage(),
-            sent == null ? Problems.MISSING : sent,
-            "Omit cursor to start again from the first page."));
-        trace.validation(problems);
-        return ErrorReplies.validation(router, action.name(), problems);
-      }
-      throw cause;
     }
+  }
+
+  /** Steps 6 to 8 on an async handler's value, or its failure's answer; never throws. */
+  private Reply completed(ExposedTool tool, BoundAction action, Object value, PerCall perCall,
+      boolean handled, RequestContext request, Map<String, ?> args, RequestTrace trace) {
+    try {
+      Reply reply = ResultPresenter.present(action.presentation(), value, references, perCall);
+      return egress(action, reply, perCall, handled, request, trace);
+    } catch (Throwable failure) {
+      return failedLate(tool, action, failure, args, trace);
+    }
+  }
+
+  /** The answer to an async handler's failure, exactly as to a thrown one; never throws. */
+  private Reply failedLate(ExposedTool tool, BoundAction action, Throwable failure,
+      Map<String, ?> args, RequestTrace trace) {
+    Reply reply;
+    try {
+      reply = failures.mapped(action, failure, args, trace);
+    } catch (Throwable unexpected) {
+      reply = failures.failed(action.router().name(), action.name(), tool.name(), unexpected,
+          trace);
+    }
+    return capError(action, reply, trace);
   }
 
   /**
@@ -375,47 +464,6 @@ public final class Pipeline {
     }
     return chain.get(position).invoke(call,
         next -> proceed(action, decoded, position + 1, next, handled));
-  }
-
-  private Reply failed(String router, String action, String toolName, Throwable failure,
-      RequestTrace trace) {
-    Throwable cause = unwrap(failure);
-    if (cause instanceof InterruptedException) {
-      Thread.currentThread().interrupt();
-    }
-    if (cause instanceof FusionError error) {
-      try {
-        return errorReply(error, registry.defaultRedactor(), null, trace);
-      } catch (RuntimeException renderFailure) {
-        cause = renderFailure;
-      }
-    }
-    String incident = ErrorReplies.newIncidentId();
-    LOG.error("[{}/{}] tool {} failed unexpectedly (incident {})", router, action, toolName,
-        incident, cause);
-    trace.unexpected(cause, incident);
-    return ErrorReplies.internal(router, action, incident);
-  }
-
-  /**
-   * The envelope of a thrown {@link FusionError}: views and models in its details go through their
-   * presenters, and its text through {@code redactor}. Throws if either cannot run (the caller
-   * answers {@code INTERNAL_ERROR}); the span gets the masked message, never the raw one.
-   */
-  private Reply errorReply(FusionError error, Redactor redactor, PresenterBinding<?, ?> presenter,
-      RequestTrace trace) {
-    Tally tally = redactor == null ? null : new Tally();
-    Reply reply = ErrorReplies.fusionError(error, references,
-        value -> registry.detailPresenter().present(value, presenter), redactor, tally);
-    // Asked: masking the message for the span is work an untraced call must not do.
-    if (trace.recording()) {
-      trace.agentError(redactor == null ? error.getMessage()
-          : redactor.text(error.getMessage(), new Tally()));
-      if (redactor != null) {
-        trace.redactions(tally.count());
-      }
-    }
-    return reply;
   }
 
   /** The exception the handler or middleware threw, without reflective or async wrappers. */

@@ -139,7 +139,10 @@ public final class ToolRegistry {
     return providers;
   }
 
-  /** Whether any action has a deadline (a transport then lets a reply go out before its handler returns). */
+  /**
+   * Whether any action has a deadline or an async handler (a transport then lets a reply go out
+   * before, or after, the dispatching thread is done with it).
+   */
   public boolean hasDeadlines() {
     return hasDeadlines;
   }
@@ -147,7 +150,7 @@ public final class ToolRegistry {
   private static boolean anyDeadline(List<ExposedTool> tools) {
     for (ExposedTool tool : tools) {
       for (BoundAction action : tool.actions().values()) {
-        if (action.limits().timeoutMs() > 0) {
+        if (action.limits().timeoutMs() > 0 || action.mode().async()) {
           return true;
         }
       }
@@ -332,8 +335,9 @@ public final class ToolRegistry {
           }
         }
         int reported = invalidLimits.size();
+        java.lang.reflect.Method method = RouterBinding.actionMethod(descriptor, action);
         ActionLimits limits = ActionLimits.resolve(config.limits(), descriptor.routerType(),
-            RouterBinding.actionMethod(descriptor, action), where, invalidLimits);
+            method, where, invalidLimits);
         for (ActionLimits.Invalid bad : invalidLimits.subList(reported, invalidLimits.size())) {
           errors.add(BuildProblem.INVALID_LIMITS.text(bad.where(), bad.name(), bad.value(), bad.min()));
         }
@@ -344,7 +348,8 @@ public final class ToolRegistry {
           errors.add(BuildProblem.INPUT_SCHEMA_INVALID.text(where, e.getMessage()));
         }
         actions.add(new BoundAction(router, i, action, chain, executable, presentation, redactor,
-            limits, gates.gate(limits, router.name(), action.name()), document));
+            limits, gates.gate(limits, router.name(), action.name()), document,
+            RunMode.of(method)));
       }
 
       if (config.exposition() == Exposition.GROUPED) {
