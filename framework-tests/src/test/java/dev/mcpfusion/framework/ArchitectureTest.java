@@ -35,6 +35,7 @@ class ArchitectureTest {
   private static final String REDACT = "dev.mcpfusion.redact..";
   private static final String REDIS = "dev.mcpfusion.redis..";
   private static final String RESILIENCE = "dev.mcpfusion.resilience..";
+  private static final String CARDS = "dev.mcpfusion.cards..";
 
   private static JavaClasses classes;
 
@@ -63,6 +64,7 @@ class ArchitectureTest {
         .anyMatch(p -> p.startsWith("dev.mcpfusion.lock"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.redis"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.resilience"))
+        .anyMatch(p -> p.startsWith("dev.mcpfusion.cards"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.maven"));
   }
 
@@ -155,6 +157,23 @@ class ArchitectureTest {
         .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, LOCK, TESTING, OTEL, MAVEN, SPRING,
             "dev.mcpfusion.core.edge..", "dev.mcpfusion.core.server..", "io.modelcontextprotocol..",
             "org.eclipse.jetty..")
+        .check(classes);
+  }
+
+  /**
+   * The cards are built from the lockfile contract (fusion-lock) and published as documents of
+   * fusion-http; they never reach into the running server, the SDK or Jetty, and nothing else
+   * depends on them (a connector opts in by adding the module).
+   */
+  @Test
+  void cardsSitOnLockAndHttpOnly() {
+    noClasses().that().resideInAPackage(CARDS)
+        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, TESTING, OTEL, MAVEN, SPRING,
+            AUTH, REDIS, "dev.mcpfusion.core.edge..", "dev.mcpfusion.core.server..",
+            "io.modelcontextprotocol..", "org.eclipse.jetty..", "jakarta.servlet..")
+        .check(classes);
+    noClasses().that().resideOutsideOfPackage(CARDS)
+        .should().dependOnClassesThat().resideInAPackage(CARDS)
         .check(classes);
   }
 
