@@ -10,11 +10,11 @@ module dev.mcpfusion.wire {
   exports dev.mcpfusion.wire
       to dev.mcpfusion.redact, dev.mcpfusion.core, dev.mcpfusion.http, dev.mcpfusion.testing,
           dev.mcpfusion.lock, dev.mcpfusion.resilience, dev.mcpfusion.outbound,
-          dev.mcpfusion.redis, dev.mcpfusion.gateway, dev.mcpfusion.surface;
+          dev.mcpfusion.redis, dev.mcpfusion.gateway, dev.mcpfusion.surface, dev.mcpfusion.cards;
   // The 2026-07-28 input-required state the edge seals and opens.
   exports dev.mcpfusion.wire.input to dev.mcpfusion.core;
   exports dev.mcpfusion.json
       to dev.mcpfusion.redact, dev.mcpfusion.core, dev.mcpfusion.http, dev.mcpfusion.testing,
           dev.mcpfusion.lock,
-          dev.mcpfusion.redis, dev.mcpfusion.gateway;
+          dev.mcpfusion.redis, dev.mcpfusion.gateway, dev.mcpfusion.cards;
 }

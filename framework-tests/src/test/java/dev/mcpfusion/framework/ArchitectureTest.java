@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * module with JOSE); core + http ← redis (the only module with a Redis client), which nothing
  * depends on; core + resilience ← outbound (the only module with OkHttp); core + http ← the Spring
  * Boot starter, which nothing depends on; core + resilience + http ← the gateway, which nothing
- * depends on; nothing backwards, and no module of the top row knows another.
+ * depends on; lock + http ← cards; nothing backwards, and no module of the top row knows another.
  * Inside fusion-core: no servlet container, no OpenTelemetry, no package cycle.
  */
 class ArchitectureTest {
@@ -41,6 +41,7 @@ class ArchitectureTest {
   private static final String RESILIENCE = "dev.mcpfusion.resilience..";
   private static final String OUTBOUND = "dev.mcpfusion.outbound..";
   private static final String GATEWAY = "dev.mcpfusion.gateway..";
+  private static final String CARDS = "dev.mcpfusion.cards..";
 
   private static JavaClasses classes;
 
@@ -72,6 +73,7 @@ class ArchitectureTest {
         .anyMatch(p -> p.startsWith("dev.mcpfusion.resilience"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.outbound"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.gateway"))
+        .anyMatch(p -> p.startsWith("dev.mcpfusion.cards"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.maven"));
   }
 
@@ -164,6 +166,23 @@ class ArchitectureTest {
         .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, LOCK, TESTING, OTEL, MAVEN, SPRING,
             "dev.mcpfusion.core.edge..", "dev.mcpfusion.core.server..", "io.modelcontextprotocol..",
             "org.eclipse.jetty..")
+        .check(classes);
+  }
+
+  /**
+   * The cards are built from the lockfile contract (fusion-lock) and published as documents of
+   * fusion-http; they never reach into the running server, the SDK or Jetty, and nothing else
+   * depends on them (a connector opts in by adding the module).
+   */
+  @Test
+  void cardsSitOnLockAndHttpOnly() {
+    noClasses().that().resideInAPackage(CARDS)
+        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, TESTING, OTEL, MAVEN, SPRING,
+            AUTH, REDIS, "dev.mcpfusion.core.edge..", "dev.mcpfusion.core.server..",
+            "io.modelcontextprotocol..", "org.eclipse.jetty..", "jakarta.servlet..")
+        .check(classes);
+    noClasses().that().resideOutsideOfPackage(CARDS)
+        .should().dependOnClassesThat().resideInAPackage(CARDS)
         .check(classes);
   }
 

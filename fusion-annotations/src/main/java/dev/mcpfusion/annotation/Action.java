@@ -45,4 +45,13 @@ public @interface Action {
 
   /** Overrides the neutral default: the action destroys or overwrites data. */
   boolean destructive() default false;
+
+  /**
+   * Whether this neutral action takes the {@code _select} input of its result view (which must say
+   * {@code @Presenter(select = true)}). Field selection is for reading: a {@link Query} presenting
+   * such a view takes it without asking, any other verb only when this is {@code true}, so a
+   * neutral action's input schema names only what it needs. {@code true} without a selectable result
+   * view is a compile error ({@code [fusion/SelectMisuse]}).
+   */
+  boolean select() default false;
 }

@@ -39,4 +39,13 @@ public @interface Mutation {
 
   /** Whether the action reaches an open world (the internet) rather than a closed domain. */
   boolean openWorld() default false;
+
+  /**
+   * Whether this mutation takes the {@code _select} input of its result view (which must say
+   * {@code @Presenter(select = true)}). Field selection is for reading: a {@link Query} presenting
+   * such a view takes it without asking, any other verb only when this is {@code true}, so a
+   * mutation's input schema names only what it needs. {@code true} without a selectable result
+   * view is a compile error ({@code [fusion/SelectMisuse]}).
+   */
+  boolean select() default false;
 }

@@ -48,9 +48,10 @@ public @interface Presenter {
   Format format() default Format.JSON;
 
   /**
-   * Lets the agent choose which top-level fields it receives: every action whose result this view
-   * presents takes an optional {@code _select} input (an array of the field names), consumed by the
-   * framework (no handler sees it). The data block and {@code structuredContent} then carry only
+   * Lets the agent choose which top-level fields it receives: every {@link Query} whose result this
+   * view presents takes an optional {@code _select} input (an array of the field names), consumed by
+   * the framework (no handler sees it); a {@link Mutation} or {@link Action} takes it only with its
+   * own {@code select = true}. The data block and {@code structuredContent} then carry only
    * the chosen fields; rules and suggestions still read the whole view. The tool's output schema
    * lists the view's fields without {@code required}, since a narrowed item omits some. Needs at
    * least two fields ({@code [fusion/SelectMisuse]}); no action input may be named {@code _select}.

@@ -2,7 +2,11 @@ package dev.mcpfusion.http;
 
 import dev.mcpfusion.core.FusionServer;
 import jakarta.servlet.http.HttpServlet;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.HttpConfiguration;
@@ -41,7 +45,11 @@ public final class FusionHttp {
    * {@code options.path()}, with the probes {@value #LIVE_PATH} and {@value #READY_PATH} beside
    * it; returns once it accepts connections. Closing the result stops it gracefully.
    *
-   * @throws IllegalArgumentException when {@code options.path()} is one of the probes' paths
+   * <p>The documents of {@link HttpOptions#publish(PublicDocument...)} are served beside it, each
+   * at its path.
+   *
+   * @throws IllegalArgumentException when {@code options.path()} is one of the probes' paths, or a
+   *     published document's path is taken
    * @throws IllegalStateException when the server cannot start (e.g. the port is taken)
    */
   public static FusionHttpServer serve(FusionServer server, HttpOptions options) {
@@ -75,6 +83,18 @@ public final class FusionHttp {
           new ProtectedResourceServlet(metadata));
       context.addServlet(wellKnown, ProtectedResource.WELL_KNOWN);
       context.addServlet(wellKnown, ProtectedResource.WELL_KNOWN + "/*");
+    }
+    Set<String> taken = new HashSet<>(List.of(options.path(),
+        LIVE_PATH, READY_PATH));
+    for (PublicDocument document : options.documents()) {
+      if (!taken.add(document.path()) || document.path().startsWith(ProtectedResource.WELL_KNOWN)) {
+        servlet.shutdown(Duration.ZERO);
+        throw new IllegalArgumentException("The published document path '" + document.path()
+            + "' is already served (the MCP endpoint, a probe, the OAuth metadata or another"
+            + " document); give each document its own path.");
+      }
+      context.addServlet(new ServletHolder("document " + document.path(),
+          new PublicDocumentServlet(document, options)), document.path());
     }
     context.addServlet(new ServletHolder("live", new HealthServlet(servlet, false)), LIVE_PATH);
     context.addServlet(new ServletHolder("ready", new HealthServlet(servlet, true)), READY_PATH);

@@ -49,11 +49,13 @@ public final class HttpOptions {
   private final Duration heartbeatInterval;
   private final EventStore eventStore;
   private final SessionStore sessionStore;
+  private final List<PublicDocument> documents;
 
   private HttpOptions(String bindAddress, int port, String path, List<String> allowedOrigins,
       List<String> allowedHosts, long maxBodyBytes, Duration shutdownGrace, Duration requestTimeout,
       HttpAuthenticator auth, boolean stopOnShutdownSignal, Duration sessionIdleTimeout,
-      int maxSessions, Duration heartbeatInterval, EventStore eventStore, SessionStore sessionStore) {
+      int maxSessions, Duration heartbeatInterval, EventStore eventStore, SessionStore sessionStore,
+      List<PublicDocument> documents) {
     this.bindAddress = bindAddress;
     this.port = port;
     this.path = path;
@@ -69,13 +71,14 @@ public final class HttpOptions {
     this.heartbeatInterval = heartbeatInterval;
     this.eventStore = eventStore;
     this.sessionStore = sessionStore;
+    this.documents = List.copyOf(documents);
   }
 
   /** The defaults: {@code 127.0.0.1:8080}, path {@code /mcp}, 4 MiB bodies, 30 s shutdown grace. */
   public static HttpOptions defaults() {
     return new HttpOptions("127.0.0.1", 8080, "/mcp", List.of(), List.of(), DEFAULT_MAX_BODY_BYTES,
         Duration.ofSeconds(30), Duration.ofMinutes(5), null, true, Duration.ofMinutes(30),
-        DEFAULT_MAX_SESSIONS, DEFAULT_HEARTBEAT_INTERVAL, null, SessionStore.none());
+        DEFAULT_MAX_SESSIONS, DEFAULT_HEARTBEAT_INTERVAL, null, SessionStore.none(), List.of());
   }
 
   /** The defaults on another port; {@code 0} picks a free one (read it from {@link FusionHttpServer#port()}). */
@@ -89,14 +92,14 @@ public final class HttpOptions {
       throw new IllegalArgumentException("port must be between 0 and 65535, got " + port);
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents);
   }
 
   /** A copy bound to another address (e.g. {@code 0.0.0.0}; then list the public host names in {@link #allowedHosts}). */
   public HttpOptions bindAddress(String address) {
     Objects.requireNonNull(address, "address");
     return new HttpOptions(address, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents);
   }
 
   /** A copy serving the endpoint at another path (default {@code /mcp}). */
@@ -106,7 +109,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("path must start with '/' and contain no '*', got '" + path + "'");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents);
   }
 
   /**
@@ -120,7 +123,7 @@ public final class HttpOptions {
       all.add(normalize(Objects.requireNonNull(origin, "origin")));
     }
     return new HttpOptions(bindAddress, port, path, all, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents);
   }
 
   /**
@@ -134,7 +137,7 @@ public final class HttpOptions {
       all.add(normalize(Objects.requireNonNull(host, "host")));
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, all, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents);
   }
 
   /** A copy with another request body cap in bytes; larger bodies get {@code 413}. */
@@ -143,7 +146,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("maxBodyBytes must be positive, got " + bytes);
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, bytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents);
   }
 
   /** A copy with another bound on how long {@code close()} lets calls in flight finish. */
@@ -153,7 +156,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("shutdownGrace must not be negative");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        grace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore);
+        grace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents);
   }
 
   /**
@@ -168,13 +171,13 @@ public final class HttpOptions {
       throw new IllegalArgumentException("requestTimeout must be positive");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, timeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore);
+        shutdownGrace, timeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents);
   }
 
   /** A copy with an authentication hook; {@code null} removes it. */
   public HttpOptions auth(HttpAuthenticator authenticator) {
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, authenticator, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore);
+        shutdownGrace, requestTimeout, authenticator, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents);
   }
 
   /**
@@ -183,7 +186,7 @@ public final class HttpOptions {
    */
   public HttpOptions stopOnShutdownSignal(boolean stop) {
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stop, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore);
+        shutdownGrace, requestTimeout, auth, stop, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents);
   }
 
   /**
@@ -196,7 +199,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("sessionIdleTimeout must be positive");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, timeout, maxSessions, heartbeatInterval, eventStore, sessionStore);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, timeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents);
   }
 
   /**
@@ -210,7 +213,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("maxSessions must be at least 1, got " + max);
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, max, heartbeatInterval, eventStore, sessionStore);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, max, heartbeatInterval, eventStore, sessionStore, documents);
   }
 
   /**
@@ -228,7 +231,7 @@ public final class HttpOptions {
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
         shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions,
-        interval, eventStore, sessionStore);
+        interval, eventStore, sessionStore, documents);
   }
 
   /**
@@ -241,7 +244,7 @@ public final class HttpOptions {
   public HttpOptions eventStore(EventStore store) {
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
         shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions,
-        heartbeatInterval, store, sessionStore);
+        heartbeatInterval, store, sessionStore, documents);
   }
 
   /** The event store set with {@link #eventStore(EventStore)}, or {@code null}: each endpoint makes its own in-memory one. */
@@ -257,7 +260,7 @@ public final class HttpOptions {
   public HttpOptions sessionStore(SessionStore store) {
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
         shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions,
-        heartbeatInterval, eventStore, store == null ? SessionStore.none() : store);
+        heartbeatInterval, eventStore, store == null ? SessionStore.none() : store, documents);
   }
 
   /** The session store set with {@link #sessionStore(SessionStore)}; {@link SessionStore#none()} by default. */
@@ -333,5 +336,22 @@ public final class HttpOptions {
   private static String normalize(String value) {
     String v = value.trim().toLowerCase(Locale.ROOT);
     return v.endsWith("/") ? v.substring(0, v.length() - 1) : v;
+  }
+
+  /**
+   * A copy that also serves these public documents (the cards of {@code fusion-cards}, or any
+   * static JSON) each at its own path, replacing those published before; none by default. They
+   * are read without authentication, after the Host check, with CORS open to every origin, cache
+   * headers and an {@code ETag}. Only {@link FusionHttp#serve} serves them.
+   */
+  public HttpOptions publish(PublicDocument... documents) {
+    return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions,
+        heartbeatInterval, eventStore, sessionStore, List.of(documents));
+  }
+
+  /** The documents set with {@link #publish(PublicDocument...)}, in order; empty by default. */
+  public List<PublicDocument> documents() {
+    return documents;
   }
 }

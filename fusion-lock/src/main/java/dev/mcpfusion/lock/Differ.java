@@ -3,6 +3,7 @@ package dev.mcpfusion.lock;
 import dev.mcpfusion.core.Exposition;
 import dev.mcpfusion.json.Json;
 import dev.mcpfusion.core.spi.ResultShape;
+import dev.mcpfusion.core.spi.Verb;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -348,8 +349,11 @@ final class Differ {
       InputField b = ba.inputs().get(name);
       InputField a = aa.inputs().get(name);
       if (a == null && name.equals(SELECT)) {
+        // A mutation or neutral action offers _select only when its verb says select = true, so
+        // an action that stopped offering it is named with the way to keep it.
         add(Severity.BREAKING, where, "field selection removed: " + SELECT
-            + " (an agent that narrows its results now gets a validation error)");
+            + " (an agent that narrows its results now gets a validation error"
+            + (aa.verb() == Verb.QUERY ? ")" : "; keep it with select = true on the verb)"));
         continue;
       }
       if (a == null) {

@@ -29,8 +29,10 @@ import java.util.Optional;
  *       the block it sent); a scope no longer required (callers without it may now call); a
  *       {@code @SerializeOn} removed or keyed on another argument (calls on one entity may race).
  *   <li>Field selection and paging: the {@code _select} input removed ({@code @Presenter(select =
- *       true)} turned off), or a {@code Page} result turned back into another shape, is BREAKING
- *       (an agent's {@code _select} or next cursor stops working); turning either on is SAFE (a
+ *       true)} turned off, or a mutation or neutral action no longer saying {@code select = true},
+ *       which is also what a connector compiled before selection became opt-in for them records),
+ *       or a {@code Page} result turned back into another shape, is BREAKING (an agent's
+ *       {@code _select} or next cursor stops working); turning either on is SAFE (a
  *       collection becoming a page keeps its items and truncation fields and only adds the next
  *       cursor).
  *   <li>SAFE: a tool, action or optional field added; a required field removed or made optional

@@ -43,6 +43,17 @@ class SelectAndPagesDriftTest {
   }
 
   @Test
+  void aMutationThatStopsOfferingSelectIsBreakingAndNamesTheOptIn() {
+    // what a connector compiled when every action of a selectable view offered _select records
+    Drift drift = Drift.between(contract(a -> a.get("void_invoice").fields.add(SELECT)),
+        contract(a -> { }));
+    assertThat(drift.report()).isEqualTo("BREAKING billing_void_invoice: field selection removed:"
+        + " _select (an agent that narrows its results now gets a validation error; keep it with"
+        + " select = true on the verb)");
+    assertThat(drift.maxSeverity()).contains(Severity.BREAKING);
+  }
+
+  @Test
   void pagingACollectionIsSafe() {
     Drift drift = Drift.between(contract(a -> { }), contract(PAGED));
     assertThat(drift.report()).isEqualTo(

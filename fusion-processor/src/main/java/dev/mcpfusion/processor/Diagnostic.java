@@ -239,6 +239,9 @@ enum Diagnostic {
       "%s has an input named '_select', but its result view %s selects fields (select = true)"
           + " and '_select' is the framework's field-selection input.",
       "Rename the input, or remove select = true from the view."),
+  SELECT_WITHOUT_SELECTABLE_VIEW("SelectMisuse", Kind.ERROR,
+      "%s sets select = true, but %s, so there are no fields to select.",
+      "Present a view with @Presenter(select = true), or remove select = true from @%s."),
   PAGE_WITHOUT_CURSOR("PageWithoutCursor", Kind.ERROR,
       "%s returns a Page but declares no 'cursor' parameter, so an agent cannot ask for the next page.",
       "Add a parameter 'String cursor': it is null for the first page, then the cursor your"

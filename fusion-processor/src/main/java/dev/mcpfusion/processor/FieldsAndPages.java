@@ -21,9 +21,10 @@ import dev.mcpfusion.processor.RouterModel.ParamKind;
 import dev.mcpfusion.processor.RouterModel.Result;
 
 /**
- * The two inputs the pipeline consumes itself: {@code _select} (field selection, for an action whose
- * view says {@code @Presenter(select = true)}) and {@code cursor} (for an action returning
- * {@code Page<T>}, declared by the handler as a nullable {@code String cursor} parameter).
+ * The two inputs the pipeline consumes itself: {@code _select} (field selection, for a query whose
+ * view says {@code @Presenter(select = true)}, and for a mutation or neutral action that also says
+ * {@code select = true} on its verb) and {@code cursor} (for an action returning {@code Page<T>},
+ * declared by the handler as a nullable {@code String cursor} parameter).
  */
 final class FieldsAndPages {
   /** The input name of field selection; the pipeline consumes it, no handler sees it. */
@@ -44,6 +45,29 @@ final class FieldsAndPages {
   static boolean selectable(TypeElement view) {
     AnnotationMirror presenter = view == null ? null : Mirrors.find(view, Views.PRESENTER);
     return presenter != null && Boolean.TRUE.equals(explicit(presenter, "select"));
+  }
+
+  /**
+   * Whether {@code method} takes {@code _select}: its result view selects fields and it is a
+   * {@code @Query}, or its {@code @Mutation} / {@code @Action} says {@code select = true}. Selection
+   * narrows what is read, so an action that writes does not offer it unless asked to.
+   */
+  static boolean selects(ExecutableElement method, TypeElement view) {
+    if (!selectable(view)) {
+      return false;
+    }
+    return Mirrors.find(method, Props.ANN + "Query") != null || optedIn(method) != null;
+  }
+
+  /** The {@code @Mutation} or {@code @Action} of {@code method} when it says {@code select = true}. */
+  private static AnnotationMirror optedIn(ExecutableElement method) {
+    for (String verb : List.of("Mutation", "Action")) {
+      AnnotationMirror m = Mirrors.find(method, Props.ANN + verb);
+      if (m != null && Boolean.TRUE.equals(explicit(m, "select"))) {
+        return m;
+      }
+    }
+    return null;
   }
 
   private static Object explicit(AnnotationMirror mirror, String attribute) {
@@ -95,7 +119,16 @@ final class FieldsAndPages {
   static List<Param> check(ExecutableElement method, String where, Result result,
       List<Inputs.Site> commonFields, List<Param> params, Reporter reporter) {
     boolean ok = true;
-    if (result.view() != null && selectable(result.view())) {
+    AnnotationMirror optIn = optedIn(method);
+    if (optIn != null && !selectable(result.view())) {
+      String why = result.view() == null ? "its result has no view"
+          : "its result view " + Names.display(result.view()) + " does not say"
+              + " @Presenter(select = true)";
+      reporter.reportOn(Diagnostic.SELECT_WITHOUT_SELECTABLE_VIEW, method, optIn, null, where, why,
+          optIn.getAnnotationType().asElement().getSimpleName());
+      ok = false;
+    }
+    if (selects(method, result.view())) {
       List<Element> clashes = new ArrayList<>();
       for (Inputs.Site s : commonFields) {
         if (s.name.equals(SELECT)) {
@@ -145,9 +178,9 @@ final class FieldsAndPages {
     return ok ? out : null;
   }
 
-  /** The {@code _select} field descriptor of an action whose view selects fields, else {@code null}. */
-  static CodeBlock selectField(TypeElement view) {
-    if (view == null || !selectable(view)) {
+  /** The {@code _select} field descriptor of an action that {@link #selects} fields, else {@code null}. */
+  static CodeBlock selectField(ExecutableElement method, TypeElement view) {
+    if (!selects(method, view)) {
       return null;
     }
     Map<String, Object> items = new LinkedHashMap<>();

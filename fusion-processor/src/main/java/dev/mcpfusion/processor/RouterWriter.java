@@ -226,7 +226,7 @@ final class RouterWriter {
         }
         paramTypes.add(CodeBlock.of("$T.class", erased));
       }
-      CodeBlock select = FieldsAndPages.selectField(a.view());
+      CodeBlock select = FieldsAndPages.selectField(a.method(), a.view());
       if (select != null) {
         own.add(select);
       }

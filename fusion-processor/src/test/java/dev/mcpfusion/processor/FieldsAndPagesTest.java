@@ -49,6 +49,66 @@ class FieldsAndPagesTest {
   }
 
   @Test
+  void onlyTheQueryOfASelectableViewTakesSelectUnlessAMutationAsks() throws Exception {
+    JavaFileObject router = source("shop.ShopTools",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "@Router(value = \"shop\", description = \"Items\")",
+        "public class ShopTools {",
+        "  @Query(description = \"One item\", presenter = ItemView.class)",
+        "  public Item get(String id) { return null; }",
+        "  @Mutation(description = \"Rename an item\", presenter = ItemView.class)",
+        "  public Item rename(String id, String title) { return null; }",
+        "  @Mutation(description = \"Reprice an item\", presenter = ItemView.class, select = true)",
+        "  public Item reprice(String id, long total) { return null; }",
+        "  @Action(description = \"Tag an item\", presenter = ItemView.class)",
+        "  public Item tag(String id) { return null; }",
+        "  @Action(description = \"Touch an item\", presenter = ItemView.class, select = true)",
+        "  public Item touch(String id) { return null; }",
+        "}");
+    Compilation c = Fixtures.compile(ITEM, SELECT_VIEW, router);
+    assertThat(c).succeededWithoutWarnings();
+    String generated = c.generatedSourceFile("shop.ShopTools_Fusion").orElseThrow()
+        .getCharContent(true).toString();
+    // one descriptor per action, in declaration order: the query and the two opt-ins list _select
+    String[] actions = generated.split("ActionDescriptor\\.(query|mutation|action)\\(");
+    org.assertj.core.api.Assertions.assertThat(actions).hasSize(6);
+    org.assertj.core.api.Assertions.assertThat(actions[1]).startsWith("\"get\"").contains("\"_select\"");
+    org.assertj.core.api.Assertions.assertThat(actions[2]).startsWith("\"rename\"").doesNotContain("_select");
+    org.assertj.core.api.Assertions.assertThat(actions[3]).startsWith("\"reprice\"").contains("\"_select\"");
+    org.assertj.core.api.Assertions.assertThat(actions[4]).startsWith("\"tag\"").doesNotContain("_select");
+    org.assertj.core.api.Assertions.assertThat(actions[5]).startsWith("\"touch\"").contains("\"_select\"");
+  }
+
+  @Test
+  void selectOnAVerbWithoutASelectableViewIsAnError() {
+    JavaFileObject plainView = source("shop.PlainView",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "@Presenter(model = Item.class)",
+        "public record PlainView(String id, long total) {}");
+    JavaFileObject router = source("shop.OptInTools",
+        "package shop;",
+        "import dev.mcpfusion.annotation.*;",
+        "@Router(value = \"shop\", description = \"Items\")",
+        "public class OptInTools {",
+        "  @Mutation(description = \"Rename an item\", presenter = PlainView.class, select = true)",
+        "  public Item rename(String id) { return null; }",
+        "  @Action(description = \"Ping the shop\", select = true)",
+        "  public void ping() {}",
+        "}");
+    Compilation c = Fixtures.compile(ITEM, plainView, router);
+    assertThat(c).hadErrorContaining("[fusion/SelectMisuse] OptInTools.rename sets select = true,"
+        + " but its result view PlainView does not say @Presenter(select = true), so there are no"
+        + " fields to select. Present a view with @Presenter(select = true), or remove select = true"
+        + " from @Mutation.").inFile(router).onLineContaining("Rename an item");
+    assertThat(c).hadErrorContaining("[fusion/SelectMisuse] OptInTools.ping sets select = true, but"
+        + " its result has no view, so there are no fields to select. Present a view with"
+        + " @Presenter(select = true), or remove select = true from @Action.")
+        .inFile(router).onLineContaining("Ping the shop");
+  }
+
+  @Test
   void selectOnAViewWithOneFieldIsAnError() {
     JavaFileObject view = source("shop.IdView",
         "package shop;",

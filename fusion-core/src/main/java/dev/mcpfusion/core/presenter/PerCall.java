@@ -3,6 +3,7 @@ package dev.mcpfusion.core.presenter;
 import dev.mcpfusion.core.guard.EgressCap;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.Args;
+import dev.mcpfusion.core.spi.FieldDescriptor;
 import dev.mcpfusion.core.spi.PresenterBinding;
 import dev.mcpfusion.core.spi.Problems;
 import dev.mcpfusion.core.spi.ResultShape;
@@ -53,8 +54,26 @@ public final class PerCall implements EgressCap.Paging {
 
   /** Whether {@code action} takes an input this class consumes. */
   public static boolean applies(ActionDescriptor action) {
+    return action.resultShape() == ResultShape.PAGE || selects(action);
+  }
+
+  /**
+   * Whether {@code action} takes {@code _select}: its view selects fields and its input lists the
+   * field. The processor lists it for a query and for a mutation or action that opts in, so the
+   * listed input is the one rule; a {@code _select} sent to an action that does not list it reaches
+   * the decoder like any unknown argument.
+   */
+  public static boolean selects(ActionDescriptor action) {
     PresenterBinding<?, ?> p = action.presenter();
-    return action.resultShape() == ResultShape.PAGE || (p != null && p.selectable());
+    if (p == null || !p.selectable()) {
+      return false;
+    }
+    for (FieldDescriptor f : action.fields()) {
+      if (f.name().equals(SELECT)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -68,7 +87,7 @@ public final class PerCall implements EgressCap.Paging {
       String call) {
     Set<String> select = null;
     PresenterBinding<?, ?> p = action.presenter();
-    if (p != null && p.selectable() && args.containsKey(SELECT)) {
+    if (selects(action) && args.containsKey(SELECT)) {
       select = select(args.remove(SELECT), p.fieldNames(), problems);
     }
     if (action.resultShape() != ResultShape.PAGE) {

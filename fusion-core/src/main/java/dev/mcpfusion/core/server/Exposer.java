@@ -2,6 +2,7 @@ package dev.mcpfusion.core.server;
 
 import dev.mcpfusion.annotation.CachePolicy;
 import dev.mcpfusion.json.Json;
+import dev.mcpfusion.core.presenter.PerCall;
 import dev.mcpfusion.core.spi.ActionDescriptor;
 import dev.mcpfusion.core.spi.FieldDescriptor;
 import dev.mcpfusion.core.spi.PresenterBinding;
@@ -350,7 +351,7 @@ public final class Exposer {
     if (presenter != null) {
       Map<String, Object> view = parse(presenter.outputSchemaJson());
       view.remove("$schema");
-      if (presenter.selectable()) {
+      if (PerCall.selects(action)) {
         // With _select an item carries only the chosen fields: none of them can be required.
         view.remove("required");
       }

@@ -164,7 +164,8 @@ public interface PresenterBinding<M, V> {
 
   /**
    * Whether the view lets the agent choose its top-level fields ({@code @Presenter(select = true)}):
-   * the actions it presents take a {@code _select} input.
+   * an action it presents honours {@code _select} when the action's fields list it (the processor
+   * lists it for queries, and for mutations and actions that say {@code select = true}).
    */
   default boolean selectable() {
     return false;

@@ -207,6 +207,42 @@ class PagesAndSelectTest {
     }
   }
 
+  @ParameterizedTest
+  @MethodSource("eras")
+  void selectSentToAMutationIsAnUnknownArgumentAndTheMutationDoesNotRun(String era,
+      Exposition exposition) {
+    try (FusionTester tester = tester(era, exposition)) {
+      Object before = tester.call("billing", "get_invoice", Map.of("id", "INV-0007"))
+          .structuredContent().get("status");
+      ToolResult r = tester.call("billing", "void_invoice",
+          Map.of("id", "INV-0007", "_select", List.of("id")));
+      assertThat(r.errorCode()).isEqualTo("VALIDATION_ERROR");
+      assertThat(r.errorText()).startsWith("<validation_error action=\"billing/void_invoice\">\n"
+          + "<field name=\"_select\">is not an accepted field. You sent: ");
+      assertThat(tester.call("billing", "get_invoice", Map.of("id", "INV-0007"))
+          .structuredContent().get("status")).isEqualTo(before);
+    }
+  }
+
+  @Test
+  void onlyTheQueriesListSelectAndOnlyTheirOutputSchemaDropsRequired() {
+    try (FusionTester tester = tester(FusionTester.DEFAULT_VERSION, Exposition.FLAT)) {
+      Map<String, Map<String, Object>> inputs = new HashMap<>();
+      Map<String, Map<String, Object>> outputs = new HashMap<>();
+      tester.listTools().forEach(t -> {
+        inputs.put(t.name(), t.inputSchema());
+        outputs.put(t.name(), t.outputSchema());
+      });
+      assertThat(String.valueOf(inputs.get("billing_get_invoice").get("properties"))).contains("_select");
+      assertThat(String.valueOf(inputs.get("billing_list_invoices").get("properties"))).contains("_select");
+      assertThat(String.valueOf(inputs.get("billing_void_invoice").get("properties")))
+          .doesNotContain("_select");
+      // a mutation's item always carries every view field, so its output schema keeps required
+      assertThat(outputs.get("billing_void_invoice")).containsKey("required");
+      assertThat(outputs.get("billing_get_invoice")).doesNotContainKey("required");
+    }
+  }
+
   @Test
   void theToolListsSelectAndCursorAndAnOutputSchemaANarrowedItemFits() {
     try (FusionTester tester = tester(FusionTester.DEFAULT_VERSION, Exposition.FLAT)) {
