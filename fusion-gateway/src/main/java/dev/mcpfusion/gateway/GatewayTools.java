@@ -3,11 +3,7 @@ package dev.mcpfusion.gateway;
 import dev.mcpfusion.core.FusionError;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.spi.ActionDescriptor;
-import dev.mcpfusion.core.spi.ContextLookup;
 import dev.mcpfusion.core.spi.ElementKind;
-import dev.mcpfusion.core.spi.FusionSpi;
-import dev.mcpfusion.core.spi.GeneratedRouter;
-import dev.mcpfusion.core.spi.Problems;
 import dev.mcpfusion.core.spi.ResultShape;
 import dev.mcpfusion.core.spi.RouterDescriptor;
 import dev.mcpfusion.json.Json;
@@ -23,15 +19,14 @@ import java.util.TreeMap;
  * fresh signed token), and {@code gateway_return} brings the session back, reconciling the state
  * the specialist's work produced with what was handed off.
  */
-final class GatewayTools implements GeneratedRouter {
+final class GatewayTools extends SessionRouter {
   static final String NAME = "gateway";
   private static final int HANDOFF = 0;
 
   private final RouterDescriptor descriptor;
-  private final CallerSessions sessions;
 
   GatewayTools(List<String> upstreams, CallerSessions sessions) {
-    this.sessions = sessions;
+    super(sessions);
     Map<String, Object> stateSchema = new LinkedHashMap<>();
     stateSchema.put("type", "object");
     stateSchema.put("additionalProperties", Map.of("type", "string"));
@@ -75,25 +70,13 @@ final class GatewayTools implements GeneratedRouter {
   }
 
   @Override
-  public int spiVersion() {
-    return FusionSpi.VERSION;
-  }
-
-  @Override
   public RouterDescriptor descriptor() {
     return descriptor;
   }
 
   @Override
-  public Object[] decode(int action, Map<String, ?> arguments, Problems problems) {
-    return new Object[] {arguments};
-  }
-
-  @Override
-  public Object invoke(int action, Object[] arguments, ContextLookup context) {
-    RequestContext request = context.get(RequestContext.class);
-    CallerSessions.Session session = sessions.enter(request);
-    Map<?, ?> args = (Map<?, ?>) arguments[0];
+  Object call(int action, Map<String, ?> args, RequestContext request,
+      CallerSessions.Session session) {
     Map<String, String> state = new LinkedHashMap<>();
     if (args.get("state") instanceof Map<?, ?> given) {
       given.forEach((k, v) -> state.put(String.valueOf(k), String.valueOf(v)));

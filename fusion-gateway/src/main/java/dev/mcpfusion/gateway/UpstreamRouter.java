@@ -3,10 +3,6 @@ package dev.mcpfusion.gateway;
 import dev.mcpfusion.core.FusionError;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.spi.ActionDescriptor;
-import dev.mcpfusion.core.spi.ContextLookup;
-import dev.mcpfusion.core.spi.FusionSpi;
-import dev.mcpfusion.core.spi.GeneratedRouter;
-import dev.mcpfusion.core.spi.Problems;
 import dev.mcpfusion.core.spi.RouterDescriptor;
 import dev.mcpfusion.core.trace.FusionSpan;
 import dev.mcpfusion.core.trace.FusionTracer;
@@ -26,21 +22,20 @@ import java.util.Map;
  * (arguments checked against the upstream's schema, middleware, limits) and the egress chain like
  * every other call; its handler forwards the call through the upstream's circuit breaker.
  */
-final class UpstreamRouter implements GeneratedRouter {
+final class UpstreamRouter extends SessionRouter {
   private final UpstreamClient client;
   private final Upstream breaker;
   private final RouterDescriptor descriptor;
   private final FusionTracer tracer;
-  private final CallerSessions sessions;
   private final DelegationMinter minter;
 
   UpstreamRouter(UpstreamClient client, Upstream breaker, List<ActionDescriptor> actions,
       FusionTracer tracer, CallerSessions sessions, DelegationMinter minter) {
+    super(sessions);
     this.client = client;
     this.minter = minter;
     this.breaker = breaker;
     this.tracer = tracer;
-    this.sessions = sessions;
     this.descriptor = RouterDescriptor.builder(client.name(), UpstreamRouter.class)
         .description("The tools of the upstream " + client.name() + ".")
         .actions(actions)
@@ -48,28 +43,14 @@ final class UpstreamRouter implements GeneratedRouter {
   }
 
   @Override
-  public int spiVersion() {
-    return FusionSpi.VERSION;
-  }
-
-  @Override
   public RouterDescriptor descriptor() {
     return descriptor;
   }
 
-  /** The arguments go on as sent: the pipeline has checked them against the upstream's schema. */
   @Override
-  public Object[] decode(int action, Map<String, ?> arguments, Problems problems) {
-    return new Object[] {arguments};
-  }
-
-  @Override
-  public Object invoke(int action, Object[] arguments, ContextLookup context) {
-    RequestContext request = context.get(RequestContext.class);
-    CallerSessions.Session session = sessions.enter(request);
-    @SuppressWarnings("unchecked")
-    Map<String, ?> args = (Map<String, ?>) arguments[0];
-    return forward(descriptor.actions().get(action).name(), args, request, session);
+  Object call(int action, Map<String, ?> arguments, RequestContext request,
+      CallerSessions.Session session) {
+    return forward(descriptor.actions().get(action).name(), arguments, request, session);
   }
 
   private String forward(String tool, Map<String, ?> arguments, RequestContext request,
