@@ -30,7 +30,7 @@ final class Differ {
     changes.add(new Change(s, where, what, null, null));
   }
 
-  private void add(Severity s, String where, String what, String before, String after) {
+  void add(Severity s, String where, String what, String before, String after) {
     changes.add(new Change(s, where, what, before, after));
   }
 
@@ -124,7 +124,7 @@ final class Differ {
     presenter(where, b.presenter(), a.presenter());
     limits(where, b.limits(), a.limits());
     completionLimits(where, b.completionLimits(), a.completionLimits());
-    scopes(where, b.scopes(), a.scopes());
+    CallDrift.scopes(this, where, b.scopes(), a.scopes());
   }
 
   /** The limits of each argument's completion method, as a member's limits. */
@@ -163,7 +163,7 @@ final class Differ {
     presenter(where, b.presenter(), a.presenter());
     limits(where, b.limits(), a.limits());
     completionLimits(where, b.completionLimits(), a.completionLimits());
-    scopes(where, b.scopes(), a.scopes());
+    CallDrift.scopes(this, where, b.scopes(), a.scopes());
   }
 
   private void tool(ToolContract b, ToolContract a) {
@@ -244,80 +244,14 @@ final class Differ {
     if (!b.invalidates().equals(a.invalidates())) {
       add(Severity.RISKY, where, "invalidation changed", b.invalidates().toString(), a.invalidates().toString());
     }
-    scopes(where, b.scopes(), a.scopes());
+    CallDrift.scopes(this, where, b.scopes(), a.scopes());
     if (b.customValidation() != a.customValidation()) {
       add(Severity.RISKY, where, "custom validation (@Constraint/@Valid) changed",
           "" + b.customValidation(), "" + a.customValidation());
     }
     redaction(where, b.redaction(), a.redaction());
-    task(where, b.task(), a.task());
-    serialization(where, b, a);
-  }
-
-  /**
-   * {@code @SerializeOn} and async handlers: a serialisation removed or keyed on another argument
-   * lets calls on one entity race again (RISKY); one added only makes calls take turns (SAFE). A
-   * handler that becomes async or blocking answers the same on the wire (SAFE); it is recorded
-   * because deadlines and cancellations then cancel its stage instead of interrupting its thread.
-   */
-  private void serialization(String where, ActionContract b, ActionContract a) {
-    String before = b.serializeOn().isEmpty() ? "none" : b.serializeOn();
-    String after = a.serializeOn().isEmpty() ? "none" : a.serializeOn();
-    if (!b.serializeOn().equals(a.serializeOn())) {
-      if (a.serializeOn().isEmpty()) {
-        add(Severity.RISKY, where, "serialisation removed (calls on one entity may run at once)",
-            before, after);
-      } else if (b.serializeOn().isEmpty()) {
-        add(Severity.SAFE, where, "serialisation added (calls on one entity take turns)", before,
-            after);
-      } else {
-        add(Severity.RISKY, where, "serialisation key changed", before, after);
-      }
-    }
-    if (b.async() != a.async()) {
-      add(Severity.SAFE, where, a.async() ? "handler now answers with a CompletionStage"
-          : "handler no longer answers with a CompletionStage", "" + b.async(), "" + a.async());
-    }
-  }
-
-  /**
-   * A change of {@code @TaskSupport}: becoming required refuses every client that does not speak
-   * the tasks extension (BREAKING); a required one becoming optional only admits more clients
-   * (SAFE); any other change alters how a long call reaches the client — a task handle instead of
-   * the result, or a connection held for the whole call (RISKY).
-   */
-  private void task(String where, String b, String a) {
-    if (b.equals(a)) {
-      return;
-    }
-    String before = b.isEmpty() ? "none" : b;
-    String after = a.isEmpty() ? "none" : a;
-    if ("REQUIRED".equals(a)) {
-      add(Severity.BREAKING, where, "task support now required (clients without the tasks "
-          + "extension are refused)", before, after);
-    } else if ("REQUIRED".equals(b) && "OPTIONAL".equals(a)) {
-      add(Severity.SAFE, where, "task support no longer required", before, after);
-    } else {
-      add(Severity.RISKY, where, "task support changed", before, after);
-    }
-  }
-
-  /**
-   * A scope required now that was not is BREAKING (callers that could call the action, get the
-   * prompt or read the resource are refused); one no longer required is RISKY (callers without it
-   * can now use it).
-   */
-  private void scopes(String where, List<String> before, List<String> after) {
-    for (String scope : after) {
-      if (!before.contains(scope)) {
-        add(Severity.BREAKING, where, "scope required", "(none)", q(scope));
-      }
-    }
-    for (String scope : before) {
-      if (!after.contains(scope)) {
-        add(Severity.RISKY, where, "scope no longer required", q(scope), "(none)");
-      }
-    }
+    CallDrift.task(this, where, b.task(), a.task());
+    CallDrift.serialization(this, where, b, a);
   }
 
   private static boolean collection(ResultShape shape) {
@@ -491,7 +425,7 @@ final class Differ {
     return String.join(", ", out);
   }
 
-  private static String q(String text) {
+  static String q(String text) {
     return text == null ? null : Json.write(text);
   }
 

@@ -1,0 +1,78 @@
+package dev.mcpfusion.lock;
+
+import java.util.List;
+
+/**
+ * The drift rules of how an action runs rather than what it takes or answers: the scopes a caller
+ * needs (actions, prompts and resources alike), task support, and per-entity serialisation and
+ * async handlers.
+ */
+final class CallDrift {
+  private CallDrift() {}
+
+  /**
+   * {@code @SerializeOn} and async handlers: a serialisation removed or keyed on another argument
+   * lets calls on one entity race again (RISKY); one added only makes calls take turns (SAFE). A
+   * handler that becomes async or blocking answers the same on the wire (SAFE); it is recorded
+   * because deadlines and cancellations then cancel its stage instead of interrupting its thread.
+   */
+  static void serialization(Differ differ, String where, ActionContract b, ActionContract a) {
+    String before = b.serializeOn().isEmpty() ? "none" : b.serializeOn();
+    String after = a.serializeOn().isEmpty() ? "none" : a.serializeOn();
+    if (!b.serializeOn().equals(a.serializeOn())) {
+      if (a.serializeOn().isEmpty()) {
+        differ.add(Severity.RISKY, where,
+            "serialisation removed (calls on one entity may run at once)", before, after);
+      } else if (b.serializeOn().isEmpty()) {
+        differ.add(Severity.SAFE, where, "serialisation added (calls on one entity take turns)",
+            before, after);
+      } else {
+        differ.add(Severity.RISKY, where, "serialisation key changed", before, after);
+      }
+    }
+    if (b.async() != a.async()) {
+      differ.add(Severity.SAFE, where, a.async() ? "handler now answers with a CompletionStage"
+          : "handler no longer answers with a CompletionStage", "" + b.async(), "" + a.async());
+    }
+  }
+
+  /**
+   * A change of {@code @TaskSupport}: becoming required refuses every client that does not speak
+   * the tasks extension (BREAKING); a required one becoming optional only admits more clients
+   * (SAFE); any other change alters how a long call reaches the client — a task handle instead of
+   * the result, or a connection held for the whole call (RISKY).
+   */
+  static void task(Differ differ, String where, String b, String a) {
+    if (b.equals(a)) {
+      return;
+    }
+    String before = b.isEmpty() ? "none" : b;
+    String after = a.isEmpty() ? "none" : a;
+    if ("REQUIRED".equals(a)) {
+      differ.add(Severity.BREAKING, where, "task support now required (clients without the tasks "
+          + "extension are refused)", before, after);
+    } else if ("REQUIRED".equals(b) && "OPTIONAL".equals(a)) {
+      differ.add(Severity.SAFE, where, "task support no longer required", before, after);
+    } else {
+      differ.add(Severity.RISKY, where, "task support changed", before, after);
+    }
+  }
+
+  /**
+   * A scope required now that was not is BREAKING (callers that could call the action, get the
+   * prompt or read the resource are refused); one no longer required is RISKY (callers without it
+   * can now use it).
+   */
+  static void scopes(Differ differ, String where, List<String> before, List<String> after) {
+    for (String scope : after) {
+      if (!before.contains(scope)) {
+        differ.add(Severity.BREAKING, where, "scope required", "(none)", Differ.q(scope));
+      }
+    }
+    for (String scope : before) {
+      if (!after.contains(scope)) {
+        differ.add(Severity.RISKY, where, "scope no longer required", Differ.q(scope), "(none)");
+      }
+    }
+  }
+}
