@@ -9,7 +9,7 @@ module dev.mcpfusion.wire {
 
   exports dev.mcpfusion.wire
       to dev.mcpfusion.redact, dev.mcpfusion.core, dev.mcpfusion.http, dev.mcpfusion.testing,
-          dev.mcpfusion.lock, dev.mcpfusion.resilience,
+          dev.mcpfusion.lock, dev.mcpfusion.resilience, dev.mcpfusion.outbound,
           dev.mcpfusion.redis;
   // The 2026-07-28 input-required state the edge seals and opens.
   exports dev.mcpfusion.wire.input to dev.mcpfusion.core;

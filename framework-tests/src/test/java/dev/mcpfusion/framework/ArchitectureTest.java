@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * vocabulary and JSON) ← redact (the redaction engine) ← core; annotations ← redact;
  * annotations ← core ← lock ← the Maven plugin; core + lock ← testing; core ← otel, http; core + http ← auth (the only
  * module with JOSE); core + http ← redis (the only module with a Redis client), which nothing
- * depends on; core + http ← the Spring Boot starter, which nothing depends on; nothing backwards, and no module of the top row knows another.
+ * depends on; core + resilience ← outbound (the only module with OkHttp); core + http ← the Spring Boot starter, which nothing depends on; nothing backwards, and no module of the top row knows another.
  * Inside fusion-core: no servlet container, no OpenTelemetry, no package cycle.
  */
 class ArchitectureTest {
@@ -35,6 +35,7 @@ class ArchitectureTest {
   private static final String REDACT = "dev.mcpfusion.redact..";
   private static final String REDIS = "dev.mcpfusion.redis..";
   private static final String RESILIENCE = "dev.mcpfusion.resilience..";
+  private static final String OUTBOUND = "dev.mcpfusion.outbound..";
 
   private static JavaClasses classes;
 
@@ -63,6 +64,7 @@ class ArchitectureTest {
         .anyMatch(p -> p.startsWith("dev.mcpfusion.lock"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.redis"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.resilience"))
+        .anyMatch(p -> p.startsWith("dev.mcpfusion.outbound"))
         .anyMatch(p -> p.startsWith("dev.mcpfusion.maven"));
   }
 
@@ -200,6 +202,23 @@ class ArchitectureTest {
   void onlyResilienceKnowsResilience4j() {
     noClasses().that().resideOutsideOfPackage(RESILIENCE)
         .should().dependOnClassesThat().resideInAPackage("io.github.resilience4j..")
+        .check(classes);
+  }
+
+  /** Outbound calls are a handler's tool: core's user API, the breakers and wire codes, no transport. */
+  @Test
+  void outboundSitsOnCoresUserApiOnly() {
+    noClasses().that().resideInAPackage(OUTBOUND)
+        .should().dependOnClassesThat().resideInAnyPackage(PROCESSOR, LOCK, HTTP, TESTING, OTEL, AUTH,
+            MAVEN, SPRING, REDIS, "dev.mcpfusion.gateway..", "dev.mcpfusion.core.edge..",
+            "dev.mcpfusion.core.server..", "io.modelcontextprotocol..", "org.eclipse.jetty..")
+        .check(classes);
+  }
+
+  @Test
+  void onlyOutboundKnowsOkHttp() {
+    noClasses().that().resideOutsideOfPackage(OUTBOUND)
+        .should().dependOnClassesThat().resideInAnyPackage("okhttp3..", "okio..", "kotlin..")
         .check(classes);
   }
 

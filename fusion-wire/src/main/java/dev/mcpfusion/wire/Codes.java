@@ -23,4 +23,8 @@ public final class Codes {
   public static final String NOT_FOUND = "NOT_FOUND";
   /** An upstream the handler calls is unavailable (its circuit is open: fusion-resilience). */
   public static final String UPSTREAM_UNAVAILABLE = "UPSTREAM_UNAVAILABLE";
+  /** An outbound call refused by the URL policy (fusion-outbound): the host or its address may not be called. */
+  public static final String OUTBOUND_BLOCKED = "OUTBOUND_BLOCKED";
+  /** An upstream's answer exceeded the response byte cap (fusion-outbound). */
+  public static final String UPSTREAM_TOO_LARGE = "UPSTREAM_TOO_LARGE";
 }
