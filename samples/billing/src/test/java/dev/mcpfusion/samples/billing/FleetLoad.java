@@ -36,9 +36,9 @@ final class FleetLoad {
     /** Any other answer: a wrong status, another call's id, an error result. */
     WRONG,
     /**
-     * The connection closed before any answer: a transport failure the client may retry (a
-     * mutation among them may or may not have run; the journal says, and never twice). The test
-     * accepts it only for a call in flight when an instance was killed.
+     * The connection closed before any answer: to a client, a transport failure it may retry (a
+     * mutation among them may or may not have run). Behind HAProxy the test accepts none: HAProxy
+     * answers for an instance that died under a call.
      */
     CLOSED,
     /** No answer within the request timeout (a hang), or the client was interrupted. */
@@ -202,7 +202,7 @@ final class FleetLoad {
     } catch (HttpTimeoutException e) {
       return problem(c, Outcome.NO_ANSWER, "call " + id + " got no answer within " + REQUEST_TIMEOUT);
     } catch (IOException e) {
-      return Outcome.CLOSED; // judged by the test against the moment of the kill
+      return Outcome.CLOSED; // described by the test against the moment of the kill
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return problem(c, Outcome.NO_ANSWER, "call " + id + " interrupted");
@@ -257,23 +257,23 @@ final class FleetLoad {
   }
 
   /**
-   * The calls whose connection closed without an answer and which were not in flight at the
-   * kill (started before the signal had been sent, at {@code after}, and ended at or after it was
-   * sent, at {@code before}), described.
+   * The calls whose connection closed without an answer, each described with its start and end
+   * relative to the kill, whose signal was sent between {@code before} and {@code after}.
    */
-  List<String> closedOutside(long before, long after) {
+  List<String> closed(long before, long after) {
     long at = after;
-    List<String> outside = new ArrayList<>();
+    List<String> closed = new ArrayList<>();
     for (int c = 0; c < clients; c++) {
       for (int i = 0; i < sent[c]; i++) {
-        if (outcomes[c][i] == Outcome.CLOSED.ordinal() && !(starts[c][i] < after && ends[c][i] >= before)) {
-          outside.add(String.format("client %d call %d: closed without an answer, started %+.3f s "
-              + "and ended %+.3f s from the kill", c, i + 2, (starts[c][i] - at) / 1e9,
-              (ends[c][i] - at) / 1e9));
+        if (outcomes[c][i] == Outcome.CLOSED.ordinal()) {
+          boolean inFlight = starts[c][i] < after && ends[c][i] >= before;
+          closed.add(String.format("client %d call %d: closed without an answer, started %+.3f s "
+              + "and ended %+.3f s from the kill (%s)", c, i + 2, (starts[c][i] - at) / 1e9,
+              (ends[c][i] - at) / 1e9, inFlight ? "in flight at the kill" : "not in flight at it"));
         }
       }
     }
-    return outside;
+    return closed;
   }
 
   /** Calls with this outcome, in all. */
