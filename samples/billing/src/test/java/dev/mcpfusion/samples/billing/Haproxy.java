@@ -24,11 +24,11 @@ import java.util.concurrent.TimeUnit;
  * instance received is never sent again. Every request has its own client connection and its own
  * connection to an instance ({@code option httpclose}): HAProxy closes a kept-alive client
  * connection without an answer when the instance dies under its second or later request (so that
- * a browser retries it), which would turn a clean 502 into a silent close. When an instance dies
- * under a request, or none is up, the answer is a 503 with {@code Retry-After: 1} and a JSON-RPC
- * error body, as the instances' own drain answers. Each request is logged ({@code option
- * httplog}) to a file the test prints from when it fails. The binary comes from the
- * distribution's package, installed by {@code .ci/haproxy.sh} when missing.
+ * a browser retries it), which would turn a clean 502 (answered as the 503 below) into a silent
+ * close. When an instance dies under a request, or none is up, the answer is a 503 with
+ * {@code Retry-After: 1} and a JSON-RPC error body, as the instances' own drain answers. Each
+ * request is logged ({@code option httplog}) to a file the test prints from when it fails. The
+ * binary comes from the distribution's package, installed by {@code .ci/haproxy.sh} when missing.
  */
 final class Haproxy implements AutoCloseable {
   static final String RETRY_BODY = "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,"
@@ -94,7 +94,8 @@ final class Haproxy implements AutoCloseable {
       throw new IllegalStateException("haproxy refused its configuration:\n" + config + "\n"
           + Files.readString(log));
     }
-    Process process = new ProcessBuilder(binary, "-db", "-q", "-f", file.toString())
+    // no -q here: it silences the request log too
+    Process process = new ProcessBuilder(binary, "-db", "-f", file.toString())
         .redirectErrorStream(true).redirectOutput(log.toFile()).start();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
     while (!listening(port)) {
