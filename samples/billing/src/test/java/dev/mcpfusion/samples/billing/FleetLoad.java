@@ -294,12 +294,15 @@ final class FleetLoad {
     return n;
   }
 
-  /** When the last call with an outcome other than OK, started within [from, to), ended; 0 if none. */
+  /**
+   * When the last call with an outcome other than OK, started and ended within [from, to), ended;
+   * 0 if none. (A call ending after {@code to} failed for what happened then.)
+   */
   long lastFailureEnd(long from, long to) {
     long last = 0;
     for (int c = 0; c < clients; c++) {
       for (int i = 0; i < sent[c]; i++) {
-        if (outcomes[c][i] != Outcome.OK.ordinal() && starts[c][i] >= from && starts[c][i] < to) {
+        if (outcomes[c][i] != Outcome.OK.ordinal() && starts[c][i] >= from && ends[c][i] < to) {
           last = Math.max(last, ends[c][i]);
         }
       }

@@ -224,7 +224,7 @@ class FleetTest {
         load.sent(), seconds(span), load.sent() / seconds(span), latency[0], latency[1],
         load.count(Outcome.RETRYABLE), load.count(Outcome.CLOSED));
     System.out.printf("FLEET SIGKILL at +%.1f s: %d calls failed cleanly until the drain; failover "
-        + "(kill to the end of the last failed call) %s%n", (killedAt - span[0]) / 1e9, failedAfterKill,
+        + "(kill to the end of the last call failed before the drain) %s%n", (killedAt - span[0]) / 1e9, failedAfterKill,
         lastFailure == 0 ? "0 ms (no call failed)" : String.format("%.0f ms", (lastFailure - killedAt) / 1e6));
     System.out.printf("FLEET SIGTERM (drain) at +%.1f s: %d calls answered 503 + Retry-After after it; "
         + "replacement listening %.1f s after its start%n", (drainedAt - span[0]) / 1e9, failedAfterDrain,
