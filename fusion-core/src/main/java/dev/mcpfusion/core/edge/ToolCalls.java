@@ -163,7 +163,9 @@ final class ToolCalls {
   /** Whether {@code message} is a {@code tools/call} of an async action (answered after dispatch). */
   @SuppressWarnings("unchecked")
   boolean repliesLater(Message message) {
-    if (!JsonRpc.TOOLS_CALL.equals(message.method()) || invalidParams(message.rawParams()) != null) {
+    // Without an async action (hasDeadlines covers them) no call is answered later: no look-up.
+    if (!registry.hasDeadlines() || !JsonRpc.TOOLS_CALL.equals(message.method())
+        || invalidParams(message.rawParams()) != null) {
       return false;
     }
     Map<?, ?> params = message.params();
