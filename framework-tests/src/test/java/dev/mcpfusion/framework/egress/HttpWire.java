@@ -90,14 +90,18 @@ final class HttpWire extends StreamWire {
     if (sessionId == null && ProtocolVersions.MODERN.equals(protocolVersion)) {
       standardHeaders(post, json);
     }
+    // Async on the pool, never inline: when the response's headers are already in by the time
+    // the stage is attached, a plain whenComplete runs on this thread, which would then read the
+    // whole event stream itself — and a server request on it would wait for an answer this
+    // thread can no longer send.
     client.sendAsync(post.build(), HttpResponse.BodyHandlers.ofInputStream())
-        .whenComplete((response, failure) -> {
+        .whenCompleteAsync((response, failure) -> {
           if (failure != null) {
             failed("POST failed: " + failure);
           } else {
             read(response, "POST");
           }
-        });
+        }, pool);
   }
 
   private void headers(HttpRequest.Builder request) {
