@@ -285,8 +285,9 @@ final class FeatureRequests {
       RequestContext request, EdgeSession session, boolean modern) {
     if (modern || session == null) {
       throw new FeatureError(JsonRpc.METHOD_NOT_FOUND, "Method not found: " + message.method()
-          + " needs a 2025-11-25 session (initialize first); the stateless 2026-07-28 protocol has"
-          + " no resource subscriptions.", null);
+          + " needs a 2025-11-25 session (initialize first); in the stateless 2026-07-28 protocol,"
+          + " open a subscriptions/listen stream naming the URIs in"
+          + " params.notifications.resourceSubscriptions instead.", null);
     }
     String uri = calls.subscribable(params, request.caller());
     if (SUBSCRIBE.equals(message.method())) {

@@ -279,10 +279,11 @@ class PromptsResourcesTest {
   }
 
   @Test
-  void theStatelessEraHasNoSubscriptions() {
+  void theStatelessEraSubscribesThroughListenNotSubscribe() {
     try (FusionTester tester = billing(FusionTester.MODERN)) {
       assertThat(tester.subscribe("billing://invoices/INV-0001")).isError(-32601)
-          .hasErrorMessageContaining("needs a 2025-11-25 session");
+          .hasErrorMessageContaining("needs a 2025-11-25 session")
+          .hasErrorMessageContaining("open a subscriptions/listen stream");
     }
   }
 
