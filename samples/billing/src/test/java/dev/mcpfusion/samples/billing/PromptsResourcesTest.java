@@ -301,6 +301,24 @@ class PromptsResourcesTest {
     }
   }
 
+  /**
+   * The 2026-07-28 {@code server/discover} says resources are subscribable (the edge serves
+   * {@code subscriptions/listen}) and no list changes (the lists never change while it runs).
+   */
+  @Test
+  void discoverAdvertisesSubscribableResourcesAndNoListChanges() {
+    try (FusionTester tester = billing(FusionTester.MODERN)) {
+      @SuppressWarnings("unchecked")
+      Map<String, Object> capabilities = (Map<String, Object>) tester.request("server/discover",
+          Map.of()).result().get("capabilities");
+      assertThat((Map<?, ?>) capabilities.get("resources")).containsEntry("subscribe", true)
+          .doesNotContainEntry("listChanged", true);
+      assertThat(capabilities).containsKeys("prompts", "completions");
+      assertThat((Map<?, ?>) capabilities.get("tools")).doesNotContainEntry("listChanged", true);
+      assertThat((Map<?, ?>) capabilities.get("prompts")).doesNotContainEntry("listChanged", true);
+    }
+  }
+
   // ---- completions -----------------------------------------------------------------------------
 
   @ParameterizedTest
