@@ -12,6 +12,7 @@ import dev.mcpfusion.samples.billing.fixtures.Snippets;
 import dev.mcpfusion.samples.billing.store.InvoiceStore;
 import dev.mcpfusion.testing.CompletionResponse;
 import dev.mcpfusion.testing.FusionTester;
+import dev.mcpfusion.testing.PendingCall;
 import dev.mcpfusion.testing.PromptResponse;
 import dev.mcpfusion.testing.ResourceResponse;
 import dev.mcpfusion.testing.ToolResult;
@@ -299,6 +300,47 @@ class PromptsResourcesTest {
       assertThat(((Map<?, ?>) capabilities.get("resources")).get("subscribe")).isEqualTo(true);
       assertThat((Map<?, ?>) capabilities.get("resources")).isNotEmpty();
     }
+  }
+
+  /**
+   * A 2026-07-28 listen stream in the tester (a connection with a channel of its own, as stdio):
+   * acknowledged with the URIs served, then an update of its tenant's mutation only, tagged with
+   * its id; cancelled, it hears nothing more and gets no reply.
+   */
+  @Test
+  void aListenStreamHearsItsTenantsMutationUntilItIsCancelled() {
+    try (FusionTester tester = billing(FusionTester.MODERN)) {
+      String open = firstOpenInvoice(tester);
+      String uri = "billing://invoices/" + open;
+      PendingCall mine = tester.listen(Map.of("tenant", "t_777"), uri, "billing://nope/1");
+      PendingCall theirs = tester.listen(Map.of("tenant", "t_other"), uri);
+      List<String> raw = tester.rawMessages();
+      assertThat(raw.subList(raw.size() - 2, raw.size()).stream().map(Json::parse).toList())
+          .containsExactly(acknowledged(mine.id(), uri), acknowledged(theirs.id(), uri));
+
+      assertThat(tester.callTool("billing_void_invoice", Map.of("id", open),
+          Map.of("tenant", "t_777"))).isSuccess();
+      assertThat(tester.resourceUpdates()).containsExactly(uri);
+      assertThat(tester.rawMessages()).filteredOn(m -> m.contains("resources/updated"))
+          .singleElement().satisfies(m -> assertThat(String.valueOf(((Map<?, ?>) ((Map<?, ?>)
+              ((Map<?, ?>) Json.parse(m)).get("params")).get("_meta"))
+              .get("io.modelcontextprotocol/subscriptionId"))).isEqualTo(String.valueOf(mine.id())));
+
+      mine.cancel();
+      theirs.cancel();
+      assertThat(tester.server().edge().listenStreams().open()).isZero();
+      String next = firstOpenInvoice(tester);
+      assertThat(tester.callTool("billing_void_invoice", Map.of("id", next),
+          Map.of("tenant", "t_777"))).isSuccess();
+      assertThat(tester.resourceUpdates()).containsExactly(uri);
+      assertThat(mine.await(java.time.Duration.ofMillis(50))).as("a cancelled stream's reply").isEmpty();
+    }
+  }
+
+  private static Object acknowledged(long id, String uri) {
+    return Json.parse("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/subscriptions/acknowledged\","
+        + "\"params\":{\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":" + id + "},"
+        + "\"notifications\":{\"resourceSubscriptions\":[\"" + uri + "\"]}}}");
   }
 
   /**
