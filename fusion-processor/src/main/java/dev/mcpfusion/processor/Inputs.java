@@ -37,7 +37,7 @@ final class Inputs {
     final TypeElement type;
     final In element;
     final List<Site> components;
-    /** A record's components marked {@code @Guarded} or {@code @Hidden}: name → marker. */
+    /** A record's components marked {@code @Guarded}, {@code @Hidden}, {@code @McpHeader}: name → marker. */
     final Map<String, String> markers;
 
     In(Kind kind, TypeMirror mirror, Scalar scalar, TypeElement type, In element, List<Site> components) {
@@ -77,6 +77,8 @@ final class Inputs {
     final Constraints constraints;
     final String description;
     final boolean required;
+    /** The {@code x-mcp-header} name this top-level argument is mirrored in, or {@code null}. */
+    String header;
 
     Site(String name, Element anchor, In in, Constraints constraints, String description,
         boolean required) {
@@ -218,6 +220,8 @@ final class Inputs {
           markers.put(p.name, "@Guarded");
         } else if (p.has("Hidden")) {
           markers.put(p.name, "@Hidden");
+        } else if (p.has("McpHeader")) {
+          markers.put(p.name, "@McpHeader");
         }
         In in;
         try {
@@ -237,8 +241,9 @@ final class Inputs {
   }
 
   /**
-   * Reports every {@code @Guarded} or {@code @Hidden} component of the input records reachable
-   * from {@code in} on {@code anchor}, the parameter (or annotation) that makes them tool input:
+   * Reports every {@code @Guarded}, {@code @Hidden} or {@code @McpHeader} component of the input
+   * records reachable from {@code in} on {@code anchor}, the parameter (or annotation) that makes
+   * them tool input:
    * a record may come from a library jar, where a component has no file or line. {@code where}
    * names the action, {@code path} the input. Returns whether there was none.
    */
@@ -252,7 +257,7 @@ final class Inputs {
           if (marker != null) {
             clean = false;
             Diagnostic d = marker.equals("@Guarded") ? Diagnostic.GUARDED_RECORD_COMPONENT
-                : Diagnostic.HIDDEN_INPUT;
+                : marker.equals("@Hidden") ? Diagnostic.HIDDEN_INPUT : Diagnostic.MCP_HEADER_NESTED;
             reporter.reportOn(d, anchor, mirror, value, s.name, Names.display(in.type), where,
                 path);
           } else {
@@ -326,6 +331,9 @@ final class Inputs {
     putIfSet(s, "maxItems", c.maxItems);
     if (!site.description.isEmpty()) {
       s.put("description", site.description);
+    }
+    if (site.header != null) {
+      s.put("x-mcp-header", site.header);
     }
     return s;
   }
