@@ -47,7 +47,7 @@ final class HeaderMarks {
           "a " + Views.display(in.mirror));
       return false;
     }
-    site.header = name;
+    site.constraints.header = name;
     return true;
   }
 
@@ -76,13 +76,14 @@ final class HeaderMarks {
     Map<String, Inputs.Site> seen = new HashMap<>();
     boolean ok = true;
     for (Inputs.Site site : sites) {
-      if (site.header == null) {
+      String header = site.constraints.header;
+      if (header == null) {
         continue;
       }
-      Inputs.Site first = seen.putIfAbsent(site.header.toLowerCase(Locale.ROOT), site);
+      Inputs.Site first = seen.putIfAbsent(header.toLowerCase(Locale.ROOT), site);
       if (first != null) {
         reporter.report(Diagnostic.MCP_HEADER_DUPLICATE, anchor, where, first.name, site.name,
-            site.header);
+            header);
         ok = false;
       }
     }

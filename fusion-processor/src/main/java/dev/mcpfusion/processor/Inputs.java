@@ -26,6 +26,7 @@ import javax.lang.model.util.Types;
  */
 final class Inputs {
   static final String JAKARTA = "jakarta.validation.constraints.";
+  private static final List<String> MARKERS = List.of("Guarded", "Hidden", "McpHeader");
 
   /** The JSON shape of an input type. */
   static class In {
@@ -77,8 +78,6 @@ final class Inputs {
     final Constraints constraints;
     final String description;
     final boolean required;
-    /** The {@code x-mcp-header} name this top-level argument is mirrored in, or {@code null}. */
-    String header;
 
     Site(String name, Element anchor, In in, Constraints constraints, String description,
         boolean required) {
@@ -124,6 +123,8 @@ final class Inputs {
     BigDecimal exclusiveMaximum;
     String pattern;
     String format;
+    /** The {@code x-mcp-header} a top-level argument is mirrored in ({@link HeaderMarks}). */
+    String header;
     final List<Check> checks = new ArrayList<>();
   }
 
@@ -216,13 +217,7 @@ final class Inputs {
       List<Site> components = new ArrayList<>();
       Map<String, String> markers = new LinkedHashMap<>();
       for (Props.Prop p : Props.ofRecord(e, types)) {
-        if (p.has("Guarded")) {
-          markers.put(p.name, "@Guarded");
-        } else if (p.has("Hidden")) {
-          markers.put(p.name, "@Hidden");
-        } else if (p.has("McpHeader")) {
-          markers.put(p.name, "@McpHeader");
-        }
+        MARKERS.stream().filter(p::has).findFirst().ifPresent(m -> markers.put(p.name, "@" + m));
         In in;
         try {
           in = resolve(p.type, deeper);
@@ -243,9 +238,8 @@ final class Inputs {
   /**
    * Reports every {@code @Guarded}, {@code @Hidden} or {@code @McpHeader} component of the input
    * records reachable from {@code in} on {@code anchor}, the parameter (or annotation) that makes
-   * them tool input:
-   * a record may come from a library jar, where a component has no file or line. {@code where}
-   * names the action, {@code path} the input. Returns whether there was none.
+   * them tool input: a record may come from a library jar, where a component has no file or line.
+   * {@code where} names the action, {@code path} the input. Returns whether there was none.
    */
   boolean reportMarked(In in, String path, Element anchor, AnnotationMirror mirror,
       AnnotationValue value, String where) {
@@ -332,9 +326,7 @@ final class Inputs {
     if (!site.description.isEmpty()) {
       s.put("description", site.description);
     }
-    if (site.header != null) {
-      s.put("x-mcp-header", site.header);
-    }
+    putIfSet(s, "x-mcp-header", c.header);
     return s;
   }
 

@@ -45,7 +45,7 @@ class McpHeaderTest {
     String generated = Fixtures.generatedSource(c, "shop.RegionTools_Fusion");
     org.assertj.core.api.Assertions.assertThat(generated)
         .contains("{\\\"type\\\":\\\"string\\\",\\\"x-mcp-header\\\":\\\"Region\\\"}")
-        .contains("{\\\"type\\\":\\\"integer\\\",\\\"format\\\":\\\"int32\\\",\\\"x-mcp-header\\\":\\\"Priority\\\"}")
+        .contains("{\\\"type\\\":\\\"integer\\\",\\\"x-mcp-header\\\":\\\"Priority\\\"}")
         .contains("\\\"x-mcp-header\\\":\\\"Tier\\\"")
         .contains("{\\\"type\\\":\\\"boolean\\\",\\\"x-mcp-header\\\":\\\"Dry-Run\\\"}")
         // A component of the router's common record is a top-level argument too.
