@@ -17,6 +17,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,7 +68,7 @@ public final class ListenStreams {
    * (stdio, the tester).
    */
   private record Listener(Object id, Set<String> uris, Object key, RequestContext request,
-      BlockingQueue<byte[]> queue, Sink channel, EdgeSession session) {}
+      BlockingQueue<byte[]> queue, Sink channel, EdgeSession session, AtomicBoolean ended) {}
 
   /** Ends a stream's wait: the server is closing. */
   private static final byte[] END = new byte[0];
@@ -124,7 +125,7 @@ public final class ListenStreams {
       return;
     }
     Listener listener = new Listener(id, honoured(requested, request), key, request,
-        new ArrayBlockingQueue<>(QUEUE), null, null);
+        new ArrayBlockingQueue<>(QUEUE), null, null, new AtomicBoolean());
     listeners.add(listener);
     try {
       Map<String, Object> notifications = new LinkedHashMap<>();
@@ -163,13 +164,9 @@ public final class ListenStreams {
    */
   private void onChannel(Object id, Set<String> uris, Object key, RequestContext request,
       Sink out, EdgeSession session) {
-    Listener listener = new Listener(id, uris, key, request, null, out, session);
-    Runnable end = () -> {
-      if (listeners.remove(listener)) {
-        open.decrementAndGet();
-      }
-    };
-    if (!session.holdStream(id, end)) {
+    Listener listener = new Listener(id, uris, key, request, null, out, session,
+        new AtomicBoolean());
+    if (!session.holdStream(id, () -> end(listener))) {
       open.decrementAndGet();
       out.reply(id, JsonRpc.INVALID_REQUEST, Bodies.error(id, JsonRpc.INVALID_REQUEST,
           "Invalid Request: a request with id " + dev.mcpfusion.wire.Echo.id(id)
@@ -181,12 +178,23 @@ public final class ListenStreams {
     out.push(Bodies.notification(JsonRpc.SUBSCRIPTIONS_ACKNOWLEDGED,
         tagged(id, Map.of("notifications", notifications))));
     listeners.add(listener);
-    if (closed && listeners.remove(listener)) {
+    if (listener.ended().get()) {
+      listeners.remove(listener); // cancelled (or its session closed) before it was listed
+    } else if (closed && end(listener)) {
       // The server closed meanwhile, and close() did not see this stream: it ends as they did.
-      open.decrementAndGet();
       session.releaseStream(id);
       out.reply(id, 0, result(id));
     }
+  }
+
+  /** Ends a stream on a connection's channel once, whoever ends it; false if it had ended. */
+  private boolean end(Listener listener) {
+    if (!listener.ended().compareAndSet(false, true)) {
+      return false;
+    }
+    listeners.remove(listener);
+    open.decrementAndGet();
+    return true;
   }
 
   private byte[] result(Object id) {
@@ -305,8 +313,7 @@ public final class ListenStreams {
     List<Listener> all = new ArrayList<>(listeners);
     for (Listener listener : all) {
       if (listener.channel() != null) {
-        if (listeners.remove(listener)) {
-          open.decrementAndGet();
+        if (end(listener)) {
           listener.session().releaseStream(listener.id());
           listener.channel().reply(listener.id(), 0, result(listener.id()));
         }
