@@ -353,11 +353,11 @@ class PromptsResourcesTest {
       @SuppressWarnings("unchecked")
       Map<String, Object> capabilities = (Map<String, Object>) tester.request("server/discover",
           Map.of()).result().get("capabilities");
-      assertThat((Map<?, ?>) capabilities.get("resources")).containsEntry("subscribe", true)
-          .doesNotContainEntry("listChanged", true);
+      assertThat(capabilities.get("resources")).asString().contains("subscribe=true")
+          .doesNotContain("listChanged=true");
       assertThat(capabilities).containsKeys("prompts", "completions");
-      assertThat((Map<?, ?>) capabilities.get("tools")).doesNotContainEntry("listChanged", true);
-      assertThat((Map<?, ?>) capabilities.get("prompts")).doesNotContainEntry("listChanged", true);
+      assertThat(capabilities.get("tools")).asString().doesNotContain("listChanged=true");
+      assertThat(capabilities.get("prompts")).asString().doesNotContain("listChanged=true");
     }
   }
 
