@@ -77,9 +77,9 @@ class McpHeaderHttpTest {
     Map<?, ?> tool = (Map<?, ?>) ((List<?>) ((Map<?, ?>) ((Map<?, ?>) Json.parse(list.body()))
         .get("result")).get("tools")).get(0);
     Map<?, ?> properties = (Map<?, ?>) ((Map<?, ?>) tool.get("inputSchema")).get("properties");
-    assertThat((Map<?, ?>) properties.get("region")).containsEntry("x-mcp-header", "Region");
-    assertThat((Map<?, ?>) properties.get("priority")).containsEntry("x-mcp-header", "Priority");
-    assertThat((Map<?, ?>) properties.get("tenant")).containsEntry("x-mcp-header", "Tenant");
+    assertThat(((Map<?, ?>) properties.get("region")).get("x-mcp-header")).isEqualTo("Region");
+    assertThat(((Map<?, ?>) properties.get("priority")).get("x-mcp-header")).isEqualTo("Priority");
+    assertThat(((Map<?, ?>) properties.get("tenant")).get("x-mcp-header")).isEqualTo("Tenant");
   }
 
   @Test
