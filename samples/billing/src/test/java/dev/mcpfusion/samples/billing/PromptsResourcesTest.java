@@ -337,6 +337,23 @@ class PromptsResourcesTest {
     }
   }
 
+  /** On a connection's channel as over HTTP, one stream past the cap is refused with SERVER_BUSY. */
+  @Test
+  void aListenStreamPastTheCapIsRefusedOnAChannelToo() {
+    try (FusionTester tester = FusionTester.of(BillingConnector.builder(InvoiceStore.sample(),
+            Exposition.FLAT).listenStreams(1, java.time.Duration.ofSeconds(15)))
+        .protocolVersion(FusionTester.MODERN)) {
+      PendingCall first = tester.listen(Map.of(), "billing://invoices/open");
+      tester.listen(Map.of(), "billing://invoices/open");
+      List<String> raw = tester.rawMessages();
+      assertThat(raw.get(raw.size() - 1)).contains("\"code\":-32003").contains("Server busy: 1 listen");
+      first.cancel();
+      PendingCall third = tester.listen(Map.of(), "billing://invoices/open");
+      assertThat(tester.rawMessages().get(tester.rawMessages().size() - 1))
+          .contains("notifications/subscriptions/acknowledged").contains("\":" + third.id() + "}");
+    }
+  }
+
   private static Object acknowledged(long id, String uri) {
     return Json.parse("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/subscriptions/acknowledged\","
         + "\"params\":{\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":" + id + "},"
