@@ -15,9 +15,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One client connection as the edge sees it (a stdio stream, an HTTP {@code Mcp-Session-Id}, a
- * tester): its place in the lifecycle, the negotiated protocol version, the calls in flight (so a
- * {@code notifications/cancelled} can stop one), the client's capabilities and log level, and the
- * requests the server sent the client.
+ * tester): its place in the lifecycle, the negotiated protocol version, the calls and listen
+ * streams in flight (so a {@code notifications/cancelled} can stop one), the client's capabilities
+ * and log level, and the requests the server sent the client.
  *
  * <p>Thread-safe. Opened with {@link Edge#openSession}.
  */
