@@ -329,11 +329,11 @@ public final class FusionServer {
     }
 
     /**
-     * The 2026-07-28 {@code subscriptions/listen} streams (served over stateless HTTP): at most
-     * {@code max} open at once — one more is refused with {@code SERVER_BUSY} (-32003) — and each
-     * sends an SSE heartbeat comment every {@code heartbeat}, which is how a client that left is
-     * noticed and its stream released. Each open stream holds one HTTP request thread. Default:
-     * 64 streams, a heartbeat every 15 seconds.
+     * The 2026-07-28 {@code subscriptions/listen} streams (over HTTP and stdio): at most
+     * {@code max} open at once — one more is refused with {@code SERVER_BUSY} (-32003). Over HTTP
+     * each sends an SSE heartbeat comment every {@code heartbeat}, which is how a client that left
+     * is noticed and its stream released, and holds one request thread; over stdio a stream holds
+     * no thread. Default: 64 streams, a heartbeat every 15 seconds.
      *
      * @throws IllegalArgumentException for {@code max} below 1 or a heartbeat not positive
      */

@@ -56,6 +56,8 @@ import java.util.concurrent.CompletionStage;
  * @param async whether the handler answers with a {@code CompletionStage} (written only when it does)
  * @param serializeOn the argument whose value keys {@code @SerializeOn}'s one-at-a-time calls,
  *     {@code ""} for none (then not written); its queue is the limit {@value #SERIALIZE_QUEUE}
+ * @param taskInputFirst whether a task call gathers its answers with input-required results before
+ *     it becomes a task ({@code @TaskSupport(inputFirst = true)}; written only when it does)
  */
 public record ActionContract(
     String name,
@@ -80,12 +82,26 @@ public record ActionContract(
     List<String> scopes,
     String task,
     boolean async,
-    String serializeOn) {
+    String serializeOn,
+    boolean taskInputFirst) {
 
   /** The name of the limit a {@code @SerializeOn} queue is recorded under. */
   public static final String SERIALIZE_QUEUE = "serializeQueue";
 
-  /** An action with a blocking handler whose calls are not serialised: every component but the last two. */
+  /** An action that, as a task, asks inside the task: every component but {@code taskInputFirst}. */
+  public ActionContract(String name, String description, Verb verb, boolean readOnly,
+      boolean destructive, boolean idempotent, boolean openWorld, String inputSchema,
+      Map<String, InputField> inputs, ResultShape result, Object resultSchema,
+      PresenterContract presenter, Map<String, Long> limits, List<String> middleware,
+      CachePolicy cache, List<String> invalidates, boolean customValidation,
+      RedactionContract redaction, String title, List<String> scopes, String task, boolean async,
+      String serializeOn) {
+    this(name, description, verb, readOnly, destructive, idempotent, openWorld, inputSchema, inputs,
+        result, resultSchema, presenter, limits, middleware, cache, invalidates, customValidation,
+        redaction, title, scopes, task, async, serializeOn, false);
+  }
+
+  /** An action with a blocking handler whose calls are not serialised: every component but the last three. */
   public ActionContract(String name, String description, Verb verb, boolean readOnly,
       boolean destructive, boolean idempotent, boolean openWorld, String inputSchema,
       Map<String, InputField> inputs, ResultShape result, Object resultSchema,
@@ -172,6 +188,8 @@ public record ActionContract(
         method(router, action), router.name() + "." + action.name(), new ArrayList<>()).named());
     java.lang.reflect.Method method = method(router, action);
     SerializeOn serialize = method == null ? null : method.getAnnotation(SerializeOn.class);
+    // @TaskSupport as the server reads it when it is built.
+    TaskSupport support = method == null ? null : method.getAnnotation(TaskSupport.class);
     if (serialize != null) {
       limits.put(SERIALIZE_QUEUE, (long) serialize.queue());
     }
@@ -201,16 +219,9 @@ public record ActionContract(
         action.beanValidation(),
         redaction,
         action.title(),
-        action.scopes(), taskMode(router, action),
+        action.scopes(), support == null ? "" : support.value().name(),
         method != null && CompletionStage.class.isAssignableFrom(method.getReturnType()),
-        serialize == null ? "" : serialize.value());
-  }
-
-  /** The action's {@code @TaskSupport} mode, as the server reads it when it is built; "" for none. */
-  private static String taskMode(RouterDescriptor router, ActionDescriptor action) {
-    java.lang.reflect.Method method = method(router, action);
-    TaskSupport support = method == null ? null : method.getAnnotation(TaskSupport.class);
-    return support == null ? "" : support.value().name();
+        serialize == null ? "" : serialize.value(), support != null && support.inputFirst());
   }
 
   private static java.lang.reflect.Method method(RouterDescriptor router, ActionDescriptor action) {
@@ -261,6 +272,9 @@ public record ActionContract(
     if (!task.isEmpty()) {
       tree.put("task", task);
     }
+    if (taskInputFirst) {
+      tree.put("taskInputFirst", true);
+    }
     tree.put("verb", verb.name());
     // Only when set, as above: entries from before async handlers and @SerializeOn read the same.
     if (async) {
@@ -298,7 +312,8 @@ public record ActionContract(
         r.has("scopes") ? r.strings("scopes") : List.of(),
         r.has("task") ? r.string("task") : "",
         r.has("async") && r.bool("async"),
-        r.has("serializeOn") ? r.string("serializeOn") : "");
+        r.has("serializeOn") ? r.string("serializeOn") : "",
+        r.has("taskInputFirst") && r.bool("taskInputFirst"));
     if (!a.requiredFields().equals(r.strings("required"))) {
       throw new IllegalArgumentException("mcpfusion.lock: \"required\" at " + r.where()
           + " does not match the required flags of its inputs (edited by hand?); run the lock goal again");

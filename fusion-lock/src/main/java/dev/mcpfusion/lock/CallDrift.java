@@ -59,6 +59,19 @@ final class CallDrift {
   }
 
   /**
+   * A change of {@code @TaskSupport(inputFirst)} is RISKY either way: a task call of the action
+   * then answers with input-required results before its task handle (or the handle at once, its
+   * questions asked inside the task), a different sequence for a client that drives it.
+   */
+  static void taskInputFirst(Differ differ, String where, boolean b, boolean a) {
+    if (b != a) {
+      differ.add(Severity.RISKY, where, a
+          ? "task calls now gather their answers (input-required results) before the task starts"
+          : "task calls now start the task at once and ask inside it", "" + b, "" + a);
+    }
+  }
+
+  /**
    * A scope required now that was not is BREAKING (callers that could call the action, get the
    * prompt or read the resource are refused); one no longer required is RISKY (callers without it
    * can now use it).

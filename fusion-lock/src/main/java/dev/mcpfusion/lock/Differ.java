@@ -251,6 +251,7 @@ final class Differ {
     }
     redaction(where, b.redaction(), a.redaction());
     CallDrift.task(this, where, b.task(), a.task());
+    CallDrift.taskInputFirst(this, where, b.taskInputFirst(), a.taskInputFirst());
     CallDrift.serialization(this, where, b, a);
   }
 

@@ -17,7 +17,8 @@ import java.util.Optional;
  *       lines, or a {@code @Rules} method appearing or disappearing); {@code readOnly} or
  *       {@code destructive} flipped; the result shape or value type changed; the exposition or
  *       separator changed (every tool is renamed); an action, prompt or resource requiring a scope
- *       it did not ({@code @Scopes}: callers without it are refused).
+ *       it did not ({@code @Scopes}: callers without it are refused); {@code @TaskSupport}
+ *       becoming {@code REQUIRED} (clients without the tasks extension are refused).
  *   <li>RISKY: {@code idempotent} or {@code openWorld} flipped; the verb changed (its hints are
  *       classified on their own); an input field's value constraints changed ({@code minLength},
  *       {@code pattern}, {@code minimum}, ...: tightening can reject calls that passed, loosening
@@ -27,7 +28,9 @@ import java.util.Optional;
  *       presenter (view class) changed; redaction loosened (a path, detector or pattern removed,
  *       or the mask going from FULL to PARTIAL); a {@code @Ui} method removed (a client may show
  *       the block it sent); a scope no longer required (callers without it may now call); a
- *       {@code @SerializeOn} removed or keyed on another argument (calls on one entity may race).
+ *       {@code @SerializeOn} removed or keyed on another argument (calls on one entity may race);
+ *       any other change of {@code @TaskSupport} but {@code REQUIRED} to {@code OPTIONAL}, and
+ *       {@code inputFirst} turned on or off (a task call's sequence of answers changes).
  *   <li>Field selection and paging: the {@code _select} input removed ({@code @Presenter(select =
  *       true)} turned off, or a mutation or neutral action no longer saying {@code select = true},
  *       which is also what a connector compiled before selection became opt-in for them records),
@@ -40,7 +43,8 @@ import java.util.Optional;
  *       sends a removed field gets a validation error naming it and can correct itself in one
  *       step); a limit added or tightened; redaction added or tightened; a {@code @Ui} method
  *       added (one more block the agent may ignore); a {@code @SerializeOn} added; a handler
- *       becoming async ({@code CompletionStage}) or blocking, which the agent cannot tell apart.
+ *       becoming async ({@code CompletionStage}) or blocking, which the agent cannot tell apart;
+ *       {@code @TaskSupport} going from {@code REQUIRED} to {@code OPTIONAL}.
  *   <li>COSMETIC: description text (router, action, input field, view field) and an action's
  *       title, which like a description only words the action; the committed file
  *       not being in canonical form while its content is unchanged.

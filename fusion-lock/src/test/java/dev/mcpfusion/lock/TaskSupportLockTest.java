@@ -8,7 +8,10 @@ import dev.mcpfusion.core.spi.RouterDescriptor;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The lockfile records each action's {@code @TaskSupport}; the drift rules classify a change of it. */
+/**
+ * The lockfile records each action's {@code @TaskSupport} (its mode and {@code inputFirst}); the
+ * drift rules classify a change of it.
+ */
 class TaskSupportLockTest {
   // The fixture's action methods are named as its actions and take no parameters.
   static final class Optional {
@@ -22,6 +25,11 @@ class TaskSupportLockTest {
   }
 
   static final class None {
+    void get_invoice() {}
+  }
+
+  static final class RequiredInputFirst {
+    @TaskSupport(value = TaskMode.REQUIRED, inputFirst = true)
     void get_invoice() {}
   }
 
@@ -46,6 +54,33 @@ class TaskSupportLockTest {
     // An action without @TaskSupport writes no key: lockfiles from before tasks do not drift.
     assertThat(Lockfile.write(contract(None.class))).doesNotContain("\"task\"");
     assertThat(task(contract(None.class))).isEmpty();
+  }
+
+  private static boolean inputFirst(Contract contract) {
+    return contract.tools().get("billing_get_invoice").actions().get("get_invoice").taskInputFirst();
+  }
+
+  @Test
+  void inputFirstIsRecordedOnlyWhenDeclaredAndSurvivesTheFile() {
+    Contract first = contract(RequiredInputFirst.class);
+    assertThat(inputFirst(first)).isTrue();
+    String text = Lockfile.write(first);
+    assertThat(text).containsOnlyOnce("\"taskInputFirst\": true");
+    assertThat(Lockfile.read(text)).isEqualTo(first);
+    assertThat(Drift.between(Lockfile.read(text), first).isEmpty()).isTrue();
+    // Without it no key is written: lockfiles from before it do not drift.
+    assertThat(Lockfile.write(contract(Required.class))).doesNotContain("taskInputFirst");
+    assertThat(inputFirst(contract(Required.class))).isFalse();
+  }
+
+  @Test
+  void inputFirstTurnedOnOrOffIsRisky() {
+    assertThat(Drift.between(contract(Required.class), contract(RequiredInputFirst.class)).report())
+        .isEqualTo("RISKY billing_get_invoice: task calls now gather their answers (input-required"
+            + " results) before the task starts: false \u2192 true");
+    assertThat(Drift.between(contract(RequiredInputFirst.class), contract(Required.class)).report())
+        .isEqualTo("RISKY billing_get_invoice: task calls now start the task at once and ask inside"
+            + " it: true \u2192 false");
   }
 
   @Test

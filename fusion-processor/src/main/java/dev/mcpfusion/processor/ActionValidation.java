@@ -220,8 +220,13 @@ final class ActionValidation {
       annotations.addAll(t.getAnnotationMirrors());
       Inputs.Site site = inputs.site(pname, p, in, annotations,
           inputs.description(List.of(p), t), false, Mirrors.nullable(List.of(p), List.of(t)));
+      ok &= HeaderMarks.read(site, Mirrors.find(p, Props.ANN + "McpHeader"), p, where, elements,
+          reporter);
       params.add(new Param(p, ParamKind.JSON, site));
     }
+    List<Inputs.Site> topLevel = new ArrayList<>(commonFields);
+    params.stream().filter(p -> p.site() != null).forEach(p -> topLevel.add(p.site()));
+    ok &= HeaderMarks.unique(topLevel, method, where, reporter);
     if (schemaParam != null) {
       ok &= onlyInput(schemaParam, params, common, where);
     }

@@ -263,6 +263,21 @@ enum Diagnostic {
       "%s returns %s, whose value type cannot be read.",
       "Return CompletionStage<T> or CompletableFuture<T> with T a type you could return directly"
           + " (CompletionStage<Void> for no value)."),
+  MCP_HEADER_NAME("InvalidMcpHeader", Kind.ERROR,
+      "%s mirrors '%s' in @McpHeader(\"%s\"), which is not a header name: %s.",
+      "Use an RFC 9110 token (letters, digits, -), such as @McpHeader(\"Region\"): the client"
+          + " then sends Mcp-Param-Region."),
+  MCP_HEADER_TYPE("InvalidMcpHeader", Kind.ERROR,
+      "%s mirrors '%s' in @McpHeader(\"%s\"), but it is %s: a header carries only a string,"
+          + " integer, number or boolean.",
+      "Mark an argument of one of those types, or remove @McpHeader."),
+  MCP_HEADER_DUPLICATE("InvalidMcpHeader", Kind.ERROR,
+      "%s mirrors both '%s' and '%s' in Mcp-Param-%s (header names are case-insensitive).",
+      "Give each argument a header name of its own."),
+  MCP_HEADER_NESTED("InvalidMcpHeader", Kind.ERROR,
+      "'%s' of %s is marked @McpHeader, but %s takes %2$s from the agent as '%s': only a"
+          + " top-level argument is mirrored in a header.",
+      "Mark an action parameter or a component of the router's common record instead."),
   UNKNOWN_SERIALIZE_KEY("UnknownSerializeKey", Kind.ERROR,
       "%s is annotated @SerializeOn(\"%s\"), which is not an argument of the action.%s",
       "Name one of its arguments: %s."),

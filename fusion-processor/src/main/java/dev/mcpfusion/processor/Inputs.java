@@ -26,6 +26,7 @@ import javax.lang.model.util.Types;
  */
 final class Inputs {
   static final String JAKARTA = "jakarta.validation.constraints.";
+  private static final List<String> MARKERS = List.of("Guarded", "Hidden", "McpHeader");
 
   /** The JSON shape of an input type. */
   static class In {
@@ -37,7 +38,7 @@ final class Inputs {
     final TypeElement type;
     final In element;
     final List<Site> components;
-    /** A record's components marked {@code @Guarded} or {@code @Hidden}: name → marker. */
+    /** A record's components marked {@code @Guarded}, {@code @Hidden}, {@code @McpHeader}: name → marker. */
     final Map<String, String> markers;
 
     In(Kind kind, TypeMirror mirror, Scalar scalar, TypeElement type, In element, List<Site> components) {
@@ -122,6 +123,8 @@ final class Inputs {
     BigDecimal exclusiveMaximum;
     String pattern;
     String format;
+    /** The {@code x-mcp-header} a top-level argument is mirrored in ({@link HeaderMarks}). */
+    String header;
     final List<Check> checks = new ArrayList<>();
   }
 
@@ -214,11 +217,7 @@ final class Inputs {
       List<Site> components = new ArrayList<>();
       Map<String, String> markers = new LinkedHashMap<>();
       for (Props.Prop p : Props.ofRecord(e, types)) {
-        if (p.has("Guarded")) {
-          markers.put(p.name, "@Guarded");
-        } else if (p.has("Hidden")) {
-          markers.put(p.name, "@Hidden");
-        }
+        MARKERS.stream().filter(p::has).findFirst().ifPresent(m -> markers.put(p.name, "@" + m));
         In in;
         try {
           in = resolve(p.type, deeper);
@@ -237,10 +236,10 @@ final class Inputs {
   }
 
   /**
-   * Reports every {@code @Guarded} or {@code @Hidden} component of the input records reachable
-   * from {@code in} on {@code anchor}, the parameter (or annotation) that makes them tool input:
-   * a record may come from a library jar, where a component has no file or line. {@code where}
-   * names the action, {@code path} the input. Returns whether there was none.
+   * Reports every {@code @Guarded}, {@code @Hidden} or {@code @McpHeader} component of the input
+   * records reachable from {@code in} on {@code anchor}, the parameter (or annotation) that makes
+   * them tool input: a record may come from a library jar, where a component has no file or line.
+   * {@code where} names the action, {@code path} the input. Returns whether there was none.
    */
   boolean reportMarked(In in, String path, Element anchor, AnnotationMirror mirror,
       AnnotationValue value, String where) {
@@ -252,7 +251,7 @@ final class Inputs {
           if (marker != null) {
             clean = false;
             Diagnostic d = marker.equals("@Guarded") ? Diagnostic.GUARDED_RECORD_COMPONENT
-                : Diagnostic.HIDDEN_INPUT;
+                : marker.equals("@Hidden") ? Diagnostic.HIDDEN_INPUT : Diagnostic.MCP_HEADER_NESTED;
             reporter.reportOn(d, anchor, mirror, value, s.name, Names.display(in.type), where,
                 path);
           } else {
@@ -327,6 +326,7 @@ final class Inputs {
     if (!site.description.isEmpty()) {
       s.put("description", site.description);
     }
+    putIfSet(s, "x-mcp-header", c.header);
     return s;
   }
 

@@ -193,8 +193,11 @@ final class RouterStep extends TypeStep<RouterModel> {
               reporter.reportOn(Diagnostic.NULLNESS_INVISIBLE_COMMON, router, ann, null,
                   Names.display(common), p.name);
             }
-            commonFields.add(inputs.site(p.name, p.anchor, in, p.annotations(),
-                inputs.description(p.sources, p.type), true, p.nullable(nullness)));
+            Inputs.Site site = inputs.site(p.name, p.anchor, in, p.annotations(),
+                inputs.description(p.sources, p.type), true, p.nullable(nullness));
+            ok &= HeaderMarks.read(site, p.annotation(Props.ANN + "McpHeader"), p.anchor,
+                display + " (common record " + Names.display(common) + ")", elements, reporter);
+            commonFields.add(site);
             commonNames.add(p.name);
           } catch (Inputs.Unsupported u) {
             reporter.report(Diagnostic.UNSUPPORTED_COMMON_FIELD_TYPE, p.anchor, p.name,

@@ -12,7 +12,6 @@ import dev.mcpfusion.core.spi.GeneratedRouter;
 import dev.mcpfusion.core.trace.FusionTracer;
 import dev.mcpfusion.wire.JsonRpc;
 import dev.mcpfusion.wire.ProtocolVersions;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -244,17 +243,7 @@ public final class FusionTester implements AutoCloseable {
    * (what {@code RequestContext.roots()} returns to a handler).
    */
   public FusionTester roots(Root... roots) {
-    List<Map<String, Object>> wire = new ArrayList<>();
-    for (Root root : roots) {
-      Map<String, Object> r = new LinkedHashMap<>();
-      r.put("uri", root.uri());
-      if (root.name() != null) {
-        r.put("name", root.name());
-      }
-      wire.add(r);
-    }
-    List<Map<String, Object>> answer = List.copyOf(wire);
-    session.answerRoots(params -> Map.of("roots", answer));
+    session.answerRoots(TesterSession.rootsAnswer(roots));
     return this;
   }
 
@@ -449,6 +438,16 @@ public final class FusionTester implements AutoCloseable {
    */
   public McpResponse subscribe(String uri) {
     return new McpResponse(session.send("resources/subscribe", new LinkedHashMap<>(Map.of("uri", uri))));
+  }
+
+  /**
+   * Opens a 2026-07-28 {@code subscriptions/listen} stream for {@code uris} (with {@code meta} in
+   * its {@code _meta}) and returns once it is acknowledged (or refused: its reply is then there);
+   * its updates arrive as notifications ({@link #rawMessages()}, {@link #resourceUpdates()});
+   * cancel it to end it.
+   */
+  public PendingCall listen(Map<String, ?> meta, String... uris) {
+    return session.listen(meta, List.of(uris));
   }
 
   /** Sends {@code resources/unsubscribe} for {@code uri}. */

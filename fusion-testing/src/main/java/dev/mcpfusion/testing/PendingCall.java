@@ -9,7 +9,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-/** A call in flight, started with {@link FusionTester#callAsync}: cancel it, or await its result. */
+/**
+ * A request in flight, started with {@link FusionTester#callAsync} or {@link FusionTester#listen}:
+ * cancel it, or await its result.
+ */
 public final class PendingCall {
   private final TesterSession session;
   private final long id;

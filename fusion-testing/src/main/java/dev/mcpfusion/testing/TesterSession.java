@@ -169,6 +169,36 @@ final class TesterSession {
     return start().wire().requestAsync(id, Json.write(message(id, method, params)));
   }
 
+  /** The answer to every {@code roots/list}: {@code roots} on the wire. */
+  static Function<Map<String, Object>, Map<String, Object>> rootsAnswer(
+      dev.mcpfusion.core.Root... roots) {
+    List<Map<String, Object>> wire = new ArrayList<>();
+    for (dev.mcpfusion.core.Root root : roots) {
+      Map<String, Object> r = new LinkedHashMap<>();
+      r.put("uri", root.uri());
+      if (root.name() != null) {
+        r.put("name", root.name());
+      }
+      wire.add(r);
+    }
+    List<Map<String, Object>> answer = List.copyOf(wire);
+    return params -> Map.of("roots", answer);
+  }
+
+  /** Opens a {@code subscriptions/listen} stream for {@code uris}: acknowledged when it returns. */
+  PendingCall listen(Map<String, ?> meta, List<String> uris) {
+    start();
+    long id = nextId();
+    Map<String, Object> params = new LinkedHashMap<>();
+    Map<String, Object> requestMeta = meta(meta);
+    if (requestMeta != null) {
+      params.put("_meta", requestMeta);
+    }
+    params.put("notifications", Map.of("resourceSubscriptions", List.copyOf(uris)));
+    return new PendingCall(this, id, start().wire().requestOpen(id,
+        Json.write(message(id, JsonRpc.SUBSCRIPTIONS_LISTEN, params))));
+  }
+
   long nextId() {
     return ids.incrementAndGet();
   }

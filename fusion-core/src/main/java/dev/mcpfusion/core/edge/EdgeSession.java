@@ -5,6 +5,7 @@ import dev.mcpfusion.surface.SessionStates;
 import dev.mcpfusion.core.trace.FusionMeter;
 import dev.mcpfusion.core.trace.internal.RequestTrace;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -14,9 +15,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One client connection as the edge sees it (a stdio stream, an HTTP {@code Mcp-Session-Id}, a
- * tester): its place in the lifecycle, the negotiated protocol version, the calls in flight (so a
- * {@code notifications/cancelled} can stop one), the client's capabilities and log level, and the
- * requests the server sent the client.
+ * tester): its place in the lifecycle, the negotiated protocol version, the calls and listen
+ * streams in flight (so a {@code notifications/cancelled} can stop one), the client's capabilities
+ * and log level, and the requests the server sent the client.
  *
  * <p>Thread-safe. Opened with {@link Edge#openSession}.
  */
@@ -30,6 +31,11 @@ public final class EdgeSession implements AutoCloseable {
   private final AtomicInteger state = new AtomicInteger(NEW);
   private final AtomicInteger open = new AtomicInteger();
   private final Map<Object, Call> inFlight = new ConcurrentHashMap<>();
+  /**
+   * Requests answered by a stream on this connection's own channel (a 2026-07-28 listen over
+   * stdio), by id: what ends each when the client cancels it or the session closes.
+   */
+  private final Map<Object, Runnable> streams = new ConcurrentHashMap<>();
   private volatile String protocolVersion;
   private volatile Object initializeId;
   private volatile boolean closed;
@@ -129,6 +135,12 @@ public final class EdgeSession implements AutoCloseable {
       return;
     }
     closed = true;
+    for (Object key : List.copyOf(streams.keySet())) {
+      Runnable end = streams.remove(key);
+      if (end != null) {
+        end.run(); // the client is gone: its streams end without a reply
+      }
+    }
     for (RequestTrace trace : watched.values()) {
       trace.end(); // never answered: the span ends without a status OK
     }
@@ -289,7 +301,28 @@ public final class EdgeSession implements AutoCloseable {
   /** Registers a call in flight under its id; {@code null} if a call with that id is in flight. */
   Call track(Object requestId) {
     Call call = new Call(Edge.idKey(requestId));
+    if (streams.containsKey(call.key)) {
+      return null;
+    }
     return inFlight.putIfAbsent(call.key, call) == null ? call : null;
+  }
+
+  /**
+   * Registers a stream answering request {@code requestId} on this session's channel, which
+   * {@code end} stops: false when a call or stream with that id is in flight, or the session is
+   * closed.
+   */
+  boolean holdStream(Object requestId, Runnable end) {
+    Object key = Edge.idKey(requestId);
+    if (closed || inFlight.containsKey(key)) {
+      return false;
+    }
+    return streams.putIfAbsent(key, end) == null;
+  }
+
+  /** Forgets the stream answering {@code requestId}, which the server ended itself. */
+  void releaseStream(Object requestId) {
+    streams.remove(Edge.idKey(requestId));
   }
 
   void untrack(Call call) {
@@ -300,7 +333,11 @@ public final class EdgeSession implements AutoCloseable {
   boolean cancel(Object requestId) {
     Call call = inFlight.remove(Edge.idKey(requestId));
     if (call == null) {
-      return false;
+      Runnable stream = streams.remove(Edge.idKey(requestId));
+      if (stream != null) {
+        stream.run();
+      }
+      return stream != null;
     }
     call.cancel();
     return true;

@@ -1,10 +1,13 @@
 package dev.mcpfusion.core.edge;
 
 import dev.mcpfusion.core.server.FeatureRegistry;
+import dev.mcpfusion.json.Json;
 import io.modelcontextprotocol.modern.McpSchema;
 import io.modelcontextprotocol.modern.server.McpAsyncResponse;
 import io.modelcontextprotocol.modern.server.McpFeature;
 import io.modelcontextprotocol.modern.server.McpRequestContext;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.Set;
 import reactor.core.publisher.Mono;
 
@@ -37,10 +40,27 @@ final class FeatureCapabilities implements McpFeature {
       builder.prompts(false);
     }
     if (features.hasResources()) {
-      // resources.subscribe stays false: the SDK's modern server resets it unless its own change
-      // publisher serves subscriptions/listen, and here the edge serves it (ListenStreams).
+      // The SDK's modern server resets resources.subscribe unless its own change publisher serves
+      // subscriptions/listen (and that publisher would advertise list changes this server never
+      // sends); the edge serves listen (ListenStreams), so subscribable() sets it in the answer.
       builder.resources(false, false);
     }
     builder.completions();
+  }
+
+  /**
+   * A {@code server/discover} response with {@code capabilities.resources.subscribe: true}: what
+   * the edge's {@code subscriptions/listen} streams serve, in every transport.
+   */
+  @SuppressWarnings("unchecked")
+  static byte[] subscribable(byte[] discover) {
+    Object tree = Json.parse(new String(discover, StandardCharsets.UTF_8));
+    if (tree instanceof Map<?, ?> response && response.get("result") instanceof Map<?, ?> result
+        && result.get("capabilities") instanceof Map<?, ?> capabilities
+        && capabilities.get("resources") instanceof Map<?, ?> resources) {
+      ((Map<String, Object>) resources).put("subscribe", true);
+      return Json.write(tree).getBytes(StandardCharsets.UTF_8);
+    }
+    return discover;
   }
 }

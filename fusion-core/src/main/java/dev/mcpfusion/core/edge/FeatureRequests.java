@@ -98,11 +98,11 @@ final class FeatureRequests {
   }
 
   /**
-   * Serves a 2026-07-28 {@code subscriptions/listen} on this thread until its client goes away
-   * ({@link ListenStreams}), under the request's subscription scope key.
+   * Serves a 2026-07-28 {@code subscriptions/listen} ({@link ListenStreams}), under the request's
+   * subscription scope key: on the connection's own channel when it has a session (stdio).
    */
   @SuppressWarnings("unchecked")
-  void listen(Message message, Inbound inbound, Sink out) {
+  void listen(Message message, Inbound inbound, EdgeSession session, Sink out) {
     Map<?, ?> params = message.params();
     Map<String, Object> meta = params != null && params.get("_meta") instanceof Map<?, ?> m
         ? (Map<String, Object>) m : null;
@@ -119,7 +119,7 @@ final class FeatureRequests {
               + incident + ").", Map.of("code", Codes.INTERNAL_ERROR, "incident", incident)));
       return;
     }
-    listens.listen(message, request, key, out);
+    listens.listen(message, request, key, out, session);
   }
 
   /**
@@ -285,8 +285,9 @@ final class FeatureRequests {
       RequestContext request, EdgeSession session, boolean modern) {
     if (modern || session == null) {
       throw new FeatureError(JsonRpc.METHOD_NOT_FOUND, "Method not found: " + message.method()
-          + " needs a 2025-11-25 session (initialize first); the stateless 2026-07-28 protocol has"
-          + " no resource subscriptions.", null);
+          + " needs a 2025-11-25 session (initialize first); in the stateless 2026-07-28 protocol,"
+          + " open a subscriptions/listen stream naming the URIs in"
+          + " params.notifications.resourceSubscriptions instead.", null);
     }
     String uri = calls.subscribable(params, request.caller());
     if (SUBSCRIBE.equals(message.method())) {
@@ -427,7 +428,7 @@ final class FeatureRequests {
   void request(Message message, Inbound inbound, EdgeSession session, Sink out, boolean modernEra,
       InputRequired input) {
     if (modernEra && JsonRpc.SUBSCRIPTIONS_LISTEN.equals(message.method())) {
-      listen(message, inbound, out);
+      listen(message, inbound, session, out);
       return;
     }
     Object rawParams = message.rawParams();

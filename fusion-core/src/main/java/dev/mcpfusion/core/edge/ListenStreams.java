@@ -17,6 +17,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,8 +42,11 @@ import org.slf4j.LoggerFactory;
  * caller holds its scopes — a caller never hears of a resource it may not read — and, as with
  * {@code resources/subscribe}, an update is sent only to the streams opened under the same
  * {@code subscriptionScope} key as the mutation's request. At most {@code max} streams are open
- * at once (over it: {@link JsonRpc#SERVER_BUSY}); each holds its request's thread, writing a
- * heartbeat every {@code heartbeat} so that a client that left is noticed and its stream released.
+ * at once (over it: {@link JsonRpc#SERVER_BUSY}). Over HTTP each holds its request's thread,
+ * writing a heartbeat every {@code heartbeat} so that a client that left is noticed and its stream
+ * released. On stdio, "where every subscription shares one channel", the notifications go on the
+ * connection's output, correlated by the subscription id alone; the client ends a stream with
+ * {@code notifications/cancelled} naming the listen request, and its end of input ends them all.
  */
 public final class ListenStreams {
   private static final Logger LOG = LoggerFactory.getLogger(ListenStreams.class);
@@ -58,9 +62,13 @@ public final class ListenStreams {
   private final Set<Listener> listeners = ConcurrentHashMap.newKeySet();
   private volatile boolean closed;
 
-  /** One open stream: its id, the URIs it honours, its scope key and request, its queue. */
+  /**
+   * One open stream: its id, the URIs it honours, its scope key and request, and either its queue
+   * (a held HTTP stream) or the connection's channel it writes to at once and its session
+   * (stdio, the tester).
+   */
   private record Listener(Object id, Set<String> uris, Object key, RequestContext request,
-      BlockingQueue<byte[]> queue) {}
+      BlockingQueue<byte[]> queue, Sink channel, EdgeSession session, AtomicBoolean ended) {}
 
   /** Ends a stream's wait: the server is closing. */
   private static final byte[] END = new byte[0];
@@ -80,16 +88,21 @@ public final class ListenStreams {
   }
 
   /**
-   * Serves one {@code subscriptions/listen} request on this thread until its client goes away or
-   * the server closes; {@code key} is the request's subscription scope key.
+   * Serves one {@code subscriptions/listen} request; {@code key} is the request's subscription
+   * scope key. Over HTTP ({@code out} holds streams) it holds this thread until its client goes
+   * away or the server closes. On a connection with a channel of its own ({@code session} not
+   * {@code null}: stdio, the tester) it returns at once: the acknowledgement and the updates go
+   * on that channel, tagged with the request's id, until the client cancels the request
+   * ({@code notifications/cancelled}, which gets no reply), the session closes, or the server
+   * closes (the stream's result).
    */
-  void listen(Message message, RequestContext request, Object key, Sink out) {
+  void listen(Message message, RequestContext request, Object key, Sink out,
+      EdgeSession session) {
     Object id = message.id();
-    if (!out.holdsStreams()) {
+    if (!out.holdsStreams() && session == null) {
       out.reply(id, JsonRpc.INVALID_REQUEST, Bodies.error(id, JsonRpc.INVALID_REQUEST,
-          "Invalid Request: " + JsonRpc.SUBSCRIPTIONS_LISTEN + " needs a stream this transport"
-              + " cannot hold: this server serves it over HTTP only, on a POST whose Accept header"
-              + " allows text/event-stream. Over stdio, read the resource again after a change."));
+          "Invalid Request: " + JsonRpc.SUBSCRIPTIONS_LISTEN + " needs a stream: over HTTP, send"
+              + " it on a POST whose Accept header allows text/event-stream."));
       return;
     }
     Set<String> requested;
@@ -107,8 +120,12 @@ public final class ListenStreams {
           + " read, or retry later.", Map.of("code", dev.mcpfusion.wire.Codes.SERVER_BUSY)));
       return;
     }
+    if (!out.holdsStreams()) {
+      onChannel(id, honoured(requested, request), key, request, out, session);
+      return;
+    }
     Listener listener = new Listener(id, honoured(requested, request), key, request,
-        new ArrayBlockingQueue<>(QUEUE));
+        new ArrayBlockingQueue<>(QUEUE), null, null, new AtomicBoolean());
     listeners.add(listener);
     try {
       Map<String, Object> notifications = new LinkedHashMap<>();
@@ -138,6 +155,46 @@ public final class ListenStreams {
     // When the server ends the subscription, this empty result is the spec's graceful end; when
     // the client left, it goes nowhere, but the transport expects a reply to every request.
     out.reply(id, 0, result(id));
+  }
+
+  /**
+   * Opens a stream on the connection's own channel: acknowledged first (nothing of this stream
+   * can be written before it, as it is not listed until then), then registered with the session,
+   * which ends it on {@code notifications/cancelled} or when it closes.
+   */
+  private void onChannel(Object id, Set<String> uris, Object key, RequestContext request,
+      Sink out, EdgeSession session) {
+    Listener listener = new Listener(id, uris, key, request, null, out, session,
+        new AtomicBoolean());
+    if (!session.holdStream(id, () -> end(listener))) {
+      open.decrementAndGet();
+      out.reply(id, JsonRpc.INVALID_REQUEST, Bodies.error(id, JsonRpc.INVALID_REQUEST,
+          "Invalid Request: a request with id " + dev.mcpfusion.wire.Echo.id(id)
+              + " is still in flight; use a new id."));
+      return;
+    }
+    Map<String, Object> notifications = new LinkedHashMap<>();
+    notifications.put("resourceSubscriptions", List.copyOf(uris));
+    out.push(Bodies.notification(JsonRpc.SUBSCRIPTIONS_ACKNOWLEDGED,
+        tagged(id, Map.of("notifications", notifications))));
+    listeners.add(listener);
+    if (listener.ended().get()) {
+      listeners.remove(listener); // cancelled (or its session closed) before it was listed
+    } else if (closed && end(listener)) {
+      // The server closed meanwhile, and close() did not see this stream: it ends as they did.
+      session.releaseStream(id);
+      out.reply(id, 0, result(id));
+    }
+  }
+
+  /** Ends a stream on a connection's channel once, whoever ends it; false if it had ended. */
+  private boolean end(Listener listener) {
+    if (!listener.ended().compareAndSet(false, true)) {
+      return false;
+    }
+    listeners.remove(listener);
+    open.decrementAndGet();
+    return true;
   }
 
   private byte[] result(Object id) {
@@ -222,6 +279,10 @@ public final class ListenStreams {
           if (params != null) {
             byte[] message = Bodies.notification(JsonRpc.RESOURCE_UPDATED,
                 tagged(listener.id(), params));
+            if (listener.channel() != null) {
+              listener.channel().push(message);
+              continue;
+            }
             while (!listener.queue().offer(message)) {
               // A client too slow to read: it loses the oldest update (never replayed anyway).
               listener.queue().poll();
@@ -251,6 +312,13 @@ public final class ListenStreams {
     closed = true;
     List<Listener> all = new ArrayList<>(listeners);
     for (Listener listener : all) {
+      if (listener.channel() != null) {
+        if (end(listener)) {
+          listener.session().releaseStream(listener.id());
+          listener.channel().reply(listener.id(), 0, result(listener.id()));
+        }
+        continue;
+      }
       listener.queue().clear();
       listener.queue().offer(END);
     }

@@ -68,7 +68,7 @@ public final class ModernEra {
         if (built == null) {
           try {
             McpJsonMapper mapper = McpJson.newMapper();
-            built = new Sdk(Sdk.build(this, mapper), mapper);
+            built = new Sdk(Sdk.build(this, mapper), mapper, features.hasResources());
           } catch (RuntimeException | Error e) {
             // Only modern requests fail (-32603) while it cannot be built; the classic era serves on.
             LOG.error("Could not build the {} server; its requests fail until it can be built",
@@ -99,10 +99,13 @@ public final class ModernEra {
   private static final class Sdk {
     final McpServer server;
     final McpJsonMapper mapper;
+    /** Whether {@code server/discover} says {@code resources.subscribe: true} (the edge listens). */
+    final boolean subscribe;
 
-    Sdk(McpServer server, McpJsonMapper mapper) {
+    Sdk(McpServer server, McpJsonMapper mapper, boolean subscribe) {
       this.server = server;
       this.mapper = mapper;
+      this.subscribe = subscribe;
     }
 
     static McpServer build(ModernEra era, McpJsonMapper mapper) {
@@ -168,7 +171,9 @@ public final class ModernEra {
         out.reply(request.id(), code, Bodies.sdkError(request.id(), code, response.error().message(), tree));
         return;
       }
-      out.reply(request.id(), 0, write(last));
+      byte[] reply = write(last);
+      out.reply(request.id(), 0, subscribe && dev.mcpfusion.wire.JsonRpc.DISCOVER.equals(
+          request.method()) ? FeatureCapabilities.subscribable(reply) : reply);
     }
 
     private byte[] write(Object message) {

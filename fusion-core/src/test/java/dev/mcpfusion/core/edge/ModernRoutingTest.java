@@ -169,25 +169,35 @@ class ModernRoutingTest {
   }
 
   /**
-   * {@code subscriptions/listen} needs a stream held open for one request, which this server holds
-   * over HTTP only: over stdio the client is told so, and the next request is answered as usual.
+   * {@code subscriptions/listen} over stdio: the acknowledgement comes on the stream (this server
+   * serves no resource, so it honours none), the request stays open without a reply, another
+   * request with its id is refused while it is, and after {@code notifications/cancelled} (which
+   * gets no reply) the id is free again; other requests are answered meanwhile.
    */
   @Test
-  void aListenOverStdioIsAnsweredThatItIsHttpOnly() throws Exception {
+  void aListenOverStdioIsAcknowledgedOnTheStreamAndEndsWhenCancelled() throws Exception {
     start();
-    send("{\"jsonrpc\":\"2.0\",\"id\":\"l1\",\"method\":\"subscriptions/listen\",\"params\":{"
-        + "\"notifications\":{\"resourceSubscriptions\":[\"billing://invoices/INV-0001\"]}," + META
-        + "}}");
-    Map<String, Object> answer = read();
-    assertThat(answer.get("id")).isEqualTo("l1");
+    String listen = "{\"jsonrpc\":\"2.0\",\"id\":\"l1\",\"method\":\"subscriptions/listen\","
+        + "\"params\":{\"notifications\":{\"resourceSubscriptions\":[\"billing://invoices/INV-0001\"]},"
+        + META + "}}";
+    send(listen);
+    Map<String, Object> ack = read();
+    assertThat(ack.get("method")).isEqualTo("notifications/subscriptions/acknowledged");
+    assertThat(ack.get("params")).isEqualTo(Map.of(
+        "_meta", Map.of("io.modelcontextprotocol/subscriptionId", "l1"),
+        "notifications", Map.of("resourceSubscriptions", List.of())));
+    send(listen);
     @SuppressWarnings("unchecked")
-    Map<String, Object> error = (Map<String, Object>) answer.get("error");
-    assertThat(error.get("code")).isEqualTo(-32600);
-    assertThat(error.get("message")).isEqualTo("Invalid Request: subscriptions/listen needs a"
-        + " stream this transport cannot hold: this server serves it over HTTP only, on a POST"
-        + " whose Accept header allows text/event-stream. Over stdio, read the resource again"
-        + " after a change.");
+    Map<String, Object> refused = (Map<String, Object>) read().get("error");
+    assertThat(refused.get("code")).isEqualTo(-32600);
+    assertThat((String) refused.get("message")).contains("is still in flight; use a new id");
     send(call(2, "billing_get_invoice", "{\"id\":\"INV-0001\"}"));
     assertThat(read().get("id")).isEqualTo(2);
+    send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":\"l1\"}}");
+    send(listen);
+    Map<String, Object> again = read();
+    assertThat(again.get("method")).as("no reply to the cancelled stream first")
+        .isEqualTo("notifications/subscriptions/acknowledged");
+    assertThat(again.get("params")).isEqualTo(ack.get("params"));
   }
 }

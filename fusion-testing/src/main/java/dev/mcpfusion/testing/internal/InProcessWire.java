@@ -88,15 +88,7 @@ public final class InProcessWire implements Sink, AutoCloseable {
    * the reply text (never, if the server sends none — a cancelled call).
    */
   public CompletableFuture<String> requestAsync(Object id, String json) {
-    if (closed.get()) {
-      throw new IllegalStateException("The in-process wire is closed");
-    }
-    CompletableFuture<String> reply = new CompletableFuture<>();
-    Object key = key(id);
-    if (waiting.putIfAbsent(key, reply) != null) {
-      throw new IllegalStateException("A request with id " + id + " is already waiting");
-    }
-    reply.whenComplete((text, failure) -> waiting.remove(key, reply));
+    CompletableFuture<String> reply = awaiting(id);
     Thread caller = new Thread(() -> {
       try {
         send(json);
@@ -106,6 +98,34 @@ public final class InProcessWire implements Sink, AutoCloseable {
     }, "fusion-tester-call-" + id);
     caller.setDaemon(true);
     caller.start();
+    return reply;
+  }
+
+  /**
+   * Sends a request on this thread, whose dispatch returns before its reply (a listen stream
+   * served on this connection: its acknowledgement is written by then), and returns the reply to
+   * come.
+   */
+  public CompletableFuture<String> requestOpen(Object id, String json) {
+    CompletableFuture<String> reply = awaiting(id);
+    try {
+      send(json);
+    } catch (RuntimeException e) {
+      reply.completeExceptionally(e);
+    }
+    return reply;
+  }
+
+  private CompletableFuture<String> awaiting(Object id) {
+    if (closed.get()) {
+      throw new IllegalStateException("The in-process wire is closed");
+    }
+    CompletableFuture<String> reply = new CompletableFuture<>();
+    Object key = key(id);
+    if (waiting.putIfAbsent(key, reply) != null) {
+      throw new IllegalStateException("A request with id " + id + " is already waiting");
+    }
+    reply.whenComplete((text, failure) -> waiting.remove(key, reply));
     return reply;
   }
 

@@ -12,6 +12,7 @@ import dev.mcpfusion.samples.billing.fixtures.Snippets;
 import dev.mcpfusion.samples.billing.store.InvoiceStore;
 import dev.mcpfusion.testing.CompletionResponse;
 import dev.mcpfusion.testing.FusionTester;
+import dev.mcpfusion.testing.PendingCall;
 import dev.mcpfusion.testing.PromptResponse;
 import dev.mcpfusion.testing.ResourceResponse;
 import dev.mcpfusion.testing.ToolResult;
@@ -279,10 +280,11 @@ class PromptsResourcesTest {
   }
 
   @Test
-  void theStatelessEraHasNoSubscriptions() {
+  void theStatelessEraSubscribesThroughListenNotSubscribe() {
     try (FusionTester tester = billing(FusionTester.MODERN)) {
       assertThat(tester.subscribe("billing://invoices/INV-0001")).isError(-32601)
-          .hasErrorMessageContaining("needs a 2025-11-25 session");
+          .hasErrorMessageContaining("needs a 2025-11-25 session")
+          .hasErrorMessageContaining("open a subscriptions/listen stream");
     }
   }
 
@@ -297,6 +299,82 @@ class PromptsResourcesTest {
       assertThat(capabilities).containsKeys("tools", "prompts", "resources", "completions");
       assertThat(((Map<?, ?>) capabilities.get("resources")).get("subscribe")).isEqualTo(true);
       assertThat((Map<?, ?>) capabilities.get("resources")).isNotEmpty();
+    }
+  }
+
+  /**
+   * A 2026-07-28 listen stream in the tester (a connection with a channel of its own, as stdio):
+   * acknowledged with the URIs served, then an update of its tenant's mutation only, tagged with
+   * its id; cancelled, it hears nothing more and gets no reply.
+   */
+  @Test
+  void aListenStreamHearsItsTenantsMutationUntilItIsCancelled() {
+    try (FusionTester tester = billing(FusionTester.MODERN)) {
+      String open = firstOpenInvoice(tester);
+      String uri = "billing://invoices/" + open;
+      PendingCall mine = tester.listen(Map.of("tenant", "t_777"), uri, "billing://nope/1");
+      PendingCall theirs = tester.listen(Map.of("tenant", "t_other"), uri);
+      List<String> raw = tester.rawMessages();
+      assertThat(raw.subList(raw.size() - 2, raw.size()).stream().map(Json::parse).toList())
+          .containsExactly(acknowledged(mine.id(), uri), acknowledged(theirs.id(), uri));
+
+      assertThat(tester.callTool("billing_void_invoice", Map.of("id", open),
+          Map.of("tenant", "t_777"))).isSuccess();
+      assertThat(tester.resourceUpdates()).containsExactly(uri);
+      assertThat(tester.rawMessages()).filteredOn(m -> m.contains("resources/updated"))
+          .singleElement().satisfies(m -> assertThat(String.valueOf(((Map<?, ?>) ((Map<?, ?>)
+              ((Map<?, ?>) Json.parse(m)).get("params")).get("_meta"))
+              .get("io.modelcontextprotocol/subscriptionId"))).isEqualTo(String.valueOf(mine.id())));
+
+      mine.cancel();
+      theirs.cancel();
+      assertThat(tester.server().edge().listenStreams().open()).isZero();
+      String next = firstOpenInvoice(tester);
+      assertThat(tester.callTool("billing_void_invoice", Map.of("id", next),
+          Map.of("tenant", "t_777"))).isSuccess();
+      assertThat(tester.resourceUpdates()).containsExactly(uri);
+      assertThat(mine.await(java.time.Duration.ofMillis(50))).as("a cancelled stream's reply").isEmpty();
+    }
+  }
+
+  /** On a connection's channel as over HTTP, one stream past the cap is refused with SERVER_BUSY. */
+  @Test
+  void aListenStreamPastTheCapIsRefusedOnAChannelToo() {
+    try (FusionTester tester = FusionTester.of(BillingConnector.builder(InvoiceStore.sample(),
+            Exposition.FLAT).listenStreams(1, java.time.Duration.ofSeconds(15)))
+        .protocolVersion(FusionTester.MODERN)) {
+      PendingCall first = tester.listen(Map.of(), "billing://invoices/open");
+      tester.listen(Map.of(), "billing://invoices/open");
+      List<String> raw = tester.rawMessages();
+      assertThat(raw.get(raw.size() - 1)).contains("\"code\":-32003").contains("Server busy: 1 listen");
+      first.cancel();
+      PendingCall third = tester.listen(Map.of(), "billing://invoices/open");
+      assertThat(tester.rawMessages().get(tester.rawMessages().size() - 1))
+          .contains("notifications/subscriptions/acknowledged").contains("\":" + third.id() + "}");
+    }
+  }
+
+  private static Object acknowledged(long id, String uri) {
+    return Json.parse("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/subscriptions/acknowledged\","
+        + "\"params\":{\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":" + id + "},"
+        + "\"notifications\":{\"resourceSubscriptions\":[\"" + uri + "\"]}}}");
+  }
+
+  /**
+   * The 2026-07-28 {@code server/discover} says resources are subscribable (the edge serves
+   * {@code subscriptions/listen}) and no list changes (the lists never change while it runs).
+   */
+  @Test
+  void discoverAdvertisesSubscribableResourcesAndNoListChanges() {
+    try (FusionTester tester = billing(FusionTester.MODERN)) {
+      @SuppressWarnings("unchecked")
+      Map<String, Object> capabilities = (Map<String, Object>) tester.request("server/discover",
+          Map.of()).result().get("capabilities");
+      assertThat(capabilities.get("resources")).asString().contains("subscribe=true")
+          .doesNotContain("listChanged=true");
+      assertThat(capabilities).containsKeys("prompts", "completions");
+      assertThat(capabilities.get("tools")).asString().doesNotContain("listChanged=true");
+      assertThat(capabilities.get("prompts")).asString().doesNotContain("listChanged=true");
     }
   }
 

@@ -391,6 +391,11 @@ class TasksTest {
       // startTask() does nothing here: the handler asks over the session and answers directly.
       ToolResult asked = tester.callTool("jobs_ask_late", Map.of(), withTasks());
       assertThat(asked.dataText()).isEqualTo("task false, Ada");
+      // No 2025-11-25 tasks capability: a client of that revision sends no task-augmented call.
+      Map<?, ?> init = (Map<?, ?>) dev.mcpfusion.json.Json.parse(tester.rawMessages().get(0));
+      Map<?, ?> capabilities = (Map<?, ?>) ((Map<?, ?>) init.get("result")).get("capabilities");
+      assertThat(capabilities.containsKey("tools")).isTrue();
+      assertThat(capabilities.containsKey("tasks")).isFalse();
     }
   }
 }
