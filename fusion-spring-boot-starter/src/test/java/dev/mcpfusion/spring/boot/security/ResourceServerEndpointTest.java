@@ -332,18 +332,23 @@ class ResourceServerEndpointTest {
         "spring.security.oauth2.resourceserver.jwt.issuer-uri=http://127.0.0.1:" + dead + "/idp").run()) {
       String base = "http://127.0.0.1:" + down.getEnvironment().getProperty("local.server.port");
       String token = token("vault:read");
-      HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/mcp"))
-          .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-          .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", "tools/call")
-          .header("Mcp-Name", "vault_whoami").header("Authorization", "Bearer " + token)
-          .POST(HttpRequest.BodyPublishers.ofString(call("vault_whoami", "{}"))).build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> response = whoami(base, token);
       assertThat(response.statusCode()).as(response.body()).isEqualTo(503);
       assertThat(response.headers().firstValue("Retry-After")).contains("10");
       assertThat(response.headers().allValues("WWW-Authenticate")).isEmpty();
       assertThat(response.body()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":")
           .contains("retry in 10 s with the same token").doesNotContain(token).doesNotContain("Exception");
     }
+  }
+
+  /** A stateless {@code vault_whoami} call with {@code token} to the endpoint of the application at {@code base}. */
+  private static HttpResponse<String> whoami(String base, String token) throws Exception {
+    return HTTP.send(HttpRequest.newBuilder(URI.create(base + "/mcp"))
+        .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+        .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", "tools/call")
+        .header("Mcp-Name", "vault_whoami").header("Authorization", "Bearer " + token)
+        .POST(HttpRequest.BodyPublishers.ofString(call("vault_whoami", "{}"))).build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   /**
@@ -367,12 +372,7 @@ class ResourceServerEndpointTest {
         "spring.security.oauth2.resourceserver.jwt.issuer-uri=" + busyIssuer).run()) {
       String base = "http://127.0.0.1:" + down.getEnvironment().getProperty("local.server.port");
       String token = token("vault:read");
-      HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/mcp"))
-          .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-          .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", "tools/call")
-          .header("Mcp-Name", "vault_whoami").header("Authorization", "Bearer " + token)
-          .POST(HttpRequest.BodyPublishers.ofString(call("vault_whoami", "{}"))).build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> response = whoami(base, token);
       assertThat(response.statusCode()).as(response.body()).isEqualTo(503);
       assertThat(response.headers().allValues("Retry-After")).containsExactly("42");
       assertThat(response.body()).contains("retry in 42 s with the same token").doesNotContain(token);
