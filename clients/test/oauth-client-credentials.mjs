@@ -56,7 +56,9 @@ function recordingFetch(tokens, answers = []) {
 // needs it, how a refused step-up is reported.
 async function connect(clientId, options = {}) {
   const tokenRequests = [];
-  const authProvider = new ClientCredentialsProvider({ clientId, clientSecret: `${clientId}-secret` });
+  const authProvider = new ClientCredentialsProvider({
+    clientId, clientSecret: `${clientId}-secret`, expectedIssuer: issuer,
+  });
   const transport = new StreamableHTTPClientTransport(new URL(endpoint), {
     authProvider, fetch: recordingFetch(tokenRequests), onInsufficientScope: options.onInsufficientScope,
   });
