@@ -1,14 +1,16 @@
-// The official TypeScript SDK client doing machine-to-machine OAuth against a protected connector.
-// Run by fusion-auth's TypeScriptClientOAuthTest, which starts the authorization server and the
-// connector and reads what this prints; not a *.test.mjs file (it needs those two servers).
+// The official TypeScript SDK client doing machine-to-machine OAuth against the billing sample,
+// started protected (BillingMain --http PORT --auth-issuer URL --resource URL). Run by
+// samples/billing's TypeScriptClientOAuthTest, which starts the authorization server and the sample
+// and reads what this prints; not a *.test.mjs file (it needs those two servers).
 //
 //   node oauth-client-credentials.mjs <mcp endpoint> <issuer URL>
 //
 // One line per check on stdout, "ok <name> <detail>"; any failure prints "fail <name> <why>" and
-// exits 1. The authorization server grants the client "ledger-writer" any scope it asks for,
-// "ledger-reader" only ledger:read, and "ledger-stepper" ledger:write from its second token on.
+// exits 1. The authorization server grants the client "billing-clerk" any scope it asks for,
+// "billing-reader" only invoices:read, and "billing-stepper" invoices:write from its second token on.
 import {
   Client, ClientCredentialsProvider, InsufficientScopeError, StreamableHTTPClientTransport,
+  discoverOAuthProtectedResourceMetadata, extractWWWAuthenticateParams,
 } from "@modelcontextprotocol/client";
 
 const [endpoint, issuer] = process.argv.slice(2);
@@ -31,27 +33,36 @@ function expect(condition, message) {
   if (!condition) throw new Error(message);
 }
 
-/** A fetch that records every token request (its grant and requested scope) in `log`. */
-function recordingFetch(log) {
+/**
+ * A fetch that records every token request (its grant, requested scope and resource) in `tokens`
+ * and every answer of the MCP endpoint (its status and challenge) in `answers`.
+ */
+function recordingFetch(tokens, answers = []) {
   return async (url, init) => {
     const href = String(url instanceof Request ? url.url : url);
     if (href.includes("/token") && init?.body) {
       const form = new URLSearchParams(String(init.body));
-      log.push({ grant: form.get("grant_type"), scope: form.get("scope"), resource: form.get("resource") });
+      tokens.push({ grant: form.get("grant_type"), scope: form.get("scope"), resource: form.get("resource") });
     }
-    return fetch(url, init);
+    const response = await fetch(url, init);
+    if (href === endpoint) {
+      answers.push({ status: response.status, challenge: response.headers.get("www-authenticate"), response });
+    }
+    return response;
   };
 }
 
+// What the README's "Protect a remote connector" shows, plus the recording fetch and, where a check
+// needs it, how a refused step-up is reported.
 async function connect(clientId, options = {}) {
   const tokenRequests = [];
   const authProvider = new ClientCredentialsProvider({
-    clientId, clientSecret: `${clientId}-secret`, expectedIssuer: issuer, scope: options.scope,
+    clientId, clientSecret: `${clientId}-secret`, expectedIssuer: issuer,
   });
   const transport = new StreamableHTTPClientTransport(new URL(endpoint), {
     authProvider, fetch: recordingFetch(tokenRequests), onInsufficientScope: options.onInsufficientScope,
   });
-  const client = new Client({ name: "oauth-e2e", version: "1.0.0" });
+  const client = new Client({ name: "billing-agent", version: "1.0.0" });
   await client.connect(transport);
   return { client, tokenRequests };
 }
@@ -60,78 +71,78 @@ function text(result) {
   return result.content.filter((c) => c.type === "text").map((c) => c.text).join("\n");
 }
 
-await check("no-token-401", async () => {
-  const response = await fetch(endpoint, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
-  });
-  expect(response.status === 401, `status ${response.status}`);
-  const challenge = response.headers.get("www-authenticate") ?? "";
-  const pointer = /resource_metadata="([^"]+)"/.exec(challenge);
-  expect(pointer, `no resource_metadata in '${challenge}'`);
-  const metadata = await (await fetch(pointer[1])).json();
+await check("no-token-401-and-metadata", async () => {
+  // The same client, without a provider: the sample answers 401 naming its metadata, which the
+  // client's own discovery reads; connecting fails.
+  const answers = [];
+  const client = new Client({ name: "billing-agent", version: "1.0.0" });
+  let refusal;
+  try {
+    await client.connect(new StreamableHTTPClientTransport(new URL(endpoint), { fetch: recordingFetch([], answers) }));
+  } catch (e) {
+    refusal = e;
+  }
+  expect(refusal, "a client without credentials connected");
+  const unauthorized = answers.find((a) => a.status === 401);
+  expect(unauthorized, `no 401 among ${JSON.stringify(answers.map((a) => a.status))}`);
+  const { resourceMetadataUrl } = extractWWWAuthenticateParams(unauthorized.response);
+  expect(resourceMetadataUrl, `no resource_metadata in '${unauthorized.challenge}'`);
+  const metadata = await discoverOAuthProtectedResourceMetadata(new URL(endpoint), { resourceMetadataUrl });
   expect(metadata.resource === endpoint, `metadata resource ${metadata.resource}`);
   expect(metadata.authorization_servers?.includes(issuer), `authorization servers ${metadata.authorization_servers}`);
-  return `authorization_servers=${metadata.authorization_servers.join(",")}`;
-});
-
-await check("no-provider-refused", async () => {
-  const client = new Client({ name: "oauth-e2e", version: "1.0.0" });
-  try {
-    await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
-  } catch (e) {
-    return `refused: ${e?.constructor?.name}`;
-  }
-  await client.close();
-  throw new Error("a client without credentials connected");
+  expect(JSON.stringify(metadata.scopes_supported) === JSON.stringify(["invoices:read", "invoices:write"]),
+    `scopes supported ${metadata.scopes_supported}`);
+  return `refused=${refusal?.constructor?.name} challenge=${unauthorized.challenge}`
+    + ` authorization_servers=${metadata.authorization_servers.join(",")}`;
 });
 
 await check("client-credentials-call", async () => {
-  const { client, tokenRequests } = await connect("ledger-writer");
+  const { client, tokenRequests } = await connect("billing-clerk");
   try {
     const tools = (await client.listTools()).tools.map((t) => t.name).sort();
-    expect(tools.length === 2, `tools ${tools}`);
-    const who = text(await client.callTool({ name: tools.find((n) => n.includes("whoami")), arguments: {} }));
-    expect(who.includes("subject=ledger-writer"), `whoami said '${who}'`);
+    expect(JSON.stringify(tools) === JSON.stringify(["billing_get_invoice", "billing_list_invoices", "billing_void_invoice"]),
+      `tools ${tools}`);
+    const invoice = text(await client.callTool({ name: "billing_get_invoice", arguments: { id: "INV-0042" } }));
+    expect(invoice.includes("INV-0042"), `get_invoice said '${invoice}'`);
+    const voided = text(await client.callTool({ name: "billing_void_invoice", arguments: { id: "INV-0003" } }));
+    expect(/INV-0003/.test(voided) && /VOID/i.test(voided), `void_invoice said '${voided}'`);
     expect(tokenRequests.length === 1 && tokenRequests[0].grant === "client_credentials",
       `token requests ${JSON.stringify(tokenRequests)}`);
     expect(tokenRequests[0].resource === endpoint, `resource indicator ${tokenRequests[0].resource}`);
-    return `tools=${tools.join(",")} ${who}`;
+    return `tools=${tools.join(",")} scope=${tokenRequests[0].scope} voided INV-0003`;
   } finally {
     await client.close();
   }
 });
 
 await check("step-up-granted", async () => {
-  // The authorization server grants ledger-stepper ledger:write from its second token on (as if
-  // an administrator approved it after the first): the first call is refused by scope, the client
+  // The authorization server grants billing-stepper invoices:write from its second token on (as if
+  // an administrator approved it after the first): the first void is refused by scope, the client
   // asks for a new token and retries, and the retry goes through.
-  const { client, tokenRequests } = await connect("ledger-stepper");
+  const { client, tokenRequests } = await connect("billing-stepper");
   try {
-    const tools = (await client.listTools()).tools.map((t) => t.name);
-    expect(tools.length === 1, `before the step-up the client sees ${tools}`);
-    const post = tools[0].replace("whoami", "post");
-    const answer = text(await client.callTool({ name: post, arguments: { entry: "coffee" } }));
-    expect(answer.includes("posted coffee by ledger-stepper"), `post said '${answer}'`);
+    const tools = (await client.listTools()).tools.map((t) => t.name).sort();
+    expect(JSON.stringify(tools) === JSON.stringify(["billing_get_invoice", "billing_list_invoices"]),
+      `before the step-up the client sees ${tools}`);
+    const answer = text(await client.callTool({ name: "billing_void_invoice", arguments: { id: "INV-0007" } }));
+    expect(/INV-0007/.test(answer) && /VOID/i.test(answer), `void_invoice said '${answer}'`);
     expect(tokenRequests.length === 2, `token requests ${JSON.stringify(tokenRequests)}`);
-    expect(tokenRequests[1].scope.split(" ").includes("ledger:write"), `step-up scope ${tokenRequests[1].scope}`);
-    return `token requests=${tokenRequests.length} ${answer}`;
+    expect(tokenRequests[1].scope.split(" ").includes("invoices:write"), `step-up scope ${tokenRequests[1].scope}`);
+    return `token requests=${tokenRequests.length} voided INV-0007`;
   } finally {
     await client.close();
   }
 });
 
 await check("step-up-refused", async () => {
-  const { client, tokenRequests } = await connect("ledger-reader");
+  const { client, tokenRequests } = await connect("billing-reader");
   try {
-    const tools = (await client.listTools()).tools.map((t) => t.name);
-    expect(tools.length === 1 && tools[0].includes("whoami"), `a reader sees ${tools}`);
-    // The write tool is not listed for this caller; calling it by name is refused by scope.
-    const post = tools[0].replace("whoami", "post");
+    const tools = (await client.listTools()).tools.map((t) => t.name).sort();
+    expect(!tools.includes("billing_void_invoice") && tools.length === 2, `a reader sees ${tools}`);
+    // The void tool is not listed for this caller; calling it by name is refused by scope.
     try {
-      const result = await client.callTool({ name: post, arguments: { entry: "coffee" } });
-      throw new Error(`the reader posted: ${JSON.stringify(result)}`);
+      const result = await client.callTool({ name: "billing_void_invoice", arguments: { id: "INV-0011" } });
+      throw new Error(`the reader voided: ${JSON.stringify(result)}`);
     } catch (e) {
       expect(/403 insufficient_scope after step-up/.test(String(e?.message)), `not a refused step-up: ${e?.stack ?? e}`);
       expect(tokenRequests.length === 2, `token requests ${JSON.stringify(tokenRequests)}`);
@@ -143,15 +154,14 @@ await check("step-up-refused", async () => {
 });
 
 await check("insufficient-scope-thrown", async () => {
-  const { client } = await connect("ledger-reader", { onInsufficientScope: "throw" });
+  const { client } = await connect("billing-reader", { onInsufficientScope: "throw" });
   try {
-    const post = (await client.listTools()).tools[0].name.replace("whoami", "post");
     try {
-      await client.callTool({ name: post, arguments: { entry: "coffee" } });
-      throw new Error("the reader posted");
+      await client.callTool({ name: "billing_void_invoice", arguments: { id: "INV-0011" } });
+      throw new Error("the reader voided");
     } catch (e) {
       expect(e instanceof InsufficientScopeError, `not InsufficientScopeError: ${e?.stack ?? e}`);
-      expect(String(e.requiredScope).split(" ").includes("ledger:write"), `required scope '${e.requiredScope}'`);
+      expect(String(e.requiredScope).split(" ").includes("invoices:write"), `required scope '${e.requiredScope}'`);
       return `requiredScope=${e.requiredScope}`;
     }
   } finally {

@@ -125,7 +125,8 @@ final class Introspection {
           .POST(HttpRequest.BodyPublishers.ofString(
               "token=" + form(token) + "&token_type_hint=access_token")));
     } catch (IOException e) {
-      throw new Unavailable("the introspection endpoint does not answer", Unavailable.RETRY_AFTER);
+      throw new Unavailable("the introspection endpoint does not answer",
+          IssuerMetadata.Busy.retryAfter(e, Unavailable.RETRY_AFTER));
     } catch (ParseException e) {
       throw new Rejected("introspection failed (" + e.getClass().getSimpleName() + ")");
     } catch (InterruptedException e) {

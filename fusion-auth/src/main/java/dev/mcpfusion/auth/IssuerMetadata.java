@@ -102,15 +102,15 @@ final class IssuerMetadata {
 
   /**
    * A JSON object from {@code request} (200 only, at most 64 kB), or {@code null} for another
-   * status below 500; a 5xx is an {@link IOException}, as a server that did not answer.
+   * status below 500 but 429; a 5xx or a 429 is a {@link Busy}, as a server that did not answer.
    */
   static Map<String, Object> fetchJson(HttpClient http, HttpRequest.Builder request)
       throws IOException, InterruptedException, ParseException {
     HttpResponse<InputStream> response = http.send(request.timeout(Duration.ofSeconds(5))
         .header("Accept", "application/json").build(), HttpResponse.BodyHandlers.ofInputStream());
     try (InputStream body = response.body()) {
-      if (response.statusCode() >= 500) {
-        throw new IOException("status " + response.statusCode());
+      if (response.statusCode() >= 500 || response.statusCode() == 429) {
+        throw new Busy(response.statusCode(), response.headers().firstValue("Retry-After").orElse(null));
       }
       if (response.statusCode() != 200) {
         return null;
@@ -120,6 +120,28 @@ final class IssuerMetadata {
         throw new IOException("answer over " + MAX_BYTES + " bytes");
       }
       return JSONObjectUtils.parse(new String(bytes, StandardCharsets.UTF_8));
+    }
+  }
+
+  /**
+   * A server that answered 5xx or 429, with when it said to come back: its {@code Retry-After} in
+   * seconds (an HTTP date is not read), at most an hour, or {@code null} when it said nothing usable.
+   */
+  static final class Busy extends IOException {
+    private static final long serialVersionUID = 1L;
+    private static final long MAX_SECONDS = Duration.ofHours(1).toSeconds();
+
+    private final transient Duration retryAfter;
+
+    Busy(int status, String retryAfter) {
+      super("status " + status, null);
+      this.retryAfter = retryAfter != null && retryAfter.strip().matches("\\d{1,9}")
+          ? Duration.ofSeconds(Math.min(Long.parseLong(retryAfter.strip()), MAX_SECONDS)) : null;
+    }
+
+    /** What the server asked for, else {@code otherwise}. */
+    static Duration retryAfter(IOException e, Duration otherwise) {
+      return e instanceof Busy busy && busy.retryAfter != null ? busy.retryAfter : otherwise;
     }
   }
 }

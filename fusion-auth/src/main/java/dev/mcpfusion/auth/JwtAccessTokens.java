@@ -60,6 +60,8 @@ final class JwtAccessTokens {
    * retry is then no verdict on the token.
    */
   private volatile boolean fetchFailed;
+  /** When the last key set fetch failed ({@link System#nanoTime}): the rate limit runs from it. */
+  private volatile long fetchFailedAtNanos;
 
   /**
    * @param jwksUri where the key set is
@@ -101,18 +103,31 @@ final class JwtAccessTokens {
       // down); after a good one, the token names a key the issuer does not publish.
       if (fetchFailed) {
         throw new Unavailable("the issuer's key set cannot be fetched (rate-limited retry)",
-            Unavailable.RETRY_AFTER);
+            untilRefetch(System.nanoTime()));
       }
       throw new Rejected("a key id not in the key set, which was refetched moments ago");
     } catch (KeySourceException e) {
+      long now = System.nanoTime();
+      fetchFailedAtNanos = now;
       fetchFailed = true;
-      throw new Unavailable("the issuer's key set cannot be fetched", Unavailable.RETRY_AFTER);
+      throw new Unavailable("the issuer's key set cannot be fetched", untilRefetch(now));
     } catch (BadJOSEException | JOSEException e) {
       throw new Rejected(e.getMessage());
     }
     fetchFailed = false;
     return Caller.of(claims.getSubject(), Tokens.clientId(claims.getClaims()),
         Tokens.scopes(claims.getClaims()), claims.toJSONObject());
+  }
+
+  /**
+   * How long after {@code now} a retry is sure to make this server ask the issuer for its key set
+   * again: refetches are rate-limited to one window of {@code jwksRateLimit}, which began at or
+   * before the last failed fetch, so a retry at its end is never refused unasked (a retry within it
+   * may be, and would be another 503). At least a second, the header's unit.
+   */
+  Duration untilRefetch(long now) {
+    long left = fetchFailedAtNanos + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(rateLimitMs) - now;
+    return Duration.ofNanos(Math.max(left, java.util.concurrent.TimeUnit.SECONDS.toNanos(1)));
   }
 
   private DefaultJWTProcessor<SecurityContext> processor() throws Rejected, Unavailable {

@@ -10,7 +10,14 @@ import java.time.Duration;
 final class Unavailable extends Exception {
   private static final long serialVersionUID = 1L;
 
-  /** The hint sent when nothing better is known: the soonest a failed fetch is worth repeating. */
+  /**
+   * The hint of an introspection endpoint that did not answer and did not say when to come back
+   * (its own {@code Retry-After} on a 5xx or 429 is passed on). Nothing here holds a retry back
+   * (failures to ask are not cached: the next request asks again), so no time follows from the
+   * cause; this paces clients, sparing an endpoint in trouble a retry per request. The issuer's
+   * metadata and key set have real windows, and their hints are what remains of them
+   * ({@link IssuerMetadata#RETRY}, {@link JwtAccessTokens#untilRefetch}).
+   */
   static final Duration RETRY_AFTER = Duration.ofSeconds(10);
 
   private final transient Duration retryAfter;

@@ -52,9 +52,18 @@ class IntrospectionAndApiKeysTest {
           case "opaque-other-audience" -> "{\"active\":true,\"sub\":\"carol\",\"aud\":\"https://other.test\","
               + "\"exp\":" + exp + "}";
           case "opaque-expired" -> "{\"active\":true,\"sub\":\"carol\",\"aud\":\"" + RESOURCE + "\",\"exp\":1}";
-          case "opaque-server-error" -> null;
+          case "opaque-server-error", "opaque-busy", "opaque-rate-limited", "opaque-busy-until-a-date" -> null;
           default -> "{\"active\":false}";
         };
+        if (form.contains("token=opaque-busy-until-a-date")) {
+          return new MockResponse().setResponseCode(503).addHeader("Retry-After", "Wed, 21 Oct 2037 07:28:00 GMT");
+        }
+        if (form.contains("token=opaque-busy")) {
+          return new MockResponse().setResponseCode(503).addHeader("Retry-After", "42");
+        }
+        if (form.contains("token=opaque-rate-limited")) {
+          return new MockResponse().setResponseCode(429).addHeader("Retry-After", "7");
+        }
         if (answer == null) {
           return new MockResponse().setResponseCode(503);
         }
@@ -131,6 +140,24 @@ class IntrospectionAndApiKeysTest {
     assertThat(auth.verify(bearer("opaque-server-error")).isUnavailable()).isTrue();
     assertThat(auth.verify(bearer("opaque-server-error")).isUnavailable()).isTrue();
     assertThat(asked.get()).isEqualTo(2);
+  }
+
+  @Test
+  void aBusyEndpointsOwnRetryAfterIsPassedOnAndA429IsNoRefusal() {
+    HttpAuthenticator auth = introspecting(Duration.ofMinutes(5));
+    Authentication busy = auth.verify(bearer("opaque-busy"));
+    assertThat(busy.isUnavailable()).isTrue();
+    assertThat(busy.retryAfterSeconds()).isEqualTo(42);
+    // Rate-limited is not "invalid": a client told so would throw its good token away.
+    Authentication limited = auth.verify(bearer("opaque-rate-limited"));
+    assertThat(limited.isUnavailable()).isTrue();
+    assertThat(limited.invalidToken()).isFalse();
+    assertThat(limited.retryAfterSeconds()).isEqualTo(7);
+    // A 5xx that names no delay in seconds gets the fixed pacing (no window here to derive one from).
+    assertThat(auth.verify(bearer("opaque-busy-until-a-date")).retryAfterSeconds())
+        .isEqualTo(Unavailable.RETRY_AFTER.toSeconds());
+    assertThat(auth.verify(bearer("opaque-server-error")).retryAfterSeconds())
+        .isEqualTo(Unavailable.RETRY_AFTER.toSeconds());
   }
 
   @Test

@@ -95,13 +95,15 @@ class IssuerOutageTest {
     return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 
-  private static void assertUnavailable(HttpResponse<String> response, String token) {
+  /** Asserts a 503 that neither challenges nor echoes the token; its Retry-After, in seconds. */
+  private static long assertUnavailable(HttpResponse<String> response, String token) {
     assertThat(response.statusCode()).as(response.body()).isEqualTo(503);
-    assertThat(response.headers().firstValue("Retry-After")).hasValueSatisfying(
-        seconds -> assertThat(Long.parseLong(seconds)).isBetween(1L, 10L));
+    long seconds = Long.parseLong(response.headers().firstValue("Retry-After").orElseThrow());
+    assertThat(seconds).isPositive();
     assertThat(response.headers().firstValue("WWW-Authenticate")).isEmpty();
-    assertThat(response.body()).contains("retry in").doesNotContain("Exception")
+    assertThat(response.body()).contains("retry in " + seconds + " ").doesNotContain("Exception")
         .doesNotContain(token.substring(token.lastIndexOf('.') + 1));
+    return seconds;
   }
 
   @Test
@@ -115,9 +117,12 @@ class IssuerOutageTest {
     idp = null;
 
     String token = sign(issuer, resource, keys.current());
-    assertUnavailable(post(token), token);
+    // The metadata is asked again no sooner than IssuerMetadata.RETRY after a failure: the hint is
+    // what remains of that window.
+    long first = assertUnavailable(post(token), token);
+    assertThat(first).isBetween(1L, IssuerMetadata.RETRY.toSeconds());
     // Within the retry window the metadata is not asked again: still 503, still not 401.
-    assertUnavailable(post(token), token);
+    assertThat(assertUnavailable(post(token), token)).isBetween(1L, first);
     // No token at all needs no issuer: that is the client's to fix.
     assertThat(post(null).statusCode()).isEqualTo(401);
   }
@@ -128,11 +133,32 @@ class IssuerOutageTest {
     String issuer = "http://127.0.0.1:" + freePort() + "/idp";
     serve(OAuth.issuer(issuer).jwksUri("http://127.0.0.1:" + freePort() + "/jwks"));
     String token = sign(issuer, resource, key);
-    // Refetches are rate-limited: the retries that are not even attempted are no verdict on the
-    // token either.
+    // Refetches are rate-limited (30 s by default): the retries that are not even attempted are no
+    // verdict on the token either, and each is told what remains of the limit's window.
+    long previous = 30;
     for (int i = 0; i < 4; i++) {
-      assertUnavailable(post(token), token);
+      long seconds = assertUnavailable(post(token), token);
+      assertThat(seconds).isBetween(1L, previous);
+      previous = seconds;
     }
+  }
+
+  @Test
+  void theRetryAfterOfAnUnreachableKeySetIsWhatRemainsOfItsRateLimit() throws Exception {
+    RSAKey key = RotatingKeys.newKey("k1");
+    String issuer = "http://127.0.0.1:" + freePort() + "/idp";
+    String jwks = "http://127.0.0.1:" + freePort() + "/jwks";
+    // Two minutes between fetches: a retry sooner is refused unasked, so the hint is the rest of
+    // the two minutes (more than one of them unless this machine stalls for a minute)...
+    serve(OAuth.issuer(issuer).jwksUri(jwks).jwksRateLimit(Duration.ofMinutes(2)));
+    String token = sign(issuer, resource, key);
+    assertThat(assertUnavailable(post(token), token)).isBetween(61L, 120L);
+    mcp.close();
+    // ...and with no limit the next request asks again: a second, the header's least.
+    serve(OAuth.issuer(issuer).jwksUri(jwks).jwksRateLimit(Duration.ZERO));
+    token = sign(issuer, resource, key);
+    assertThat(assertUnavailable(post(token), token)).isEqualTo(1L);
+    assertThat(assertUnavailable(post(token), token)).isEqualTo(1L);
   }
 
   @Test

@@ -4,6 +4,9 @@ import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.http.HttpAuthenticator;
 import dev.mcpfusion.http.HttpOptions;
 import dev.mcpfusion.http.McpHttpServlet;
+import dev.mcpfusion.http.ProtectedResource;
+import dev.mcpfusion.http.ProtectedResourceServlet;
+import jakarta.servlet.ServletRegistration;
 import jakarta.servlet.http.HttpServlet;
 import java.util.function.UnaryOperator;
 import org.springframework.beans.factory.BeanFactory;
@@ -15,6 +18,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.web.servlet.ServletContextInitializer;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
@@ -24,7 +28,7 @@ import org.springframework.context.annotation.Bean;
  * Boot servlet web server, through fusion-http's endpoint ({@link McpHttpServlet}): Streamable
  * HTTP with sessions and the stateless 2026-07-28 protocol, the same Host and Origin checks, body
  * cap and clean error bodies as the embedded-Jetty server. An {@link HttpAuthenticator} bean, if
- * any, guards it.
+ * any, guards it, and its protected resource metadata is served beside it.
  *
  * <p>Off with {@code mcpfusion.http.enabled=false}; a bean named {@code mcpFusionServlet} replaces
  * the registration.
@@ -65,6 +69,27 @@ public class FusionHttpAutoConfiguration {
     registration.setAsyncSupported(true);
     registration.setLoadOnStartup(1);
     return registration;
+  }
+
+  /**
+   * The protected resource metadata (RFC 9728) the endpoint's {@code 401} points to, at
+   * {@code /.well-known/oauth-protected-resource} and its path-suffixed form: the document of the
+   * endpoint's {@link HttpAuthenticator} (fusion-auth's {@code OAuth}, Spring Security's caller, or
+   * yours), public; nothing is mapped when there is none or it names no metadata. A bean of this
+   * name replaces it.
+   */
+  @Bean
+  @ConditionalOnMissingBean(name = "mcpFusionResourceMetadata")
+  public ServletContextInitializer mcpFusionResourceMetadata(ObjectProvider<HttpAuthenticator> authenticator) {
+    return context -> {
+      HttpAuthenticator auth = authenticator.getIfUnique();
+      ProtectedResource metadata = auth == null ? null : auth.protectedResource();
+      if (metadata != null) {
+        ServletRegistration.Dynamic registration = context.addServlet("mcpFusionResourceMetadata",
+            new ProtectedResourceServlet(metadata));
+        registration.addMapping(ProtectedResource.WELL_KNOWN, ProtectedResource.WELL_KNOWN + "/*");
+      }
+    };
   }
 
   /**

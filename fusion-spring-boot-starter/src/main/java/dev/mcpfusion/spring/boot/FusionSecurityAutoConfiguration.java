@@ -3,8 +3,6 @@ package dev.mcpfusion.spring.boot;
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.http.HttpAuthenticator;
 import dev.mcpfusion.http.ProtectedResource;
-import dev.mcpfusion.http.ProtectedResourceServlet;
-import jakarta.servlet.http.HttpServlet;
 import java.net.URI;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -18,7 +16,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.web.servlet.ServletRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
@@ -50,9 +47,10 @@ import org.springframework.security.web.util.matcher.OrRequestMatcher;
  *   <li>the caller from the authenticated principal ({@link SpringSecurityCaller}): subject,
  *       client, scopes and claims reach {@code RequestContext#caller()}, {@code @Context Caller} and
  *       every {@code @Scopes} check, whose refusal is the endpoint's {@code 403 insufficient_scope};
- *   <li>the protected resource metadata (RFC 9728) at {@code /.well-known/oauth-protected-resource}
- *       and its path-suffixed form, public, from {@code mcpfusion.security.*} and Spring's
- *       resource-server properties.
+ *   <li>the protected resource metadata (RFC 9728) from {@code mcpfusion.security.*} and Spring's
+ *       resource-server properties, served (by {@link FusionHttpAutoConfiguration}, as the
+ *       caller's) at {@code /.well-known/oauth-protected-resource} and its path-suffixed form,
+ *       public: a chain of its own lets it through without a token.
  * </ul>
  *
  * <p>Off with {@code mcpfusion.security.enabled=false}; a bean named
@@ -124,18 +122,6 @@ public class FusionSecurityAutoConfiguration {
     accepted.add(mcpFusionProtectedResource.resource().toString());
     accepted.addAll(audiences(environment));
     return new SpringSecurityCaller(mcpFusionProtectedResource, accepted);
-  }
-
-  /** fusion-http's metadata servlet at the well-known path and its path-suffixed form. */
-  @Bean
-  @ConditionalOnMissingBean(name = "mcpFusionResourceMetadata")
-  public ServletRegistrationBean<HttpServlet> mcpFusionResourceMetadata(
-      ProtectedResource mcpFusionProtectedResource) {
-    ServletRegistrationBean<HttpServlet> registration = new ServletRegistrationBean<>(
-        new ProtectedResourceServlet(mcpFusionProtectedResource),
-        ProtectedResource.WELL_KNOWN, ProtectedResource.WELL_KNOWN + "/*");
-    registration.setName("mcpFusionResourceMetadata");
-    return registration;
   }
 
   /**

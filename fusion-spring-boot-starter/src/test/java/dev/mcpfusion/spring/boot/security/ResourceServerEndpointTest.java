@@ -143,7 +143,9 @@ class ResourceServerEndpointTest {
         .header("Content-Type", "application/json")
         .header("Accept", "application/json, text/event-stream")
         .POST(HttpRequest.BodyPublishers.ofString(body));
-    if (body.contains(MODERN_META)) {
+    if (body.contains(MODERN_META) && body.contains("\"method\":\"tools/list\"")) {
+      request.header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", "tools/list");
+    } else if (body.contains(MODERN_META)) {
       request.header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", "tools/call");
       int name = body.indexOf("\"name\":\"") + 8;
       request.header("Mcp-Name", body.substring(name, body.indexOf('"', name)));
@@ -222,6 +224,17 @@ class ResourceServerEndpointTest {
     HttpResponse<String> stored = post(store, token("vault:read vault:write"), session);
     assertThat(stored.statusCode()).as(stored.body()).isEqualTo(200);
     assertThat(stored.body()).contains("stored deed for alice");
+  }
+
+  @Test
+  void toolsListShowsEachTokenWhatItsScopesAllow() throws Exception {
+    String list = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{" + MODERN_META + "}}";
+    assertThat(post(list, token("vault:read"), null).body())
+        .contains("\"vault_whoami\"").doesNotContain("\"vault_store\"");
+    assertThat(post(list, token("vault:read vault:write"), null).body())
+        .contains("\"vault_whoami\"").contains("\"vault_store\"");
+    assertThat(post(list, token("profile"), null).body())
+        .doesNotContain("\"vault_whoami\"").contains("\"tools\":[]");
   }
 
   @Test
@@ -319,17 +332,52 @@ class ResourceServerEndpointTest {
         "spring.security.oauth2.resourceserver.jwt.issuer-uri=http://127.0.0.1:" + dead + "/idp").run()) {
       String base = "http://127.0.0.1:" + down.getEnvironment().getProperty("local.server.port");
       String token = token("vault:read");
-      HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/mcp"))
-          .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-          .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", "tools/call")
-          .header("Mcp-Name", "vault_whoami").header("Authorization", "Bearer " + token)
-          .POST(HttpRequest.BodyPublishers.ofString(call("vault_whoami", "{}"))).build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> response = whoami(base, token);
       assertThat(response.statusCode()).as(response.body()).isEqualTo(503);
       assertThat(response.headers().firstValue("Retry-After")).contains("10");
       assertThat(response.headers().allValues("WWW-Authenticate")).isEmpty();
       assertThat(response.body()).startsWith("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":")
           .contains("retry in 10 s with the same token").doesNotContain(token).doesNotContain("Exception");
+    }
+  }
+
+  /** A stateless {@code vault_whoami} call with {@code token} to the endpoint of the application at {@code base}. */
+  private static HttpResponse<String> whoami(String base, String token) throws Exception {
+    return HTTP.send(HttpRequest.newBuilder(URI.create(base + "/mcp"))
+        .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+        .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", "tools/call")
+        .header("Mcp-Name", "vault_whoami").header("Authorization", "Bearer " + token)
+        .POST(HttpRequest.BodyPublishers.ofString(call("vault_whoami", "{}"))).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  /**
+   * An issuer that answers but is overloaded (503 with its own Retry-After, on its metadata and
+   * everything else): the delay it asks for is passed on, not the fixed pacing.
+   */
+  @Test
+  void anOverloadedIssuersOwnRetryAfterIsPassedOn() throws Exception {
+    com.sun.net.httpserver.HttpServer busy = com.sun.net.httpserver.HttpServer.create(
+        new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    busy.createContext("/", exchange -> {
+      exchange.getResponseHeaders().add("Retry-After", "42");
+      exchange.sendResponseHeaders(503, -1);
+      exchange.close();
+    });
+    busy.start();
+    String busyIssuer = "http://127.0.0.1:" + busy.getAddress().getPort() + "/idp";
+    try (ConfigurableApplicationContext down = new SpringApplicationBuilder(VaultApp.class).properties(
+        "server.port=0", "server.address=127.0.0.1", "mcpfusion.security.resource=" + resource,
+        "mcpfusion.security.authorization-servers=" + issuer,
+        "spring.security.oauth2.resourceserver.jwt.issuer-uri=" + busyIssuer).run()) {
+      String base = "http://127.0.0.1:" + down.getEnvironment().getProperty("local.server.port");
+      String token = token("vault:read");
+      HttpResponse<String> response = whoami(base, token);
+      assertThat(response.statusCode()).as(response.body()).isEqualTo(503);
+      assertThat(response.headers().allValues("Retry-After")).containsExactly("42");
+      assertThat(response.body()).contains("retry in 42 s with the same token").doesNotContain(token);
+    } finally {
+      busy.stop(0);
     }
   }
 }

@@ -22,8 +22,10 @@ import java.util.function.UnaryOperator;
  *
  * <p>Protected over HTTP with {@code --auth-issuer URL --resource URL}: an OAuth 2.1 resource
  * server that accepts access tokens of that issuer whose audience is the resource URI, and serves
- * the protected resource metadata; {@code --api-key-file PATH} accepts the API keys whose hashes the
- * file lists (with or without an issuer).
+ * the protected resource metadata (its {@code scopes_supported}: {@code invoices:read}, which every
+ * billing tool, prompt and resource needs, and {@code invoices:write}, which voiding needs too);
+ * {@code --api-key-file PATH} accepts the API keys whose hashes the file lists, each with its scopes
+ * (with or without an issuer).
  *
  * <p>One instance of a fleet with {@code --http PORT --redis URL}: sessions, resumable streams and
  * tasks are kept in that Redis ({@link BillingFleet}), so instances behind a load balancer without
@@ -115,7 +117,8 @@ public final class BillingMain {
         if (issuer != null && keys != null) {
           oauth = oauth.apiKeys(keys);
         }
-        options = options.auth(oauth.resource(resource).authenticator());
+        options = options.auth(oauth.resource(resource)
+            .scopes("invoices:read", "invoices:write").authenticator());
       } catch (IllegalArgumentException | java.io.IOException e) {
         fail(e.getMessage());
       }

@@ -11,6 +11,7 @@ import dev.mcpfusion.annotation.Prompt;
 import dev.mcpfusion.annotation.Query;
 import dev.mcpfusion.annotation.Resource;
 import dev.mcpfusion.annotation.Router;
+import dev.mcpfusion.annotation.Scopes;
 import dev.mcpfusion.annotation.Use;
 import dev.mcpfusion.core.FusionError;
 import dev.mcpfusion.core.Page;
@@ -27,8 +28,13 @@ import java.util.List;
 /**
  * The billing connector: list, inspect and void invoices; a prompt that summarises the open
  * invoices, and each invoice as a resource ({@code billing://invoices/{id}}) whose id completes.
+ *
+ * <p>Behind OAuth ({@code BillingMain --auth-issuer}) a caller needs {@code invoices:read} to see
+ * and use any of it, and {@code invoices:write} as well to void; stdio and unauthenticated HTTP
+ * serve the local caller, to whom no scope requirement applies.
  */
 @Router(value = "billing", description = "Invoices: list, inspect and void them")
+@Scopes("invoices:read")
 @Use(TenantGuard.class)
 public final class BillingTools {
   private final InvoiceStore store;
@@ -73,6 +79,7 @@ public final class BillingTools {
 
   @Mutation(description = "Void an open invoice", presenter = InvoiceView.class)
   @Invalidates("billing.*")
+  @Scopes("invoices:write")
   public Invoice voidInvoice(@NotBlank String id, @Context Tenant tenant) {
     Invoice invoice = store.find(tenant, id).orElseThrow(() -> notFound(id));
     if (invoice.status() != InvoiceStatus.OPEN) {

@@ -1,13 +1,9 @@
-package dev.mcpfusion.auth;
+package dev.mcpfusion.samples.billing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.nimbusds.oauth2.sdk.TokenRequest;
 import com.nimbusds.oauth2.sdk.auth.ClientAuthentication;
-import dev.mcpfusion.core.FusionServer;
-import dev.mcpfusion.http.FusionHttp;
-import dev.mcpfusion.http.FusionHttpServer;
-import dev.mcpfusion.http.HttpOptions;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -28,38 +24,42 @@ import no.nav.security.mock.oauth2.token.OAuth2TokenCallback;
 import no.nav.security.mock.oauth2.token.OAuth2TokenProvider;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The official MCP TypeScript SDK client ({@code @modelcontextprotocol/client}, in
- * {@code clients/}) against a protected connector: it finds the protected resource metadata from
- * the {@code 401}, gets a token from a real authorization server with its client-credentials
- * provider (naming this server as the resource), calls a tool, steps up on
+ * The official MCP TypeScript SDK client ({@code @modelcontextprotocol/client}, in {@code clients/})
+ * against the billing sample started protected, as the README's "Protect a remote connector" starts
+ * it ({@code BillingMain --http PORT --auth-issuer URL --resource URL}, in a process of its own):
+ * without credentials the client gets the {@code 401} and reads the protected resource metadata it
+ * names; with its client-credentials provider it gets a token from a real authorization server
+ * (naming the sample as the resource), lists and calls billing tools, steps up on
  * {@code 403 insufficient_scope} when the server grants more, and reports the refusal when it does
  * not. The script is {@code clients/test/oauth-client-credentials.mjs}; this test starts both
  * servers and reads its verdicts.
  *
  * <p>Needs {@code clients/node_modules} (after {@code npm install} there): named by
- * {@code -Dfusion.clients=/path/to/clients}, else {@code ../clients} when installed; skipped
- * without it. {@code .ci/run} installs the clients first, names them, and fails if this test did
- * not run and pass.
+ * {@code -Dfusion.clients=/path/to/clients}, else the repository's {@code clients/} when installed;
+ * skipped without it. {@code .ci/run} installs the clients first, names them, and fails if this test
+ * did not run and pass.
  */
 class TypeScriptClientOAuthTest {
   /** The scopes each client may be granted; a client gets what it asks for within these. */
   private static final Map<String, Set<String>> ALLOWED = Map.of(
-      "ledger-writer", Set.of("ledger:read", "ledger:write"),
-      "ledger-reader", Set.of("ledger:read"));
-  /** ledger-stepper's first token has ledger:read only, its later ones ledger:write too (step-up). */
-  private static final Set<String> STEPPER_LATER = Set.of("ledger:read", "ledger:write");
+      "billing-clerk", Set.of("invoices:read", "invoices:write"),
+      "billing-reader", Set.of("invoices:read"));
+  /** billing-stepper's first token has invoices:read only, its later ones invoices:write too (step-up). */
+  private static final Set<String> STEPPER_LATER = Set.of("invoices:read", "invoices:write");
 
   @Test
-  void theOfficialClientGetsATokenCallsAToolAndHandlesInsufficientScope() throws Exception {
+  void theOfficialClientGetsATokenAndCallsTheProtectedBillingSample(@TempDir Path dir) throws Exception {
     Path clients = clients();
     Assumptions.assumeTrue(clients != null,
         "no installed clients/ (npm install there, or -Dfusion.clients=/path/to/clients)");
     MockOAuth2Server idp = new MockOAuth2Server(new OAuth2Config(false, null, null, false,
         new OAuth2TokenProvider(), Set.of(new ScopedClients())));
     idp.start(InetAddress.getLoopbackAddress(), 0);
-    FusionHttpServer mcp = null;
+    Process billing = null;
+    Path log = dir.resolve("billing.log");
     try {
       String issuer = idp.issuerUrl("idp").toString();
       int port;
@@ -67,28 +67,33 @@ class TypeScriptClientOAuthTest {
         port = socket.getLocalPort();
       }
       String resource = "http://127.0.0.1:" + port + "/mcp";
-      mcp = FusionHttp.serve(FusionServer.builder("ledger", "1.0.0").register(new LedgerTools()).build(),
-          HttpOptions.port(port).auth(OAuth.issuer(issuer).resource(resource)
-              .scopes("ledger:read", "ledger:write").authenticator()));
+      billing = BillingProcess.listening(log, "--http", Integer.toString(port), "--auth-issuer", issuer,
+          "--resource", resource);
 
       List<String> lines = runNode(clients, resource, issuer);
+      lines.forEach(line -> System.out.println("OAUTH " + line)); // the verdicts, in the build's log
 
       assertThat(lines).as("the script's verdicts").noneMatch(l -> l.startsWith("fail "));
-      assertThat(lines).anyMatch(l -> l.startsWith("ok no-token-401 authorization_servers=" + issuer));
-      assertThat(lines).anyMatch(l -> l.startsWith("ok no-provider-refused "));
+      assertThat(lines).anyMatch(l -> l.startsWith("ok no-token-401-and-metadata ")
+          && l.contains("challenge=Bearer resource_metadata=\"http://127.0.0.1:" + port
+              + "/.well-known/oauth-protected-resource/mcp\"")
+          && l.endsWith("authorization_servers=" + issuer));
       assertThat(lines).anyMatch(l -> l.startsWith("ok client-credentials-call ")
-          && l.contains("subject=ledger-writer client=ledger-writer"));
-      assertThat(lines).anyMatch(l -> l.startsWith("ok step-up-granted token requests=2 ")
-          && l.contains("posted coffee by ledger-stepper"));
+          && l.contains("tools=billing_get_invoice,billing_list_invoices,billing_void_invoice")
+          && l.contains("voided INV-0003"));
+      assertThat(lines).anyMatch(l -> l.startsWith("ok step-up-granted token requests=2 voided INV-0007"));
       assertThat(lines).anyMatch(l -> l.startsWith("ok step-up-refused "));
       assertThat(lines).anyMatch(l -> l.startsWith("ok insufficient-scope-thrown requiredScope=")
-          && l.contains("ledger:write"));
+          && l.contains("invoices:write"));
     } finally {
-      if (mcp != null) {
-        mcp.close();
+      if (billing != null) {
+        BillingProcess.stop(billing);
       }
       idp.shutdown();
     }
+    // What the sample logged: no error, and no token (every JWT starts with the base64url of '{"').
+    String logged = Files.readString(log, StandardCharsets.UTF_8);
+    assertThat(logged).as(logged).doesNotContain("ERROR").doesNotContain("eyJ");
   }
 
   private static List<String> runNode(Path clients, String endpoint, String issuer)
@@ -120,7 +125,8 @@ class TypeScriptClientOAuthTest {
 
   private static Path clients() {
     String named = System.getProperty("fusion.clients", "");
-    Path dir = named.isEmpty() ? Path.of("..", "clients") : Path.of(named);
+    Path dir = named.isEmpty()
+        ? Path.of(System.getProperty("fusion.basedir", "."), "..", "..", "clients") : Path.of(named);
     Path sdk = dir.resolve("node_modules/@modelcontextprotocol/client/package.json");
     if (Files.exists(sdk)) {
       return dir.toAbsolutePath().normalize();
@@ -165,8 +171,8 @@ class TypeScriptClientOAuthTest {
     @Override
     public Map<String, Object> addClaims(TokenRequest request) {
       String client = clientId(request);
-      Set<String> allowed = !client.equals("ledger-stepper") ? ALLOWED.getOrDefault(client, Set.of())
-          : stepperTokens.getAndIncrement() == 0 ? Set.of("ledger:read") : STEPPER_LATER;
+      Set<String> allowed = !client.equals("billing-stepper") ? ALLOWED.getOrDefault(client, Set.of())
+          : stepperTokens.getAndIncrement() == 0 ? Set.of("invoices:read") : STEPPER_LATER;
       Set<String> granted = new LinkedHashSet<>();
       if (request.getScope() != null) {
         for (String scope : request.getScope().toStringList()) {
