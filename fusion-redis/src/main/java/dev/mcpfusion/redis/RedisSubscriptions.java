@@ -25,7 +25,8 @@ import org.slf4j.LoggerFactory;
  * subscriptions in memory, updated by the channel's messages in the order Redis received them
  * (so a subscription made through one instance is known everywhere before a mutation announced
  * after it), and read again from Redis whenever the channel is (re)subscribed and every
- * {@link #RELOAD}, which also drops the sessions that ended or expired.
+ * {@link #RELOAD}, which also drops the sessions that ended or expired. A subscription announced
+ * while the copy is being read is applied again on top of what was read, so none is lost to it.
  *
  * <p>Redis down: recording a subscription and announcing a mutation fail within the command
  * timeout; a mutation announced meanwhile reaches no subscriber. Lettuce subscribes the channel
@@ -57,6 +58,12 @@ final class RedisSubscriptions implements SubscriptionBus {
   private final Map<String, Map<String, String>> copy = new ConcurrentHashMap<>();
   private final ScheduledThreadPoolExecutor worker;
   private StatefulRedisPubSubConnection<String, String> pubSub;
+  /** Held by the one reload that runs. */
+  private final Object reloading = new Object();
+  /** Guards applying a message against replacing the copy with what a reload read. */
+  private final Object copying = new Object();
+  /** The subscription messages heard while a reload reads, or {@code null}: none reads; guarded by copying. */
+  private List<List<?>> heardWhileReading;
   private volatile Receiver receiver;
 
   RedisSubscriptions(FusionRedis redis) {
@@ -138,12 +145,12 @@ final class RedisSubscriptions implements SubscriptionBus {
       return;
     }
     switch (String.valueOf(parts.get(0))) {
-      case "s" -> copy.computeIfAbsent((String) parts.get(1), s -> new ConcurrentHashMap<>())
-          .put((String) parts.get(2), (String) parts.get(3));
-      case "u" -> {
-        Map<String, String> uris = copy.get((String) parts.get(1));
-        if (uris != null) {
-          uris.remove((String) parts.get(2));
+      case "s", "u" -> {
+        synchronized (copying) {
+          apply(parts);
+          if (heardWhileReading != null) {
+            heardWhileReading.add(parts);
+          }
         }
       }
       case "m" -> {
@@ -162,6 +169,19 @@ final class RedisSubscriptions implements SubscriptionBus {
     }
   }
 
+  /** Applies a subscription ({@code s}) or unsubscription ({@code u}) message to the copy. */
+  private void apply(List<?> parts) {
+    if (parts.get(0).equals("s")) {
+      copy.computeIfAbsent((String) parts.get(1), s -> new ConcurrentHashMap<>())
+          .put((String) parts.get(2), (String) parts.get(3));
+      return;
+    }
+    Map<String, String> uris = copy.get((String) parts.get(1));
+    if (uris != null) {
+      uris.remove((String) parts.get(2));
+    }
+  }
+
   private void deliver(List<String> domains, String scope) {
     try {
       receiver.mutated(domains, scope);
@@ -172,8 +192,25 @@ final class RedisSubscriptions implements SubscriptionBus {
 
   /** Reads every session's subscriptions from Redis into the copy; Redis down: the next try does. */
   void reload() {
+    reload(() -> {});
+  }
+
+  /**
+   * {@link #reload()}, running {@code afterRead} between reading Redis and replacing the copy; one
+   * reload at a time.
+   */
+  void reload(Runnable afterRead) {
+    synchronized (reloading) {
+      reloadOnce(afterRead);
+    }
+  }
+
+  private void reloadOnce(Runnable afterRead) {
     String match = redis.key("subs", "*");
     Map<String, Map<String, String>> read = new HashMap<>();
+    synchronized (copying) {
+      heardWhileReading = new ArrayList<>();
+    }
     try {
       ScanCursor cursor = ScanCursor.INITIAL;
       do {
@@ -189,11 +226,20 @@ final class RedisSubscriptions implements SubscriptionBus {
         cursor = page;
       } while (!cursor.isFinished());
     } catch (RedisUnavailableException e) {
+      synchronized (copying) {
+        heardWhileReading = null;
+      }
       LOG.debug("Could not read the subscriptions; the next reload tries again", e);
       return;
     }
-    copy.keySet().retainAll(read.keySet());
-    copy.putAll(read);
+    afterRead.run();
+    synchronized (copying) {
+      copy.keySet().retainAll(read.keySet());
+      copy.putAll(read);
+      // What was announced while Redis was read may be missing from what was read: apply it again.
+      heardWhileReading.forEach(this::apply);
+      heardWhileReading = null;
+    }
   }
 
   /** Stops listening (the connection closes). */
