@@ -1,4 +1,4 @@
-/** Fleet state on Redis: the event store, the task store and the 2025-era session store. */
+/** Fleet state on Redis: the event, task and session stores, subscriptions and budgets. */
 module dev.mcpfusion.redis {
   requires transitive dev.mcpfusion.core;
   requires transitive dev.mcpfusion.http;

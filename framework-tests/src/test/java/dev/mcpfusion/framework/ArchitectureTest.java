@@ -194,8 +194,9 @@ class ArchitectureTest {
   }
 
   /**
-   * The fleet stores implement core's task store and http's event and session stores: never the
-   * edge, the registry, the SDK or Jetty, and no other framework module.
+   * The fleet stores implement core's task store, subscription bus and middleware and http's
+   * event and session stores: never the edge, the registry, the SDK or Jetty, and no other
+   * framework module.
    */
   @Test
   void redisSitsOnCoreAndHttpOnly() {

@@ -64,7 +64,7 @@ public final class FusionServer {
 
   private FusionServer(String name, String version, ToolRegistry registry, FeatureRegistry features,
       FusionTracer tracer, List<EgressFilter> filters, TaskOptions tasks, RequestStates states,
-      int maxListenStreams, Duration listenHeartbeat, Surfaces surfaces) {
+      int maxListenStreams, Duration listenHeartbeat, Surfaces surfaces, SubscriptionBus bus) {
     this.name = name;
     this.version = version;
     this.registry = registry;
@@ -72,6 +72,9 @@ public final class FusionServer {
     Egress egress = new Egress(filters, registry.defaultRedaction());
     this.edge = new Edge(name, version, registry, features, new Pipeline(registry, tracer, egress),
         tracer, tasks, states, maxListenStreams, listenHeartbeat, surfaces);
+    if (bus != null) {
+      edge.shareSubscriptions(bus);
+    }
   }
 
   /** A builder for a server announcing itself as {@code name} {@code version}. */
@@ -178,6 +181,7 @@ public final class FusionServer {
     private Duration requestStateTtl = RequestStates.DEFAULT_TTL;
     private int maxRequestStateBytes = RequestStates.DEFAULT_MAX_BYTES;
     private Function<RequestContext, ?> subscriptionScope;
+    private SubscriptionBus subscriptionBus;
     private final List<EgressFilter> egressFilters = new ArrayList<>();
     private TaskOptions tasks = TaskOptions.defaults();
     private int maxListenStreams = 64;
@@ -329,6 +333,16 @@ public final class FusionServer {
     }
 
     /**
+     * Shares the 2025-era resource subscriptions with the connector's other instances through
+     * {@code bus}, so a mutation made through one instance notifies a subscriber whose event
+     * stream another carries (fusion-redis has one). Default: none, they stay in this process.
+     */
+    public Builder subscriptionBus(SubscriptionBus bus) {
+      this.subscriptionBus = Objects.requireNonNull(bus, "bus");
+      return this;
+    }
+
+    /**
      * The 2026-07-28 {@code subscriptions/listen} streams (over HTTP and stdio): at most
      * {@code max} open at once — one more is refused with {@code SERVER_BUSY} (-32003). Over HTTP
      * each sends an SSE heartbeat comment every {@code heartbeat}, which is how a client that left
@@ -453,7 +467,7 @@ public final class FusionServer {
       return new FusionServer(name, version, tools, FeatureRegistry.build(config, gates),
           Observed.of(tracer, meter), egressFilters, tasks, RequestStates.of(requestStateKey,
               requestStateTtl, maxRequestStateBytes, Clock.systemUTC()), maxListenStreams,
-          listenHeartbeat, Surfaces.of(tools, tags, tagScopes));
+          listenHeartbeat, Surfaces.of(tools, tags, tagScopes), subscriptionBus);
     }
   }
 }

@@ -21,7 +21,9 @@ import java.util.function.Function;
 /**
  * One connection to Redis shared by the stores every instance of a connector keeps there: the
  * {@link #eventStore() event store} of resumable Streamable HTTP streams, the {@link #taskStore()
- * task store} and the 2025-era {@link #sessionStore() session store}.
+ * task store}, the 2025-era {@link #sessionStore() session store}, the {@link #subscriptionBus()
+ * subscription bus} that tells every instance of a mutation, and fleet-wide {@link #budget
+ * budgets} of concurrent calls.
  *
  * <pre>{@code
  * try (FusionRedis redis = FusionRedis.connect("redis://10.0.0.5:6379")) {
@@ -52,6 +54,10 @@ public final class FusionRedis implements AutoCloseable {
   private final String instance = java.util.UUID.randomUUID().toString();
   /** Renews this instance's task lease; started with the first task store, guarded by this. */
   private java.util.concurrent.ScheduledExecutorService leases;
+  /** The subscription buses handed out, closed with the connection; guarded by this. */
+  private final java.util.List<RedisSubscriptions> buses = new java.util.ArrayList<>();
+  /** Renews the leases of the fleet budgets' running calls; started with the first, guarded by this. */
+  private java.util.concurrent.ScheduledExecutorService budgets;
 
   private FusionRedis(RedisSettings settings, RedisURI uri) {
     this.settings = settings;
@@ -179,6 +185,70 @@ public final class FusionRedis implements AutoCloseable {
     return key("lease", instance);
   }
 
+  /**
+   * A subscription bus for one server ({@code FusionServer.Builder.subscriptionBus}): a mutation
+   * made through one instance notifies the sessions subscribed through any instance, on the
+   * instance that carries each one's event stream. Its pub/sub connection is its own; it closes
+   * with this connection.
+   */
+  public dev.mcpfusion.core.SubscriptionBus subscriptionBus() {
+    RedisSubscriptions bus = new RedisSubscriptions(this);
+    synchronized (this) {
+      buses.add(bus);
+    }
+    return bus;
+  }
+
+  /**
+   * A budget of {@code maxConcurrent} calls running at once across every instance that makes one
+   * with this {@code name}, to register as middleware; a call beyond it, or any call while Redis
+   * does not answer, is refused with {@code SERVER_BUSY} and when to retry. A permit is held
+   * under a {@code lease} this instance renews while the call runs: an instance that dies holds
+   * its permits until their leases lapse.
+   *
+   * @throws IllegalArgumentException when {@code name} is blank or has a brace, {@code
+   *     maxConcurrent} is below 1, or {@code lease} is under 30 ms
+   */
+  public FleetBudget budget(String name, int maxConcurrent, Duration lease) {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(lease, "lease");
+    if (name.isBlank() || name.indexOf('{') >= 0 || name.indexOf('}') >= 0) {
+      throw new IllegalArgumentException(
+          "A budget's name must be non-blank and contain no '{' or '}', got '" + name + "'");
+    }
+    if (maxConcurrent < 1) {
+      throw new IllegalArgumentException(
+          "Budget " + name + ": maxConcurrent must be at least 1, got " + maxConcurrent);
+    }
+    if (lease.toMillis() < 30) {
+      throw new IllegalArgumentException("Budget " + name + ": the lease must be at least 30 ms,"
+          + " got " + lease);
+    }
+    synchronized (this) {
+      if (budgets == null) {
+        budgets = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(task -> {
+          Thread thread = new Thread(task, "fusion-redis-budget");
+          thread.setDaemon(true);
+          return thread;
+        });
+      }
+      return new FleetBudget(this, name, maxConcurrent, lease, budgets);
+    }
+  }
+
+  /** A new pub/sub connection, with the command timeout of this one. */
+  io.lettuce.core.pubsub.StatefulRedisPubSubConnection<String, String> connectPubSub() {
+    try {
+      io.lettuce.core.pubsub.StatefulRedisPubSubConnection<String, String> pubSub =
+          client.connectPubSub();
+      pubSub.setTimeout(settings.commandTimeout());
+      return pubSub;
+    } catch (RedisException e) {
+      throw new RedisUnavailableException("Could not connect to Redis at " + server
+          + " to hear the other instances; check that it runs", e);
+    }
+  }
+
   /** The 2025-era session store: a session initialised on one instance is served by any. */
   public SessionStore sessionStore() {
     return new RedisSessionStore(this);
@@ -200,6 +270,13 @@ public final class FusionRedis implements AutoCloseable {
       leased = leases != null;
     }
     stopRenewingLeases();
+    synchronized (this) {
+      buses.forEach(RedisSubscriptions::close);
+      buses.clear();
+      if (budgets != null) {
+        budgets.shutdownNow();
+      }
+    }
     if (leased) {
       try {
         String key = leaseKey(instance);

@@ -19,6 +19,13 @@ final class RedisSessionStore implements SessionStore {
       return 1
       """;
 
+  /** The session's time-to-live, and its subscriptions' ({@link RedisSubscriptions}) with it. */
+  private static final String TOUCH = """
+      redis.call('PEXPIRE', KEYS[1], ARGV[1])
+      redis.call('PEXPIRE', KEYS[2], ARGV[1])
+      return 1
+      """;
+
   private final FusionRedis redis;
   private final String ttlMs;
 
@@ -59,13 +66,14 @@ final class RedisSessionStore implements SessionStore {
 
   @Override
   public void touch(String sessionId) {
-    redis.run("touch a session",
-        commands -> commands.pexpire(key(sessionId), redis.settings().sessionTtl().toMillis()));
+    redis.script("touch a session", TOUCH,
+        new String[] {key(sessionId), RedisSubscriptions.key(redis, sessionId)}, ttlMs);
   }
 
   @Override
   public void remove(String sessionId) {
-    redis.run("forget a session", commands -> commands.del(key(sessionId)));
+    redis.run("forget a session",
+        commands -> commands.del(key(sessionId), RedisSubscriptions.key(redis, sessionId)));
   }
 
   private String key(String sessionId) {

@@ -33,11 +33,22 @@ final class Fleet implements AutoCloseable {
   /** Starts {@code count} instances sharing the Redis at {@code url}, with their options changed by {@code tune}. */
   Fleet(String url, int count, RedisSettings settings,
       java.util.function.UnaryOperator<HttpOptions> tune) {
+    this(url, count, settings, tune, (redis, builder) -> builder);
+  }
+
+  /**
+   * Starts {@code count} instances sharing the Redis at {@code url}, each server's builder changed
+   * by {@code shape} with the instance's own connection.
+   */
+  Fleet(String url, int count, RedisSettings settings,
+      java.util.function.UnaryOperator<HttpOptions> tune,
+      java.util.function.BiFunction<FusionRedis, FusionServer.Builder, FusionServer.Builder> shape) {
     for (int i = 0; i < count; i++) {
       FusionRedis redis = FusionRedis.connect(url, settings);
       connections.add(redis);
-      FusionServer server = FusionServer.builder("greeter", "1.0.0").register(new Greeter())
-          .register(new Stepper()).build();
+      FusionServer server = shape.apply(redis, FusionServer.builder("greeter", "1.0.0")
+          .register(new Greeter()).register(new Stepper()).register(new Notes())
+          .register(new Holder())).build();
       servers.add(FusionHttp.serve(server, tune.apply(HttpOptions.port(0).stopOnShutdownSignal(false)
           .eventStore(redis.eventStore()).sessionStore(redis.sessionStore()))));
     }

@@ -42,6 +42,19 @@ public final class LocalRedis implements BeforeAllCallback, AfterAllCallback {
   @Override
   public void afterAll(ExtensionContext context) throws Exception {
     stop();
+    deleteTree(dir);
+  }
+
+  /** Deletes {@code dir} and everything in it (a test's temporary directory, once it is done). */
+  public static void deleteTree(Path dir) throws IOException {
+    if (dir == null || !Files.exists(dir)) {
+      return;
+    }
+    try (java.util.stream.Stream<Path> paths = Files.walk(dir)) {
+      for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    }
   }
 
   /** The URL a client connects with, {@code redis://127.0.0.1:<port>}. */

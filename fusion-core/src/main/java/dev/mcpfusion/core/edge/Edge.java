@@ -104,8 +104,6 @@ public final class Edge {
         : Bodies.classicToolResult(id, reply), tasks, scoped);
   }
 
-  // ---- reading ---------------------------------------------------------------------------------
-
   /** Parses one message (UTF-8 JSON) and checks its envelope. Never throws. */
   public Message read(byte[] json) {
     return reader.read(json);
@@ -135,8 +133,6 @@ public final class Edge {
     return reader.parsed();
   }
 
-  // ---- sessions --------------------------------------------------------------------------------
-
   /**
    * Opens the edge's state of one client connection, whose replies and server messages go to
    * {@code out}. A call runs on the thread that dispatches it (the container's request thread on
@@ -144,7 +140,12 @@ public final class Edge {
    * many messages on one thread dispatches those that {@link #runsCall} off its reading path.
    */
   public EdgeSession openSession(Sink out) {
-    return new EdgeSession(out, meter);
+    return features.track(new EdgeSession(out, meter));
+  }
+
+  /** Shares the 2025-era subscriptions with other instances through {@code bus}, before any session. */
+  public void shareSubscriptions(dev.mcpfusion.core.SubscriptionBus bus) {
+    features.share(bus);
   }
 
   /** What another process needs to serve {@code session}, an initialised 2025-era session. */
@@ -154,10 +155,8 @@ public final class Edge {
 
   /** Opens here a session another process initialised and saved as {@code state}, ready for use. */
   public EdgeSession resumeSession(Sink out, SessionState state) {
-    return classic.resume(out, state, meter);
+    return features.track(classic.resume(out, state, meter));
   }
-
-  // ---- dispatch --------------------------------------------------------------------------------
 
   /** Reads one message and dispatches it (the whole edge, for a transport with nothing to decide). */
   public void receive(String json, Inbound inbound, EdgeSession session) {
@@ -419,8 +418,6 @@ public final class Edge {
     String header = inbound.header("mcp-protocol-version");
     return header != null ? header.trim() : session == null ? null : session.protocolVersion();
   }
-
-  // ---- in memory -------------------------------------------------------------------------------
 
   /**
    * Runs one {@code tools/call} through the same handler, without a transport (tests, in-memory

@@ -36,7 +36,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Subscriptions are per session; a successful tool call whose {@code mcpfusion/invalidation}
  * domains match a subscribed resource's router sends {@code notifications/resources/updated} for
- * that URI to every session subscribed to it. A closed session's subscriptions are dropped.
+ * that URI to every session subscribed to it. A closed session's subscriptions are dropped. With
+ * a {@code SubscriptionBus} the instances of a server share them ({@link SharedSubscriptions}).
  */
 final class FeatureRequests {
   private static final Logger LOG = LoggerFactory.getLogger(FeatureRequests.class);
@@ -82,6 +83,8 @@ final class FeatureRequests {
 
   /** The 2026-07-28 {@code subscriptions/listen} streams. */
   private final ListenStreams listens;
+  /** The subscriptions shared with the server's other instances, or {@code null}: in memory here. */
+  private volatile SharedSubscriptions shared;
 
   FeatureRequests(FeatureCalls calls, String serverInfoMember, FusionTracer tracer,
       int maxListenStreams, java.time.Duration listenHeartbeat) {
@@ -95,6 +98,20 @@ final class FeatureRequests {
 
   ListenStreams listens() {
     return listens;
+  }
+
+  /** Shares the 2025-era subscriptions with the server's other instances through {@code bus}. */
+  void share(dev.mcpfusion.core.SubscriptionBus bus) {
+    shared = new SharedSubscriptions(bus, calls.registry(), egress);
+  }
+
+  /** A session of this instance: it hears the mutations announced on the bus, if one is set. */
+  EdgeSession track(EdgeSession session) {
+    SharedSubscriptions bus = shared;
+    if (bus != null) {
+      bus.track(session);
+    }
+    return session;
   }
 
   /**
@@ -301,10 +318,14 @@ final class FeatureRequests {
             + uri + " could not be scoped (incident " + incident + ").",
             Map.of("code", Codes.INTERNAL_ERROR, "incident", incident));
       }
-      if (!session.isClosed()) {
+      if (shared != null) {
+        shared.record(session, uri, scopeText(key), true);
+      } else if (!session.isClosed()) {
         subscriptions.computeIfAbsent(session, s -> new ConcurrentHashMap<>())
             .put(uri, new Subscription(key, request == null ? RequestContext.empty() : request));
       }
+    } else if (shared != null) {
+      shared.record(session, uri, null, false);
     } else {
       Map<String, Subscription> uris = subscriptions.get(session);
       if (uris != null) {
@@ -327,6 +348,14 @@ final class FeatureRequests {
     return key == null ? NO_KEY : key;
   }
 
+  /**
+   * A scope key as the instances of a server compare it: by its text, the server's lack of a
+   * scope and a {@code null} key each spelled so that no key's text equals it.
+   */
+  private static String scopeText(Object key) {
+    return key == UNSCOPED ? "" : key == NO_KEY ? "\u0000" : "=" + key;
+  }
+
   /** The URIs {@code session} is subscribed to (for tests). */
   Set<String> subscriptions(EdgeSession session) {
     Map<String, Subscription> uris = subscriptions.get(session);
@@ -339,7 +368,8 @@ final class FeatureRequests {
    * the same scope key as {@code request}'s (see {@code FusionServer.Builder.subscriptionScope}).
    */
   void afterToolCall(Reply reply, RequestContext request) {
-    if (reply.isError() || (subscriptions.isEmpty() && listens.open() == 0)
+    SharedSubscriptions bus = shared;
+    if (reply.isError() || (bus == null && subscriptions.isEmpty() && listens.open() == 0)
         || !(reply.meta().get(Meta.INVALIDATION) instanceof Map<?, ?> invalidation)
         || !(invalidation.get("domains") instanceof List<?> domains)) {
       return;
@@ -353,6 +383,11 @@ final class FeatureRequests {
       return;
     }
     listens.afterToolCall(domains, key);
+    if (bus != null) {
+      bus.publish(domains.stream().filter(String.class::isInstance).map(String.class::cast)
+          .toList(), scopeText(key));
+      return;
+    }
     for (Map.Entry<EdgeSession, Map<String, Subscription>> entry : subscriptions.entrySet()) {
       EdgeSession session = entry.getKey();
       if (session.isClosed()) {
@@ -381,7 +416,7 @@ final class FeatureRequests {
     }
   }
 
-  private static boolean matches(List<?> domains, String router) {
+  static boolean matches(List<?> domains, String router) {
     for (Object domain : domains) {
       if (domain instanceof String pattern && FeatureRegistry.invalidates(pattern, router)) {
         return true;

@@ -9,16 +9,18 @@ import java.util.function.UnaryOperator;
 
 /**
  * The billing connector as one instance of a fleet ({@code --redis URL}): its 2025-era sessions,
- * resumable streams and tasks live in Redis, so any instance serves any request. Only this class
- * names fusion-redis, and {@link BillingMain} calls it only for {@code --redis}: without it, no
- * Redis class is loaded.
+ * resumable streams and tasks live in Redis, so any instance serves any request, its resource
+ * subscriptions are shared there (a mutation through one instance notifies a subscriber served by
+ * another). Only this class names fusion-redis, and {@link BillingMain} calls it only for
+ * {@code --redis}: without it, no Redis class is loaded.
  */
 final class BillingFleet {
   private BillingFleet() {}
 
   /**
-   * Connects to the Redis at {@code url}, keeps the tasks of {@code builder} there, and returns
-   * what makes the HTTP options keep sessions and event streams there too.
+   * Connects to the Redis at {@code url}, keeps the tasks and resource subscriptions of {@code
+   * builder} there, and returns what makes the HTTP options keep sessions and event streams there
+   * too.
    *
    * @throws IllegalArgumentException when {@code url} is not a Redis URL or Redis does not answer
    */
@@ -30,7 +32,8 @@ final class BillingFleet {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
     Runtime.getRuntime().addShutdownHook(new Thread(redis::close, "billing-redis-close"));
-    builder.tasks(TaskOptions.defaults().store(redis.taskStore()));
+    builder.tasks(TaskOptions.defaults().store(redis.taskStore()))
+        .subscriptionBus(redis.subscriptionBus());
     return options -> options.eventStore(redis.eventStore()).sessionStore(redis.sessionStore());
   }
 }

@@ -29,7 +29,8 @@ import java.util.function.UnaryOperator;
  *
  * <p>One instance of a fleet with {@code --http PORT --redis URL}: sessions, resumable streams and
  * tasks are kept in that Redis ({@link BillingFleet}), so instances behind a load balancer without
- * session affinity serve each other's sessions.
+ * session affinity serve each other's sessions, and a resource subscriber hears of a mutation made
+ * through any instance.
  */
 public final class BillingMain {
   private static final String USAGE =

@@ -91,8 +91,10 @@ final class Haproxy implements AutoCloseable {
     Process checked = new ProcessBuilder(binary, "-c", "-q", "-f", file.toString())
         .redirectErrorStream(true).redirectOutput(log.toFile()).start();
     if (!checked.waitFor(30, TimeUnit.SECONDS) || checked.exitValue() != 0) {
+      String refused = Files.readString(log);
+      dev.mcpfusion.redis.LocalRedis.deleteTree(dir);
       throw new IllegalStateException("haproxy refused its configuration:\n" + config + "\n"
-          + Files.readString(log));
+          + refused);
     }
     // no -q here: it silences the request log too
     Process process = new ProcessBuilder(binary, "-db", "-f", file.toString())
@@ -100,9 +102,11 @@ final class Haproxy implements AutoCloseable {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
     while (!listening(port)) {
       if (!process.isAlive() || System.nanoTime() > deadline) {
-        process.destroyForcibly();
+        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        String failed = Files.readString(log);
+        dev.mcpfusion.redis.LocalRedis.deleteTree(dir);
         throw new IllegalStateException("haproxy did not start on 127.0.0.1:" + port + ":\n"
-            + Files.readString(log));
+            + failed);
       }
       Thread.sleep(20);
     }
@@ -157,11 +161,12 @@ final class Haproxy implements AutoCloseable {
   }
 
   @Override
-  public void close() throws InterruptedException {
+  public void close() throws InterruptedException, IOException {
     process.destroy();
     if (!process.waitFor(10, TimeUnit.SECONDS)) {
       process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
     }
+    dev.mcpfusion.redis.LocalRedis.deleteTree(log.getParent());
   }
 
   private static boolean listening(int port) {
