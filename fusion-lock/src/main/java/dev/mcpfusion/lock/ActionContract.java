@@ -2,6 +2,7 @@ package dev.mcpfusion.lock;
 
 import dev.mcpfusion.core.guard.ActionLimits;
 import dev.mcpfusion.annotation.CachePolicy;
+import dev.mcpfusion.annotation.Proxy;
 import dev.mcpfusion.annotation.SerializeOn;
 import dev.mcpfusion.annotation.TaskSupport;
 import dev.mcpfusion.json.Json;
@@ -56,6 +57,9 @@ import java.util.concurrent.CompletionStage;
  * @param async whether the handler answers with a {@code CompletionStage} (written only when it does)
  * @param serializeOn the argument whose value keys {@code @SerializeOn}'s one-at-a-time calls,
  *     {@code ""} for none (then not written); its queue is the limit {@value #SERIALIZE_QUEUE}
+ * @param proxy the REST call of a {@code @Proxy} action, {@code "GET billing-api /invoices/{id}"}
+ *     (method, upstream, path), {@code ""} for a handler (then not written); the upstream's base
+ *     URL and URL policy are the server's configuration, named by the upstream
  */
 public record ActionContract(
     String name,
@@ -80,12 +84,26 @@ public record ActionContract(
     List<String> scopes,
     String task,
     boolean async,
-    String serializeOn) {
+    String serializeOn,
+    String proxy) {
 
   /** The name of the limit a {@code @SerializeOn} queue is recorded under. */
   public static final String SERIALIZE_QUEUE = "serializeQueue";
 
-  /** An action with a blocking handler whose calls are not serialised: every component but the last two. */
+  /** An action with a handler of its own (no {@code @Proxy}): every component but the last. */
+  public ActionContract(String name, String description, Verb verb, boolean readOnly,
+      boolean destructive, boolean idempotent, boolean openWorld, String inputSchema,
+      Map<String, InputField> inputs, ResultShape result, Object resultSchema,
+      PresenterContract presenter, Map<String, Long> limits, List<String> middleware,
+      CachePolicy cache, List<String> invalidates, boolean customValidation,
+      RedactionContract redaction, String title, List<String> scopes, String task, boolean async,
+      String serializeOn) {
+    this(name, description, verb, readOnly, destructive, idempotent, openWorld, inputSchema, inputs,
+        result, resultSchema, presenter, limits, middleware, cache, invalidates, customValidation,
+        redaction, title, scopes, task, async, serializeOn, "");
+  }
+
+  /** An action with a blocking handler whose calls are not serialised: every component but the last three. */
   public ActionContract(String name, String description, Verb verb, boolean readOnly,
       boolean destructive, boolean idempotent, boolean openWorld, String inputSchema,
       Map<String, InputField> inputs, ResultShape result, Object resultSchema,
@@ -94,7 +112,7 @@ public record ActionContract(
       RedactionContract redaction, String title, List<String> scopes, String task) {
     this(name, description, verb, readOnly, destructive, idempotent, openWorld, inputSchema, inputs,
         result, resultSchema, presenter, limits, middleware, cache, invalidates, customValidation,
-        redaction, title, scopes, task, false, "");
+        redaction, title, scopes, task, false, "", "");
   }
 
   /** An action that requires no scope and never runs as a task: every component but {@code scopes} and {@code task}. */
@@ -129,6 +147,7 @@ public record ActionContract(
     scopes = scopes == null ? List.of() : List.copyOf(new TreeSet<>(scopes));
     task = task == null ? "" : task;
     serializeOn = serializeOn == null ? "" : serializeOn;
+    proxy = proxy == null ? "" : proxy;
     inputs = Collections.unmodifiableMap(new TreeMap<>(inputs));
     limits = Collections.unmodifiableMap(new TreeMap<>(limits));
     middleware = List.copyOf(middleware);
@@ -203,7 +222,14 @@ public record ActionContract(
         action.title(),
         action.scopes(), taskMode(router, action),
         method != null && CompletionStage.class.isAssignableFrom(method.getReturnType()),
-        serialize == null ? "" : serialize.value());
+        serialize == null ? "" : serialize.value(),
+        proxy(method));
+  }
+
+  /** The method's {@code @Proxy} as {@code "GET billing-api /invoices/{id}"}, or {@code ""}. */
+  private static String proxy(java.lang.reflect.Method method) {
+    Proxy proxy = method == null ? null : method.getAnnotation(Proxy.class);
+    return proxy == null ? "" : proxy.method() + " " + proxy.upstream() + " " + proxy.path();
   }
 
   /** The action's {@code @TaskSupport} mode, as the server reads it when it is built; "" for none. */
@@ -269,6 +295,10 @@ public record ActionContract(
     if (!serializeOn.isEmpty()) {
       tree.put("serializeOn", serializeOn);
     }
+    if (!proxy.isEmpty()) {
+      String[] call = proxy.split(" ", 3);
+      tree.put("proxy", new TreeMap<>(Map.of("method", call[0], "upstream", call[1], "path", call[2])));
+    }
     return tree;
   }
 
@@ -298,11 +328,16 @@ public record ActionContract(
         r.has("scopes") ? r.strings("scopes") : List.of(),
         r.has("task") ? r.string("task") : "",
         r.has("async") && r.bool("async"),
-        r.has("serializeOn") ? r.string("serializeOn") : "");
+        r.has("serializeOn") ? r.string("serializeOn") : "",
+        r.has("proxy") ? proxyFromTree(r.object("proxy")) : "");
     if (!a.requiredFields().equals(r.strings("required"))) {
       throw new IllegalArgumentException("mcpfusion.lock: \"required\" at " + r.where()
           + " does not match the required flags of its inputs (edited by hand?); run the lock goal again");
     }
     return a;
+  }
+
+  private static String proxyFromTree(TreeReader proxy) {
+    return proxy.string("method") + " " + proxy.string("upstream") + " " + proxy.string("path");
   }
 }

@@ -252,6 +252,7 @@ final class Differ {
     redaction(where, b.redaction(), a.redaction());
     CallDrift.task(this, where, b.task(), a.task());
     CallDrift.serialization(this, where, b, a);
+    CallDrift.proxy(this, where, b.proxy(), a.proxy());
   }
 
   private static boolean collection(ResultShape shape) {

@@ -27,7 +27,9 @@ import java.util.Optional;
  *       presenter (view class) changed; redaction loosened (a path, detector or pattern removed,
  *       or the mask going from FULL to PARTIAL); a {@code @Ui} method removed (a client may show
  *       the block it sent); a scope no longer required (callers without it may now call); a
- *       {@code @SerializeOn} removed or keyed on another argument (calls on one entity may race).
+ *       {@code @SerializeOn} removed or keyed on another argument (calls on one entity may race);
+ *       a {@code @Proxy} action's method, upstream or path changed, or a proxy put in for a
+ *       handler or taken out (the arguments go somewhere else).
  *   <li>Field selection and paging: the {@code _select} input removed ({@code @Presenter(select =
  *       true)} turned off, or a mutation or neutral action no longer saying {@code select = true},
  *       which is also what a connector compiled before selection became opt-in for them records),
