@@ -9,15 +9,20 @@ import dev.mcpfusion.http.HttpOptions;
 import dev.mcpfusion.json.Json;
 import dev.mcpfusion.samples.conformance.ConformanceConnector;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,7 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The runnable gateway as a user runs it: {@code java -jar fusion-gateway.jar --config gateway.yaml}
  * with the module's sample config (its billing upstream the billing sample's jar, its conformance
- * upstream moved to an ephemeral port), listing the tools of both upstreams over stdio.
+ * upstream moved to an ephemeral port), listing the tools of both upstreams over stdio. The jar is
+ * reproducible: the project's entries carry the build's fixed timestamp (the root pom's
+ * {@code project.build.outputTimestamp}), not the clock of the build.
  *
  * <p>Runs after {@code package} (this module's surefire execution {@code runnable-jar}), since the
  * jar does not exist before.
@@ -71,6 +78,26 @@ class GatewayJarTest {
       List<String> names = tools.stream().map(t -> (String) t.get("name")).toList();
       assertThat(names).anyMatch(n -> n.startsWith("billing_")).anyMatch(n -> n.startsWith("conformance_"))
           .contains("billing_billing_get_invoice");
+    }
+  }
+
+  @Test
+  void everyEntryOfTheProjectCarriesTheFixedBuildTimestamp() throws IOException {
+    afterPackage();
+    try (JarFile jar = new JarFile(JAR.toFile())) {
+      // The libraries' entries keep the times of their published jars: fixed by the artifacts.
+      List<JarEntry> ours = Collections.list(jar.entries()).stream()
+          .filter(e -> e.getName().startsWith("dev/mcpfusion/")).toList();
+      assertThat(ours).hasSizeGreaterThan(100)
+          .anyMatch(e -> e.getName().startsWith("dev/mcpfusion/core/"))
+          .anyMatch(e -> e.getName().startsWith("dev/mcpfusion/gateway/"));
+      Instant fixed = Instant.parse(System.getProperty("fusion.outputTimestamp"));
+      // Zip times are local time, 2-second grained: within a day of the fixed time, which no build clock is.
+      for (JarEntry entry : ours) {
+        long seconds = entry.getLastModifiedTime().toInstant().getEpochSecond();
+        assertThat(Math.abs(seconds - fixed.getEpochSecond())).as(entry.getName()).isLessThan(86_400);
+      }
+      assertThat(jar.getManifest().getMainAttributes().getValue("Main-Class")).isEqualTo(GatewayMain.class.getName());
     }
   }
 
