@@ -28,7 +28,9 @@ import java.util.regex.Pattern;
  * <p>An answer becomes the action's result or an envelope that names the upstream: a 2xx JSON
  * object or array is the result; a 404 is {@code NOT_FOUND}; any other 4xx {@code UPSTREAM_ERROR};
  * a 5xx {@code UPSTREAM_UNAVAILABLE} (and a failure for the breaker); a body that is not the JSON
- * the action declares {@code UPSTREAM_ERROR}. The upstream's own error text is never passed on.
+ * the action declares {@code UPSTREAM_ERROR}. The upstream's own error text is never passed on. The
+ * client's own envelopes (a refused URL, the byte cap, a timeout, an open circuit) gain the detail
+ * {@code api}: the upstream's configured name.
  */
 public final class ProxyUpstreams {
   private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]{0,62}");
@@ -118,7 +120,13 @@ public final class ProxyUpstreams {
       request = request.header(header.getKey(), header.getValue());
     }
     request = request.header("Accept", "application/json");
-    OutboundResponse response = upstream.http.send(request);
+    OutboundResponse response;
+    try {
+      response = upstream.http.send(request);
+    } catch (FusionError refused) {
+      // The client's envelopes name the host; the agent knows the upstream by the name configured.
+      throw refused.detail("api", name);
+    }
     int status = response.status();
     String call = method + " " + path;
     if (status == 404) {

@@ -135,7 +135,7 @@ class ProxyActionsTest {
     assertThat(first.details()).containsEntry("upstream", "billing-api").containsEntry("status", "500");
     assertThat(first.raw()).doesNotContain("NullPointerException");
     assertThat(third.errorCode()).isEqualTo(Codes.UPSTREAM_UNAVAILABLE);
-    assertThat(third.details()).containsEntry("circuit", "open");
+    assertThat(third.details()).containsEntry("circuit", "open").containsEntry("api", "billing-api");
     assertThat(upstream.hits()).isEqualTo(2);
     assertThat(breakers.upstream("127.0.0.2").state()).isEqualTo(dev.mcpfusion.resilience.Upstream.State.OPEN);
   }
@@ -146,7 +146,7 @@ class ProxyActionsTest {
     ToolResult html = tester.callTool("invoices_get_invoice", Map.of("id", "HTML"));
 
     assertThat(huge.errorCode()).isEqualTo(Codes.UPSTREAM_TOO_LARGE);
-    assertThat(huge.details()).containsEntry("limit_bytes", "1024");
+    assertThat(huge.details()).containsEntry("limit_bytes", "1024").containsEntry("api", "billing-api");
     assertThat(html.errorCode()).isEqualTo(Codes.UPSTREAM_ERROR);
     assertThat(html.errorText()).contains("billing-api", "not JSON");
     assertThat(html.raw()).doesNotContain("maintenance");
