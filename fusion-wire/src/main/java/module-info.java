@@ -16,5 +16,5 @@ module dev.mcpfusion.wire {
   exports dev.mcpfusion.json
       to dev.mcpfusion.redact, dev.mcpfusion.core, dev.mcpfusion.http, dev.mcpfusion.testing,
           dev.mcpfusion.lock,
-          dev.mcpfusion.redis, dev.mcpfusion.gateway, dev.mcpfusion.cards;
+          dev.mcpfusion.redis, dev.mcpfusion.gateway, dev.mcpfusion.cards, dev.mcpfusion.outbound;
 }

@@ -2,6 +2,7 @@ package dev.mcpfusion.lock;
 
 import dev.mcpfusion.core.guard.ActionLimits;
 import dev.mcpfusion.annotation.CachePolicy;
+import dev.mcpfusion.annotation.Proxy;
 import dev.mcpfusion.annotation.SerializeOn;
 import dev.mcpfusion.annotation.TaskSupport;
 import dev.mcpfusion.json.Json;
@@ -58,6 +59,9 @@ import java.util.concurrent.CompletionStage;
  *     {@code ""} for none (then not written); its queue is the limit {@value #SERIALIZE_QUEUE}
  * @param taskInputFirst whether a task call gathers its answers with input-required results before
  *     it becomes a task ({@code @TaskSupport(inputFirst = true)}; written only when it does)
+ * @param proxy the REST call of a {@code @Proxy} action, {@code "GET billing-api /invoices/{id}"}
+ *     (method, upstream, path), {@code ""} for a handler (then not written); the upstream's base
+ *     URL and URL policy are the server's configuration, named by the upstream
  */
 public record ActionContract(
     String name,
@@ -83,12 +87,13 @@ public record ActionContract(
     String task,
     boolean async,
     String serializeOn,
-    boolean taskInputFirst) {
+    boolean taskInputFirst,
+    String proxy) {
 
   /** The name of the limit a {@code @SerializeOn} queue is recorded under. */
   public static final String SERIALIZE_QUEUE = "serializeQueue";
 
-  /** An action that, as a task, asks inside the task: every component but {@code taskInputFirst}. */
+  /** An action that asks before it becomes a task and has a handler of its own (no {@code @Proxy}): every component but the last two. */
   public ActionContract(String name, String description, Verb verb, boolean readOnly,
       boolean destructive, boolean idempotent, boolean openWorld, String inputSchema,
       Map<String, InputField> inputs, ResultShape result, Object resultSchema,
@@ -98,7 +103,7 @@ public record ActionContract(
       String serializeOn) {
     this(name, description, verb, readOnly, destructive, idempotent, openWorld, inputSchema, inputs,
         result, resultSchema, presenter, limits, middleware, cache, invalidates, customValidation,
-        redaction, title, scopes, task, async, serializeOn, false);
+        redaction, title, scopes, task, async, serializeOn, false, "");
   }
 
   /** An action with a blocking handler whose calls are not serialised: every component but the last three. */
@@ -110,7 +115,7 @@ public record ActionContract(
       RedactionContract redaction, String title, List<String> scopes, String task) {
     this(name, description, verb, readOnly, destructive, idempotent, openWorld, inputSchema, inputs,
         result, resultSchema, presenter, limits, middleware, cache, invalidates, customValidation,
-        redaction, title, scopes, task, false, "");
+        redaction, title, scopes, task, false, "", "");
   }
 
   /** An action that requires no scope and never runs as a task: every component but {@code scopes} and {@code task}. */
@@ -145,6 +150,7 @@ public record ActionContract(
     scopes = scopes == null ? List.of() : List.copyOf(new TreeSet<>(scopes));
     task = task == null ? "" : task;
     serializeOn = serializeOn == null ? "" : serializeOn;
+    proxy = proxy == null ? "" : proxy;
     inputs = Collections.unmodifiableMap(new TreeMap<>(inputs));
     limits = Collections.unmodifiableMap(new TreeMap<>(limits));
     middleware = List.copyOf(middleware);
@@ -221,7 +227,14 @@ public record ActionContract(
         action.title(),
         action.scopes(), support == null ? "" : support.value().name(),
         method != null && CompletionStage.class.isAssignableFrom(method.getReturnType()),
-        serialize == null ? "" : serialize.value(), support != null && support.inputFirst());
+        serialize == null ? "" : serialize.value(), support != null && support.inputFirst(),
+        proxy(method));
+  }
+
+  /** The method's {@code @Proxy} as {@code "GET billing-api /invoices/{id}"}, or {@code ""}. */
+  private static String proxy(java.lang.reflect.Method method) {
+    Proxy proxy = method == null ? null : method.getAnnotation(Proxy.class);
+    return proxy == null ? "" : proxy.method() + " " + proxy.upstream() + " " + proxy.path();
   }
 
   private static java.lang.reflect.Method method(RouterDescriptor router, ActionDescriptor action) {
@@ -283,6 +296,10 @@ public record ActionContract(
     if (!serializeOn.isEmpty()) {
       tree.put("serializeOn", serializeOn);
     }
+    if (!proxy.isEmpty()) {
+      String[] call = proxy.split(" ", 3);
+      tree.put("proxy", new TreeMap<>(Map.of("method", call[0], "upstream", call[1], "path", call[2])));
+    }
     return tree;
   }
 
@@ -313,11 +330,16 @@ public record ActionContract(
         r.has("task") ? r.string("task") : "",
         r.has("async") && r.bool("async"),
         r.has("serializeOn") ? r.string("serializeOn") : "",
-        r.has("taskInputFirst") && r.bool("taskInputFirst"));
+        r.has("taskInputFirst") && r.bool("taskInputFirst"),
+        r.has("proxy") ? proxyFromTree(r.object("proxy")) : "");
     if (!a.requiredFields().equals(r.strings("required"))) {
       throw new IllegalArgumentException("mcpfusion.lock: \"required\" at " + r.where()
           + " does not match the required flags of its inputs (edited by hand?); run the lock goal again");
     }
     return a;
+  }
+
+  private static String proxyFromTree(TreeReader proxy) {
+    return proxy.string("method") + " " + proxy.string("upstream") + " " + proxy.string("path");
   }
 }

@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * The drift rules of how an action runs rather than what it takes or answers: the scopes a caller
- * needs (actions, prompts and resources alike), task support, and per-entity serialisation and
- * async handlers.
+ * needs (actions, prompts and resources alike), task support, per-entity serialisation and
+ * async handlers, and the REST call of a {@code @Proxy} action.
  */
 final class CallDrift {
   private CallDrift() {}
@@ -86,6 +86,18 @@ final class CallDrift {
       if (!after.contains(scope)) {
         differ.add(Severity.RISKY, where, "scope no longer required", Differ.q(scope), "(none)");
       }
+    }
+  }
+
+  /**
+   * The REST call of a {@code @Proxy} action: another method, upstream or path, or a proxy put in
+   * or taken out for a handler, sends the agent's arguments somewhere the committed contract did
+   * not say (RISKY): the same tool now reads from, or writes to, another place.
+   */
+  static void proxy(Differ differ, String where, String b, String a) {
+    if (!b.equals(a)) {
+      differ.add(Severity.RISKY, where, "proxy call changed", b.isEmpty() ? "handler" : b,
+          a.isEmpty() ? "handler" : a);
     }
   }
 }

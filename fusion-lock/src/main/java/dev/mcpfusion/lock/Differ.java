@@ -253,6 +253,7 @@ final class Differ {
     CallDrift.task(this, where, b.task(), a.task());
     CallDrift.taskInputFirst(this, where, b.taskInputFirst(), a.taskInputFirst());
     CallDrift.serialization(this, where, b, a);
+    CallDrift.proxy(this, where, b.proxy(), a.proxy());
   }
 
   private static boolean collection(ResultShape shape) {

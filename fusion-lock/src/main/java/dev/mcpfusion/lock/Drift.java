@@ -30,7 +30,9 @@ import java.util.Optional;
  *       the block it sent); a scope no longer required (callers without it may now call); a
  *       {@code @SerializeOn} removed or keyed on another argument (calls on one entity may race);
  *       any other change of {@code @TaskSupport} but {@code REQUIRED} to {@code OPTIONAL}, and
- *       {@code inputFirst} turned on or off (a task call's sequence of answers changes).
+ *       {@code inputFirst} turned on or off (a task call's sequence of answers changes);
+ *       a {@code @Proxy} action's method, upstream or path changed, or a proxy put in for a
+ *       handler or taken out (the arguments go somewhere else).
  *   <li>Field selection and paging: the {@code _select} input removed ({@code @Presenter(select =
  *       true)} turned off, or a mutation or neutral action no longer saying {@code select = true},
  *       which is also what a connector compiled before selection became opt-in for them records),

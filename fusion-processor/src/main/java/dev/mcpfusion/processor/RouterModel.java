@@ -12,9 +12,10 @@ import javax.lang.model.type.TypeMirror;
  */
 record RouterModel(TypeElement type, String name, String description, TypeElement common,
     List<Inputs.Site> commonFields, List<ActionModel> actions, List<TypeMirror> middleware,
-    List<String> scopes) {
+    List<String> scopes, List<ProxyValidation.ProxyModel> proxies) {
 
   RouterModel {
+    proxies = List.copyOf(proxies);
     scopes = List.copyOf(scopes);
     commonFields = List.copyOf(commonFields);
     actions = List.copyOf(actions);

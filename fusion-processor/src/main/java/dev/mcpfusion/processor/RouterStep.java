@@ -41,6 +41,8 @@ final class RouterStep extends TypeStep<RouterModel> {
   private final Nullness nullness;
   private final ActionValidation actions;
   private final RouterWriter writer;
+  private final ProxyValidation proxies;
+  private final ProxyWriter proxyWriter;
   /** FLAT tool names of every router of the compilation: name → the action that has it. */
   private final Map<String, String> tools = new HashMap<>();
 
@@ -53,6 +55,8 @@ final class RouterStep extends TypeStep<RouterModel> {
     this.views = new Views(elements, types, nullness);
     this.actions = new ActionValidation(elements, types, reporter, views, env.getFiler());
     this.writer = new RouterWriter(types, env.getFiler(), reporter, references);
+    this.proxies = new ProxyValidation(elements, types, reporter);
+    this.proxyWriter = new ProxyWriter(env.getFiler(), reporter);
   }
 
   /** The generated dispatcher class of a router. */
@@ -70,6 +74,9 @@ final class RouterStep extends TypeStep<RouterModel> {
   @Override
   void write(RouterModel model) {
     writer.write(model);
+    if (!model.proxies().isEmpty()) {
+      proxyWriter.write(model);
+    }
   }
 
   // A view that failed validation has no V_Presenter: its error is the one to fix, so the router
@@ -220,10 +227,11 @@ final class RouterStep extends TypeStep<RouterModel> {
           verbNames.add("@" + v);
         }
       }
+      String where = display + "." + method.getSimpleName();
       if (verbs.isEmpty()) {
+        ok &= proxies.checkVerbless(method, where);
         continue;
       }
-      String where = display + "." + method.getSimpleName();
       if (verbs.size() > 1) {
         reporter.report(Diagnostic.MULTIPLE_VERBS, method, where, String.join(" and ", verbNames));
         ok = false;
@@ -266,7 +274,9 @@ final class RouterStep extends TypeStep<RouterModel> {
     List<String> scopes = actions.scopes(router, display);
     ok &= scopes != null;
     ok &= new WorkflowCheck(elements, reporter).check(router, ann, display);
+    List<ProxyValidation.ProxyModel> proxied = proxies.router(router, valid, display);
+    ok &= proxied != null;
     return ok ? new RouterModel(router, name, Mirrors.string(elements, ann, "description"),
-        validCommon, commonFields, valid, actions.use(router), scopes) : null;
+        validCommon, commonFields, valid, actions.use(router), scopes, proxied) : null;
   }
 }

@@ -3,9 +3,10 @@ package dev.mcpfusion.resilience;
 import dev.mcpfusion.core.FusionError;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The circuit breakers of the upstreams a connector calls, one per name, all under one
@@ -18,15 +19,25 @@ import java.util.concurrent.ConcurrentHashMap;
  * return upstreams.upstream("ledger-api").call(() -> ledger.fetch(id));
  * }</pre>
  *
- * <p>Thread-safe; {@link #upstream} answers the same {@link Upstream} for the same name.
+ * <p>Thread-safe; {@link #upstream} answers the same {@link Upstream} for the same name while it
+ * is remembered. At most {@value #DEFAULT_MAX_UPSTREAMS} names are remembered by default (a client
+ * whose breaker is keyed by host names an agent chose must not grow without bound): past the cap
+ * the least recently used closed breaker is forgotten; an open or half-open one is kept, so a flood
+ * of new names cannot reset the breaker of a failing upstream.
  */
 public final class Upstreams {
   private final UpstreamPolicy policy;
   private final CircuitBreakerConfig config;
-  private final Map<String, Upstream> upstreams = new ConcurrentHashMap<>();
+  /** How many upstreams {@link #create(UpstreamPolicy)} remembers. */
+  public static final int DEFAULT_MAX_UPSTREAMS = 1024;
 
-  private Upstreams(UpstreamPolicy policy) {
+  private final int maxUpstreams;
+  /** In access order: the first entry is the least recently used. */
+  private final LinkedHashMap<String, Upstream> upstreams = new LinkedHashMap<>(16, 0.75f, true);
+
+  private Upstreams(UpstreamPolicy policy, int maxUpstreams) {
     this.policy = policy;
+    this.maxUpstreams = maxUpstreams;
     this.config = CircuitBreakerConfig.custom()
         .failureRateThreshold(policy.failureRatePercent())
         .slidingWindow(policy.windowSize(), policy.minimumCalls(),
@@ -42,12 +53,25 @@ public final class Upstreams {
 
   /** The upstreams under {@link UpstreamPolicy#defaults()}. */
   public static Upstreams create() {
-    return new Upstreams(UpstreamPolicy.defaults());
+    return create(UpstreamPolicy.defaults());
   }
 
   /** The upstreams under {@code policy}. */
   public static Upstreams create(UpstreamPolicy policy) {
-    return new Upstreams(Objects.requireNonNull(policy, "policy"));
+    return create(policy, DEFAULT_MAX_UPSTREAMS);
+  }
+
+  /**
+   * The upstreams under {@code policy}, remembering at most {@code maxUpstreams} of them (the
+   * least recently used closed breaker is forgotten first).
+   *
+   * @throws IllegalArgumentException when {@code maxUpstreams} is below 1
+   */
+  public static Upstreams create(UpstreamPolicy policy, int maxUpstreams) {
+    if (maxUpstreams < 1) {
+      throw new IllegalArgumentException("maxUpstreams must be at least 1, got " + maxUpstreams);
+    }
+    return new Upstreams(Objects.requireNonNull(policy, "policy"), maxUpstreams);
   }
 
   /**
@@ -61,7 +85,38 @@ public final class Upstreams {
     if (name.isBlank()) {
       throw new IllegalArgumentException("An upstream's name must not be blank; name the service it is (e.g. \"ledger-api\").");
     }
-    return upstreams.computeIfAbsent(name,
-        n -> new Upstream(n, CircuitBreaker.of(n, config), policy));
+    synchronized (upstreams) {
+      Upstream known = upstreams.get(name);
+      if (known != null) {
+        return known;
+      }
+      if (upstreams.size() >= maxUpstreams) {
+        forgetOne();
+      }
+      Upstream created = new Upstream(name, CircuitBreaker.of(name, config), policy);
+      upstreams.put(name, created);
+      return created;
+    }
+  }
+
+  /** How many upstreams are remembered. */
+  int size() {
+    synchronized (upstreams) {
+      return upstreams.size();
+    }
+  }
+
+  /** Forgets the least recently used closed upstream, or the least recently used when none is closed. */
+  private void forgetOne() {
+    Iterator<Map.Entry<String, Upstream>> it = upstreams.entrySet().iterator();
+    while (it.hasNext()) {
+      if (it.next().getValue().state() == Upstream.State.CLOSED) {
+        it.remove();
+        return;
+      }
+    }
+    Iterator<String> oldest = upstreams.keySet().iterator();
+    oldest.next();
+    oldest.remove();
   }
 }
