@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.project.MavenProject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -61,11 +62,14 @@ class OpenApiDiagnosticsTest {
   }
 
   @Test
-  void skipUnsupportedWritesTheRestAndExcludedOperationsAreLeftOut() throws Exception {
+  void skipUnsupportedWritesTheRestIntoACompileSourceRootAndExcludedOperationsAreLeftOut() throws Exception {
     OpenApiMojo mojo = mojo(petstore(), "acme.petstore", "petstore");
     mojo.skipUnsupported = true;
     mojo.excludeOperations = List.of("logoutUser");
+    mojo.project = new MavenProject();
     mojo.execute();
+
+    assertThat(mojo.project.getCompileSourceRoots()).contains(mojo.outputDirectory.getPath());
 
     String router = Files.readString(dir.resolve("out/acme/petstore/PetstoreTools.java"));
     assertThat(router).contains("public JsonNode getPetById(").doesNotContain("logoutUser(")
