@@ -163,6 +163,21 @@ class PetstoreConnectorTest {
   }
 
   @Test
+  void eachUpstreamStatusClassBecomesItsEnvelopeCode() {
+    api.answer("GET /v3/pet/409", 409, "{}");
+    api.answer("GET /v3/pet/429", 429, "{}");
+    api.answer("GET /v3/pet/503", 503, "{}");
+    api.answer("GET /v3/pet/401", 401, "{}");
+
+    assertThat(tester.call("petstore", "get_pet_by_id", Map.of("petId", 409)).errorCode()).isEqualTo("CONFLICT");
+    assertThat(tester.call("petstore", "get_pet_by_id", Map.of("petId", 429)).errorCode()).isEqualTo("UPSTREAM_UNAVAILABLE");
+    assertThat(tester.call("petstore", "get_pet_by_id", Map.of("petId", 503)).errorCode()).isEqualTo("UPSTREAM_UNAVAILABLE");
+    ToolResult refused = tester.call("petstore", "get_pet_by_id", Map.of("petId", 401));
+    assertThat(refused.errorCode()).isEqualTo("UPSTREAM_ERROR");
+    assertThat(refused.recovery()).contains("credentials were refused");
+  }
+
+  @Test
   void theUrlPolicyOfTheGuardedClientApplies() {
     api.answer("GET /v3/pet/7", 200, "{\"id\":7,\"name\":\"Rex\",\"photoUrls\":[]}");
     try (OutboundHttp defaults = OutboundHttp.create();
