@@ -14,8 +14,11 @@ import java.util.Objects;
  * ({@code Access-Control-Allow-Origin: *}); it is cached for an hour and revalidated with its
  * {@code ETag} ({@code If-None-Match} answers {@code 304}), as the MCP server card discovery draft
  * asks of a card's host.
+ *
+ * <p>Public so that another servlet container can serve documents beside {@link McpHttpServlet}
+ * (the Spring Boot starter registers one per document bean); {@link FusionHttp} adds these itself.
  */
-final class PublicDocumentServlet extends HttpServlet {
+public final class PublicDocumentServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
   /** An hour: a document changes when the connector is redeployed, and the ETag revalidates it. */
   static final String CACHE_CONTROL = "public, max-age=3600";
@@ -25,7 +28,11 @@ final class PublicDocumentServlet extends HttpServlet {
   private final byte[] body;
   private final String etag;
 
-  PublicDocumentServlet(PublicDocument document, HttpOptions options) {
+  /**
+   * Serves {@code document}, checking each request's Host against {@code options}' allowed hosts
+   * (those of the MCP endpoint it stands beside).
+   */
+  public PublicDocumentServlet(PublicDocument document, HttpOptions options) {
     this.document = Objects.requireNonNull(document, "document");
     this.checks = new RequestChecks(options, null);
     this.body = document.body();

@@ -6,8 +6,13 @@ import dev.mcpfusion.http.HttpOptions;
 import dev.mcpfusion.http.McpHttpServlet;
 import dev.mcpfusion.http.ProtectedResource;
 import dev.mcpfusion.http.ProtectedResourceServlet;
+import dev.mcpfusion.http.PublicDocument;
+import dev.mcpfusion.http.PublicDocumentServlet;
 import jakarta.servlet.ServletRegistration;
 import jakarta.servlet.http.HttpServlet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -88,6 +93,39 @@ public class FusionHttpAutoConfiguration {
         ServletRegistration.Dynamic registration = context.addServlet("mcpFusionResourceMetadata",
             new ProtectedResourceServlet(metadata));
         registration.addMapping(ProtectedResource.WELL_KNOWN, ProtectedResource.WELL_KNOWN + "/*");
+      }
+    };
+  }
+
+  /**
+   * Serves every {@link PublicDocument} bean at its path beside the endpoint (opt-in: define the
+   * beans, e.g. fusion-cards' {@code cards.serverCard()} and {@code cards.agentCard()}): public,
+   * with the endpoint's Host check, an {@code ETag} and CORS for any origin, as {@link
+   * dev.mcpfusion.http.FusionHttp} serves the documents of {@code HttpOptions.publish}. With the
+   * starter's Spring Security integration on, their paths need no token.
+   *
+   * @throws FusionStartupException when a document's path is the endpoint's, the OAuth metadata's
+   *     or another document's
+   */
+  @Bean
+  public ServletContextInitializer mcpFusionDocuments(ObjectProvider<PublicDocument> documents,
+      FusionProperties properties) {
+    HttpOptions options = options(properties.getHttp());
+    List<PublicDocument> all = documents.orderedStream().toList();
+    Set<String> taken = new HashSet<>(List.of(options.path()));
+    for (PublicDocument document : all) {
+      if (!taken.add(document.path()) || document.path().startsWith(ProtectedResource.WELL_KNOWN)) {
+        throw new FusionStartupException("The PublicDocument bean published at '" + document.path()
+            + "' shares its path with the MCP endpoint (mcpfusion.http.path), the OAuth metadata"
+            + " or another PublicDocument bean.", "Give each PublicDocument bean its own path.",
+            null);
+      }
+    }
+    return context -> {
+      for (PublicDocument document : all) {
+        ServletRegistration.Dynamic registration = context.addServlet(
+            "mcpFusionDocument " + document.path(), new PublicDocumentServlet(document, options));
+        registration.addMapping(document.path());
       }
     };
   }

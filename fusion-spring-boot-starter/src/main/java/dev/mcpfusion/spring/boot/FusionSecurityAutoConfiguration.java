@@ -3,10 +3,13 @@ package dev.mcpfusion.spring.boot;
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.http.HttpAuthenticator;
 import dev.mcpfusion.http.ProtectedResource;
+import dev.mcpfusion.http.PublicDocument;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -33,6 +36,7 @@ import org.springframework.security.oauth2.server.resource.web.authentication.Be
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 import org.springframework.security.web.util.matcher.OrRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
 
 /**
  * Puts the MCP endpoint behind the application's Spring Security OAuth2 resource server (JWT), when
@@ -178,16 +182,22 @@ public class FusionSecurityAutoConfiguration {
     }
 
     /**
-     * The metadata paths' chain: public (a client reads the document before it has a token), so the
-     * application's chains, which would ask for one, never see them.
+     * The metadata paths' chain, and every {@link PublicDocument} bean's path: public (a client
+     * reads the document before it has a token), so the application's chains, which would ask for
+     * one, never see them.
      */
     @Bean
     @Order(Ordered.HIGHEST_PRECEDENCE + 10)
     @ConditionalOnMissingBean(name = "mcpFusionResourceMetadataFilterChain")
-    SecurityFilterChain mcpFusionResourceMetadataFilterChain(HttpSecurity http) throws Exception {
+    SecurityFilterChain mcpFusionResourceMetadataFilterChain(HttpSecurity http,
+        ObjectProvider<PublicDocument> documents) throws Exception {
       PathPatternRequestMatcher.Builder paths = PathPatternRequestMatcher.withDefaults();
-      http.securityMatcher(new OrRequestMatcher(paths.matcher(ProtectedResource.WELL_KNOWN),
-              paths.matcher(ProtectedResource.WELL_KNOWN + "/**")))
+      List<RequestMatcher> open = new ArrayList<>(List.of(paths.matcher(ProtectedResource.WELL_KNOWN),
+          paths.matcher(ProtectedResource.WELL_KNOWN + "/**")));
+      // Published documents (server and agent cards) are read before a client holds a token, even
+      // one under the endpoint's path such as /mcp/server-card.
+      documents.orderedStream().forEach(d -> open.add(paths.matcher(d.path())));
+      http.securityMatcher(new OrRequestMatcher(open))
           .authorizeHttpRequests(requests -> requests.anyRequest().permitAll())
           .headers(headers -> headers.cacheControl(cache -> cache.disable()))
           .csrf(csrf -> csrf.disable())

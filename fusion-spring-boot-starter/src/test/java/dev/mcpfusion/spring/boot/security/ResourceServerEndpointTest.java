@@ -80,6 +80,13 @@ class ResourceServerEndpointTest {
       }, "/elsewhere");
     }
 
+    /** A published document under the endpoint's path, where every other request needs a token. */
+    @Bean
+    dev.mcpfusion.http.PublicDocument serverCard() {
+      return new dev.mcpfusion.http.PublicDocument("/mcp/server-card", "application/json",
+          "{\"name\":\"com.example/vault\"}");
+    }
+
     @Bean
     ContextProvider<Tenant> tenant() {
       return ContextProvider.of(Tenant.class,
@@ -251,6 +258,16 @@ class ResourceServerEndpointTest {
     HttpResponse<String> elsewhere = HTTP.send(HttpRequest.newBuilder(URI.create(resource.replace("/mcp", "/elsewhere")))
         .header("Authorization", "Bearer " + token("vault:read")).GET().build(), HttpResponse.BodyHandlers.ofString());
     assertThat(elsewhere.body()).isEqualTo("elsewhere");
+  }
+
+  @Test
+  void aPublishedDocumentNeedsNoTokenEvenUnderTheEndpointsPath() throws Exception {
+    HttpResponse<String> card = get(resource + "/server-card");
+    assertThat(card.statusCode()).isEqualTo(200);
+    assertThat(card.body()).isEqualTo("{\"name\":\"com.example/vault\"}");
+    // The endpoint itself, and the rest under its path, still ask for one.
+    assertThat(post(call("vault_whoami", "{}"), null, null).statusCode()).isEqualTo(401);
+    assertThat(get(resource + "/other").statusCode()).isEqualTo(401);
   }
 
   @Test
