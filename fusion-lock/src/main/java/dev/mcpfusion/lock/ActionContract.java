@@ -115,7 +115,7 @@ public record ActionContract(
       RedactionContract redaction, String title, List<String> scopes, String task) {
     this(name, description, verb, readOnly, destructive, idempotent, openWorld, inputSchema, inputs,
         result, resultSchema, presenter, limits, middleware, cache, invalidates, customValidation,
-        redaction, title, scopes, task, false, "", "");
+        redaction, title, scopes, task, false, "");
   }
 
   /** An action that requires no scope and never runs as a task: every component but {@code scopes} and {@code task}. */
