@@ -1,5 +1,6 @@
 package dev.mcpfusion.http;
 
+import dev.mcpfusion.wire.JsonRpc;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -42,7 +43,10 @@ public final class PublicDocumentServlet extends HttpServlet {
   @Override
   protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
     if (!checks.hostAllowed(req)) {
-      HttpFraming.send(resp, 403, CleanErrors.body(403));
+      // Not CleanErrors' bodies: they read Jetty's reason phrases, and another container (Boot's
+      // Tomcat) hosts this servlet without Jetty on the class path.
+      HttpFraming.send(resp, 403, HttpFraming.error(null, JsonRpc.INVALID_REQUEST,
+          "Forbidden: this Host is not allowed."));
       return;
     }
     resp.setHeader("Access-Control-Allow-Origin", "*");
@@ -54,7 +58,8 @@ public final class PublicDocumentServlet extends HttpServlet {
     }
     if (!"GET".equals(req.getMethod()) && !"HEAD".equals(req.getMethod())) {
       resp.setHeader("Allow", "GET, HEAD, OPTIONS");
-      HttpFraming.send(resp, 405, CleanErrors.body(405));
+      HttpFraming.send(resp, 405, HttpFraming.error(null, JsonRpc.INVALID_REQUEST,
+          "Method Not Allowed: a published document answers GET, HEAD and OPTIONS."));
       return;
     }
     resp.setHeader("Access-Control-Expose-Headers", "ETag");

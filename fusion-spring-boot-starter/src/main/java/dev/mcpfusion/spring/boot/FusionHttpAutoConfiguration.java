@@ -100,7 +100,7 @@ public class FusionHttpAutoConfiguration {
   /**
    * Serves every {@link PublicDocument} bean at its path beside the endpoint (opt-in: define the
    * beans, e.g. fusion-cards' {@code cards.serverCard()} and {@code cards.agentCard()}): public,
-   * refused to a foreign Host, with an {@code ETag} and CORS for any origin, as {@link
+   * with the endpoint's Host check, an {@code ETag} and CORS for any origin, as {@link
    * dev.mcpfusion.http.FusionHttp} serves the documents of {@code HttpOptions.publish}. With the
    * starter's Spring Security integration on, their paths need no token.
    *
