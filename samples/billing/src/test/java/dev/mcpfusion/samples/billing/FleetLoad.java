@@ -19,9 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The clients of {@link FleetTest}: each opens its own 2025-era session through one endpoint (the
  * load balancer) and sends a fixed mix of calls, one at a time, bounded in count and in time: per
- * ten calls, four reads of an invoice, a {@code probe_work} that streams {@value #STEPS} progress
- * notifications before its result (under the fleet-wide budget: it may be refused with
- * {@code SERVER_BUSY}), two mutations (each voids its own invoice, named by the
+ * ten calls, five reads of an invoice, two mutations (each voids its own invoice, named by the
  * {@link FleetNode#OPERATION} header), a {@code tools/list}, a {@code resources/read} and a
  * {@code ping}. Each call's outcome and timing are kept; nothing is retried, so every call has
  * exactly one recorded outcome: its answer, or a connection closed without one.
@@ -33,8 +31,6 @@ final class FleetLoad {
     OK,
     /** 503 with {@code Retry-After}: a clean error the client may retry. */
     RETRYABLE,
-    /** A {@code SERVER_BUSY} tool error with a {@code retry_after}: the fleet-wide budget was full. */
-    BUSY,
     /** 404: the session was not found (it must survive any instance). */
     SESSION_LOST,
     /** Any other answer: a wrong status, another call's id, an error result. */
@@ -50,8 +46,6 @@ final class FleetLoad {
   }
 
   private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(25);
-  /** The progress notifications of each {@code probe_work}. */
-  static final int STEPS = 3;
   private static final Outcome[] OUTCOMES = Outcome.values();
 
   private final URI endpoint;
@@ -143,9 +137,6 @@ final class FleetLoad {
         case 8 -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"resources/read\",\"params\":"
             + "{\"uri\":\"billing://invoices/INV-0042\"}}";
         case 9 -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"ping\"}";
-        case 4 -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{"
-            + "\"name\":\"probe_work\",\"arguments\":{\"steps\":" + STEPS + "},\"_meta\":{"
-            + "\"progressToken\":\"p" + id + "\"}}}";
         default -> call(id, "billing_get_invoice", String.format("INV-%04d", 1 + (c * 31 + i) % 1000));
       };
       starts[c][i] = System.nanoTime();
@@ -227,19 +218,17 @@ final class FleetLoad {
     if (status != 200) {
       return problem(c, Outcome.WRONG, "call " + id + ": " + status + " " + response.body());
     }
-    return judge(c, id, response.body(), body.contains("\"probe_work\""));
+    return judge(c, id, response.body());
   }
 
   /** A 200's message: its own id, a result, and for a tool call no error result. */
-  private Outcome judge(int c, int id, String body, boolean streams) {
+  private Outcome judge(int c, int id, String body) {
     String json = body.strip();
-    int progress = 0;
     if (!json.startsWith("{")) { // an event stream: the reply is its last event
       String last = null;
       for (String line : json.split("\n")) {
         if (line.startsWith("data:")) {
           last = line.substring(5).strip();
-          progress += last.contains("\"notifications/progress\"") ? 1 : 0;
         }
       }
       json = last == null ? "" : last;
@@ -254,17 +243,8 @@ final class FleetLoad {
         || answered.longValue() != id) {
       return problem(c, Outcome.WRONG, "call " + id + " got another answer: " + body);
     }
-    if (message.get("result") instanceof Map<?, ?> result && Boolean.TRUE.equals(result.get("isError"))
-        && String.valueOf(result).contains("code=\"SERVER_BUSY\"")) {
-      return String.valueOf(result).contains("<retry_after>") ? Outcome.BUSY
-          : problem(c, Outcome.WRONG, "call " + id + ": SERVER_BUSY without a retry hint: " + body);
-    }
     if (!(message.get("result") instanceof Map<?, ?> result) || Boolean.TRUE.equals(result.get("isError"))) {
       return problem(c, Outcome.WRONG, "call " + id + " failed: " + body);
-    }
-    if (streams && progress != STEPS) {
-      return problem(c, Outcome.WRONG, "call " + id + " streamed " + progress + " progress "
-          + "notifications, not " + STEPS + ": " + body);
     }
     return Outcome.OK;
   }
@@ -315,16 +295,14 @@ final class FleetLoad {
   }
 
   /**
-   * When the last call with an outcome other than OK or BUSY (the budget's refusals, which any
-   * moment of the run has), started and ended within [from, to), ended; 0 if none. (A call ending
-   * after {@code to} failed for what happened then.)
+   * When the last call with an outcome other than OK, started and ended within [from, to), ended;
+   * 0 if none. (A call ending after {@code to} failed for what happened then.)
    */
   long lastFailureEnd(long from, long to) {
     long last = 0;
     for (int c = 0; c < clients; c++) {
       for (int i = 0; i < sent[c]; i++) {
-        if (outcomes[c][i] != Outcome.OK.ordinal() && outcomes[c][i] != Outcome.BUSY.ordinal()
-            && starts[c][i] >= from && ends[c][i] < to) {
+        if (outcomes[c][i] != Outcome.OK.ordinal() && starts[c][i] >= from && ends[c][i] < to) {
           last = Math.max(last, ends[c][i]);
         }
       }
