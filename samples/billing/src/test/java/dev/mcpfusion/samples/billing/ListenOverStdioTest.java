@@ -131,6 +131,18 @@ class ListenOverStdioTest {
     }
   }
 
+  /**
+   * Reads lines until stream {@code id} is acknowledged: calls run concurrently over stdio, so a
+   * mutation sent right after a listen may run first; the acknowledgement says the stream hears.
+   */
+  private void awaitAck(Object id) throws InterruptedException {
+    while (onStream(id, JsonRpc.SUBSCRIPTIONS_ACKNOWLEDGED).isEmpty()) {
+      Map<?, ?> line = lines.poll(20, TimeUnit.SECONDS);
+      assertThat(line).as("the acknowledgement of %s; seen: %s", id, seen).isNotNull();
+      seen.add(line);
+    }
+  }
+
   private String firstOpenInvoice(Object id) throws Exception {
     Map<?, ?> result = (Map<?, ?>) replyTo(id).get("result");
     return (String) ((Map<?, ?>) ((List<?>) ((Map<?, ?>) result.get("structuredContent"))
@@ -146,6 +158,8 @@ class ListenOverStdioTest {
 
     send(listen("mine", "t_777", uri, "billing://nope/1"));
     send(listen("theirs", "t_other", uri));
+    awaitAck("mine");
+    awaitAck("theirs");
     send(call("void", "t_777", "billing_void_invoice", Map.of("id", invoice)));
     assertThat(Json.write(replyTo("void"))).contains("\"isError\":false");
     awaitUpdate("mine");
@@ -169,6 +183,7 @@ class ListenOverStdioTest {
         "params", Map.of("requestId", "mine")));
     String uriNext = "billing://invoices/" + next;
     send(listen("mine-again", "t_777", uriNext));
+    awaitAck("mine-again");
     send(call("void2", "t_777", "billing_void_invoice", Map.of("id", next)));
     assertThat(Json.write(replyTo("void2"))).contains("\"isError\":false");
     awaitUpdate("mine-again");
