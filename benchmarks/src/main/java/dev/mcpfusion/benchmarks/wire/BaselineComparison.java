@@ -27,6 +27,7 @@ import java.util.concurrent.atomic.AtomicReference;
  *     [--transports stdio,http] [--max-seconds 300] [--jvm "-Xms512m -Xmx512m"] [--node node]
  *     [--sample samples/billing/target/fusion-sample-billing.jar] [--ts-dir benchmarks/baselines/ts-sdk]
  *     [--quarkus-jar benchmarks/baselines/quarkus-mcp/target/quarkus-app/quarkus-run.jar]
+ *     [--redis-server redis-server]
  * </pre>
  *
  * <p>Each server runs in its own process, one per transport, and stays up for all its cells. A
@@ -37,20 +38,25 @@ import java.util.concurrent.atomic.AtomicReference;
  * the measured calls only. Subjects take turns going first from cell to cell, so a drift in machine
  * load does not always favour one. Before measuring, every baseline must give the same data text
  * and {@code structuredContent} as the sample, or the run fails. A baseline that is not built (or
- * no {@code node}) is skipped with a line saying why. Bounded: each phase stops sending after
+ * no {@code node}) is skipped with a line saying why. With {@code --redis-server}, one more subject
+ * over Streamable HTTP, {@code fusion+redis}: the same sample with {@code --redis} on a private
+ * redis-server this harness starts (no persistence, a free loopback port), so the cost of keeping
+ * sessions in Redis reads beside the in-memory {@code fusion}; its server CPU is the JVM's plus
+ * redis-server's. Bounded: each phase stops sending after
  * {@code --max-seconds} and the report says so. Prints markdown to stdout, progress to stderr.
  */
 public final class BaselineComparison {
   private static final String FUSION = "fusion";
   private static final String TS = "ts-sdk";
   private static final String QUARKUS = "quarkus";
+  private static final String FUSION_REDIS = "fusion+redis";
 
   private BaselineComparison() {}
 
   /** What to run; see the class description for the command line. */
   record Options(int warmup, int stdioCalls, int httpCalls, int[] inFlight, int[] clients,
       List<String> transports, double maxSeconds, List<String> jvmFlags, String node, Path sample,
-      Path tsDir, Path quarkusJar) {
+      Path tsDir, Path quarkusJar, String redisServer) {
     Path tsServer() {
       return tsDir.resolve("dist/server.js");
     }
@@ -90,6 +96,7 @@ public final class BaselineComparison {
     Path sample = Path.of("samples/billing/target/fusion-sample-billing.jar");
     Path tsDir = Path.of("benchmarks/baselines/ts-sdk");
     Path quarkusJar = Path.of("benchmarks/baselines/quarkus-mcp/target/quarkus-app/quarkus-run.jar");
+    String redisServer = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--warmup" -> warmup = Integer.parseInt(args[++i]);
@@ -104,6 +111,7 @@ public final class BaselineComparison {
         case "--sample" -> sample = Path.of(args[++i]);
         case "--ts-dir" -> tsDir = Path.of(args[++i]);
         case "--quarkus-jar" -> quarkusJar = Path.of(args[++i]);
+        case "--redis-server" -> redisServer = args[++i];
         default -> {
           System.err.println("Unknown option " + args[i] + "; see the Javadoc of " + BaselineComparison.class.getName());
           System.exit(2);
@@ -112,11 +120,13 @@ public final class BaselineComparison {
     }
     List<String> flags = jvm.isBlank() ? List.of() : List.of(jvm.trim().split("\\s+"));
     new BaselineComparison().run(new Options(warmup, stdioCalls, httpCalls, inFlight, clients, transports,
-        maxSeconds, flags, node, sample, tsDir, quarkusJar));
+        maxSeconds, flags, node, sample, tsDir, quarkusJar, redisServer));
   }
 
   private final List<String> rows = new ArrayList<>();
   private final List<String> notes = new ArrayList<>();
+  /** The private redis-server of the {@code fusion+redis} subject, or {@code null}. */
+  private Process redis;
 
   private void run(Options o) throws Exception {
     if (!Files.isRegularFile(o.sample())) {
@@ -126,11 +136,18 @@ public final class BaselineComparison {
     String started = java.time.Instant.now().toString();
     String loadBefore = WireProcesses.loadAverage();
     List<Subject> subjects = subjects(o);
-    if (o.transports().contains("stdio")) {
-      stdio(o, subjects.stream().filter(s -> s.stdio() != null).toList());
-    }
-    if (o.transports().contains("http")) {
-      http(o, subjects.stream().filter(s -> s.http() != null).toList());
+    try {
+      if (o.transports().contains("stdio")) {
+        stdio(o, subjects.stream().filter(s -> s.stdio() != null).toList());
+      }
+      if (o.transports().contains("http")) {
+        http(o, subjects.stream().filter(s -> s.http() != null).toList());
+      }
+    } finally {
+      if (redis != null) {
+        redis.destroy();
+        redis.waitFor(10, TimeUnit.SECONDS);
+      }
     }
     StringBuilder out = new StringBuilder();
     out.append("## Baselines: fusion against the TypeScript SDK and Quarkus MCP (`billing_get_invoice`, warm)\n\n");
@@ -159,7 +176,7 @@ public final class BaselineComparison {
   }
 
   /** The subjects present on this machine; each one missing is a line of the report. */
-  private List<Subject> subjects(Options o) {
+  private List<Subject> subjects(Options o) throws IOException, InterruptedException {
     List<Subject> subjects = new ArrayList<>();
     subjects.add(new Subject(FUSION, java(o, "-jar", o.sample().toString()),
         port -> java(o, "-jar", o.sample().toString(), "--http", Integer.toString(port))));
@@ -177,7 +194,39 @@ public final class BaselineComparison {
     } else {
       notes.add("quarkus skipped: no " + o.quarkusJar() + " (run `mvn -f benchmarks/baselines/quarkus-mcp/pom.xml package`)");
     }
+    if (o.redisServer() != null) {
+      String url = startRedis(o.redisServer());
+      subjects.add(new Subject(FUSION_REDIS, null, port -> java(o, "-jar", o.sample().toString(),
+          "--http", Integer.toString(port), "--redis", url)));
+      notes.add(FUSION_REDIS + ": `java -jar " + o.sample() + " --http PORT --redis " + url
+          + "`, sessions in `" + o.redisServer() + " --save '' --appendonly no`; its server CPU is the"
+          + " JVM's plus redis-server's");
+    }
     return subjects;
+  }
+
+  /** Starts a private redis-server on a free loopback port and waits until it accepts connections. */
+  private String startRedis(String command) throws IOException, InterruptedException {
+    int port = freePort();
+    redis = WireProcesses.spawn(List.of(command, "--port", Integer.toString(port), "--bind", "127.0.0.1",
+        "--save", "", "--appendonly", "no"));
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (true) {
+      try (java.net.Socket probe = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), port)) {
+        return "redis://127.0.0.1:" + port;
+      } catch (IOException notYet) {
+        if (!redis.isAlive() || System.nanoTime() > deadline) {
+          throw new IllegalStateException(command + " did not start on port " + port, notYet);
+        }
+        Thread.sleep(50);
+      }
+    }
+  }
+
+  /** A server's CPU ticks: with {@code fusion+redis}, redis-server's are the server's too. */
+  private long serverTicks(WireBenchmark.Server server) {
+    long ticks = WireProcesses.cpuTicks(server.process().pid());
+    return server.name().equals(FUSION_REDIS) ? ticks + WireProcesses.cpuTicks(redis.pid()) : ticks;
   }
 
   private void stdio(Options o, List<Subject> subjects) throws Exception {
@@ -250,7 +299,7 @@ public final class BaselineComparison {
     }
   }
 
-  private static Cell httpCell(Options o, WireBenchmark.Server server, int clients) throws Exception {
+  private Cell httpCell(Options o, WireBenchmark.Server server, int clients) throws Exception {
     List<McpCaller> callers = new ArrayList<>();
     try {
       for (int i = 0; i < clients; i++) {
@@ -258,9 +307,9 @@ public final class BaselineComparison {
       }
       long limit = (long) (o.maxSeconds() * 1e9);
       long[] warm = closedLoop(callers, o.warmup(), System.nanoTime() + limit);
-      long ticks0 = WireProcesses.cpuTicks(server.process().pid());
+      long ticks0 = serverTicks(server);
       long[] measured = closedLoop(callers, o.httpCalls(), System.nanoTime() + limit);
-      long ticks1 = WireProcesses.cpuTicks(server.process().pid());
+      long ticks1 = serverTicks(server);
       return new Cell(server.name(), measured[0], measured[1], ticks1 - ticks0,
           warm[0] < o.warmup() || measured[0] < o.httpCalls());
     } finally {

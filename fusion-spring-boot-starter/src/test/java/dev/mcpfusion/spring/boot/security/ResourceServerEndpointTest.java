@@ -267,6 +267,12 @@ class ResourceServerEndpointTest {
     assertThat(card.body()).isEqualTo("{\"name\":\"com.example/vault\"}");
     // The endpoint itself still asks for one.
     assertThat(post(call("vault_whoami", "{}"), null, null).statusCode()).isEqualTo(401);
+    // A path under the endpoint that nothing serves is Tomcat's own 404: with no servlet mapped to
+    // it Tomcat runs no filter at all (this application has no DispatcherServlet at "/"), so no
+    // chain could answer 401 there — and nothing is served without a token.
+    HttpResponse<String> unmapped = get(resource + "/other");
+    assertThat(unmapped.statusCode()).isEqualTo(404);
+    assertThat(unmapped.headers().firstValue("X-Content-Type-Options")).as("no security filter ran").isEmpty();
   }
 
   @Test
