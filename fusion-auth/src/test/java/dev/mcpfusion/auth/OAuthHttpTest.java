@@ -382,14 +382,38 @@ class OAuthHttpTest {
   }
 
   @Test
-  void a64KilobyteTokenIsRefusedByTheContainerCleanlyAndNotEchoed() throws Exception {
-    // Jetty caps request headers at 8 kB: the token never reaches the authenticator (which refuses
-    // anything over its own limit unread: IntrospectionAndApiKeysTest#aTokenOverTheSizeLimitIsRefusedUnread).
+  void a64KilobyteTokenIs401InvalidTokenWithTheMetadataPointerNothingEchoedNothingLogged()
+      throws Exception {
+    // With an authenticator the embedded server takes headers up to 80 KiB (HttpOptions), so the
+    // token reaches the authenticator, which refuses anything over its own limit unread
+    // (IntrospectionAndApiKeysTest#aTokenOverTheSizeLimitIsRefusedUnread).
     String huge = token("ledger:read") + "A".repeat(64 * 1024);
-    HttpResponse<String> response = post(call("ledger_whoami", "{}"), huge);
-    assertThat(response.statusCode()).isEqualTo(431);
-    assertThat(response.body()).doesNotContain("AAAAAAAA").doesNotContainIgnoringCase("jetty")
-        .doesNotContain("Exception");
+    PrintStream err = System.err;
+    ByteArrayOutputStream logged = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(logged, true, StandardCharsets.UTF_8));
+    HttpResponse<String> response;
+    HttpResponse<String> overTheCap;
+    try {
+      response = post(call("ledger_whoami", "{}"), huge);
+      overTheCap = post(call("ledger_whoami", "{}"),
+          "B".repeat(HttpOptions.DEFAULT_MAX_HEADER_BYTES_WITH_AUTH));
+    } finally {
+      System.setErr(err);
+    }
+    assertThat(response.statusCode()).isEqualTo(401);
+    assertThat(response.headers().firstValue("WWW-Authenticate"))
+        .contains("Bearer resource_metadata=\"" + metadataUrl() + "\", error=\"invalid_token\"");
+    assertThat(response.body() + response.headers().map()).doesNotContain("AAAAAAAA")
+        .doesNotContain(huge.substring(0, 40));
+    assertThat(response.body()).doesNotContain("Exception").doesNotContain("nimbus");
+    // Headers over that cap are still the server's clean 431, nothing echoed.
+    assertThat(overTheCap.statusCode()).isEqualTo(431);
+    assertThat(overTheCap.body() + overTheCap.headers().map()).doesNotContain("BBBBBBBB")
+        .doesNotContainIgnoringCase("jetty").doesNotContain("Exception");
+    String log = logged.toString(StandardCharsets.UTF_8);
+    assertThat(log).doesNotContain("ERROR").doesNotContain("AAAAAAAA").doesNotContain("BBBBBBBB")
+        .doesNotContain(huge.substring(0, 40));
+    assertThat(post(call("ledger_whoami", "{}"), token("ledger:read")).statusCode()).isEqualTo(200);
   }
 
   @Test
