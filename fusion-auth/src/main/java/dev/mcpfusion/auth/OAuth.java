@@ -152,7 +152,12 @@ public final class OAuth {
         introspectionCacheSize);
   }
 
-  /** The longest token read; longer ones are refused without parsing (at least 1024). */
+  /**
+   * The longest token read; longer ones are refused without parsing (at least 1024). The server
+   * caps all request headers first: fusion-http's embedded server at 80 KiB with an authenticator
+   * ({@code HttpOptions.maxHeaderBytes}), so a token up to about 64 KiB gets this refusal's
+   * {@code 401}; raise that cap with this one beyond it.
+   */
   public OAuth maxTokenBytes(int bytes) {
     if (bytes < 1024) {
       throw new IllegalArgumentException("maxTokenBytes must be at least 1024, but was " + bytes + ".");

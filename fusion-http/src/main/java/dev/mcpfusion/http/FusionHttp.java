@@ -68,6 +68,7 @@ public final class FusionHttp {
     HttpConfiguration http = new HttpConfiguration();
     http.setSendServerVersion(false);
     http.setSendXPoweredBy(false);
+    http.setRequestHeaderSize(options.maxHeaderBytes());
     ServerConnector connector = new ServerConnector(jetty, new HttpConnectionFactory(http));
     connector.setHost(options.bindAddress());
     connector.setPort(options.port());

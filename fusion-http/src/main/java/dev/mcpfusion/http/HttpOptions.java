@@ -34,6 +34,20 @@ public final class HttpOptions {
    */
   public static final Duration DEFAULT_HEARTBEAT_INTERVAL = Duration.ofSeconds(15);
 
+  /**
+   * The default cap on a request's headers (request line included) without {@link #auth}: 8 KiB,
+   * Jetty's own default; larger headers get a clean {@code 431}.
+   */
+  public static final int DEFAULT_MAX_HEADER_BYTES = 8 * 1024;
+
+  /**
+   * The default cap on a request's headers when an {@link #auth authenticator} is set: 80 KiB,
+   * room for a 64 KiB {@code Authorization} header and the rest. An oversized or forged token then
+   * reaches the authenticator and is refused with its {@code 401} and challenge (pointing to the
+   * metadata, so a client can get a good token) rather than a bare {@code 431} from the server.
+   */
+  public static final int DEFAULT_MAX_HEADER_BYTES_WITH_AUTH = 80 * 1024;
+
   private final String bindAddress;
   private final int port;
   private final String path;
@@ -50,12 +64,14 @@ public final class HttpOptions {
   private final EventStore eventStore;
   private final SessionStore sessionStore;
   private final List<PublicDocument> documents;
+  /** Set by {@link #maxHeaderBytes(int)}; {@code 0}: the default for whether auth is on. */
+  private final int maxHeaderBytes;
 
   private HttpOptions(String bindAddress, int port, String path, List<String> allowedOrigins,
       List<String> allowedHosts, long maxBodyBytes, Duration shutdownGrace, Duration requestTimeout,
       HttpAuthenticator auth, boolean stopOnShutdownSignal, Duration sessionIdleTimeout,
       int maxSessions, Duration heartbeatInterval, EventStore eventStore, SessionStore sessionStore,
-      List<PublicDocument> documents) {
+      List<PublicDocument> documents, int maxHeaderBytes) {
     this.bindAddress = bindAddress;
     this.port = port;
     this.path = path;
@@ -72,13 +88,14 @@ public final class HttpOptions {
     this.eventStore = eventStore;
     this.sessionStore = sessionStore;
     this.documents = List.copyOf(documents);
+    this.maxHeaderBytes = maxHeaderBytes;
   }
 
   /** The defaults: {@code 127.0.0.1:8080}, path {@code /mcp}, 4 MiB bodies, 30 s shutdown grace. */
   public static HttpOptions defaults() {
     return new HttpOptions("127.0.0.1", 8080, "/mcp", List.of(), List.of(), DEFAULT_MAX_BODY_BYTES,
         Duration.ofSeconds(30), Duration.ofMinutes(5), null, true, Duration.ofMinutes(30),
-        DEFAULT_MAX_SESSIONS, DEFAULT_HEARTBEAT_INTERVAL, null, SessionStore.none(), List.of());
+        DEFAULT_MAX_SESSIONS, DEFAULT_HEARTBEAT_INTERVAL, null, SessionStore.none(), List.of(), 0);
   }
 
   /** The defaults on another port; {@code 0} picks a free one (read it from {@link FusionHttpServer#port()}). */
@@ -92,14 +109,14 @@ public final class HttpOptions {
       throw new IllegalArgumentException("port must be between 0 and 65535, got " + port);
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
   }
 
   /** A copy bound to another address (e.g. {@code 0.0.0.0}; then list the public host names in {@link #allowedHosts}). */
   public HttpOptions bindAddress(String address) {
     Objects.requireNonNull(address, "address");
     return new HttpOptions(address, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
   }
 
   /** A copy serving the endpoint at another path (default {@code /mcp}). */
@@ -109,7 +126,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("path must start with '/' and contain no '*', got '" + path + "'");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
   }
 
   /**
@@ -123,7 +140,7 @@ public final class HttpOptions {
       all.add(normalize(Objects.requireNonNull(origin, "origin")));
     }
     return new HttpOptions(bindAddress, port, path, all, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
   }
 
   /**
@@ -137,7 +154,7 @@ public final class HttpOptions {
       all.add(normalize(Objects.requireNonNull(host, "host")));
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, all, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
   }
 
   /** A copy with another request body cap in bytes; larger bodies get {@code 413}. */
@@ -146,7 +163,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("maxBodyBytes must be positive, got " + bytes);
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, bytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
   }
 
   /** A copy with another bound on how long {@code close()} lets calls in flight finish. */
@@ -156,7 +173,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("shutdownGrace must not be negative");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        grace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents);
+        grace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
   }
 
   /**
@@ -171,13 +188,13 @@ public final class HttpOptions {
       throw new IllegalArgumentException("requestTimeout must be positive");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, timeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents);
+        shutdownGrace, timeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
   }
 
   /** A copy with an authentication hook; {@code null} removes it. */
   public HttpOptions auth(HttpAuthenticator authenticator) {
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, authenticator, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents);
+        shutdownGrace, requestTimeout, authenticator, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
   }
 
   /**
@@ -186,7 +203,7 @@ public final class HttpOptions {
    */
   public HttpOptions stopOnShutdownSignal(boolean stop) {
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stop, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents);
+        shutdownGrace, requestTimeout, auth, stop, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
   }
 
   /**
@@ -199,7 +216,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("sessionIdleTimeout must be positive");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, timeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, timeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
   }
 
   /**
@@ -213,7 +230,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("maxSessions must be at least 1, got " + max);
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, max, heartbeatInterval, eventStore, sessionStore, documents);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, max, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
   }
 
   /**
@@ -231,7 +248,7 @@ public final class HttpOptions {
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
         shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions,
-        interval, eventStore, sessionStore, documents);
+        interval, eventStore, sessionStore, documents, maxHeaderBytes);
   }
 
   /**
@@ -244,7 +261,7 @@ public final class HttpOptions {
   public HttpOptions eventStore(EventStore store) {
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
         shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions,
-        heartbeatInterval, store, sessionStore, documents);
+        heartbeatInterval, store, sessionStore, documents, maxHeaderBytes);
   }
 
   /** The event store set with {@link #eventStore(EventStore)}, or {@code null}: each endpoint makes its own in-memory one. */
@@ -260,7 +277,7 @@ public final class HttpOptions {
   public HttpOptions sessionStore(SessionStore store) {
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
         shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions,
-        heartbeatInterval, eventStore, store == null ? SessionStore.none() : store, documents);
+        heartbeatInterval, eventStore, store == null ? SessionStore.none() : store, documents, maxHeaderBytes);
   }
 
   /** The session store set with {@link #sessionStore(SessionStore)}; {@link SessionStore#none()} by default. */
@@ -347,7 +364,43 @@ public final class HttpOptions {
   public HttpOptions publish(PublicDocument... documents) {
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
         shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions,
-        heartbeatInterval, eventStore, sessionStore, List.of(documents));
+        heartbeatInterval, eventStore, sessionStore, List.of(documents), maxHeaderBytes);
+  }
+
+  /**
+   * A copy with another cap in bytes on a request's headers, request line included (default
+   * {@value #DEFAULT_MAX_HEADER_BYTES}, or {@value #DEFAULT_MAX_HEADER_BYTES_WITH_AUTH} when an
+   * authenticator is set); larger headers get a clean {@code 431} before any check runs.
+   *
+   * <p>The cap is a ceiling, not an allocation: Jetty reads each connection through a small pooled
+   * input buffer (8 KiB) and parses headers as they arrive, so a connection holds heap for its
+   * headers only as large as the headers it was sent, for as long as its request lasts. What the
+   * cap bounds is the worst case: {@code n} connections sending headers of the full size hold
+   * about {@code n} times the cap (1,000 connections at 80 KiB: about 80 MiB). Only
+   * {@link FusionHttp#serve} applies it; another container has its own limit (Spring Boot:
+   * {@code server.max-http-request-header-size}).
+   *
+   * @throws IllegalArgumentException when {@code bytes} is below 1024 (ordinary requests would not fit)
+   */
+  public HttpOptions maxHeaderBytes(int bytes) {
+    if (bytes < 1024) {
+      throw new IllegalArgumentException("maxHeaderBytes must be at least 1024, got " + bytes);
+    }
+    return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions,
+        heartbeatInterval, eventStore, sessionStore, documents, bytes);
+  }
+
+  /**
+   * The cap on a request's headers: the one set with {@link #maxHeaderBytes(int)}, else
+   * {@value #DEFAULT_MAX_HEADER_BYTES_WITH_AUTH} with an authenticator and
+   * {@value #DEFAULT_MAX_HEADER_BYTES} without.
+   */
+  public int maxHeaderBytes() {
+    if (maxHeaderBytes > 0) {
+      return maxHeaderBytes;
+    }
+    return auth == null ? DEFAULT_MAX_HEADER_BYTES : DEFAULT_MAX_HEADER_BYTES_WITH_AUTH;
   }
 
   /** The documents set with {@link #publish(PublicDocument...)}, in order; empty by default. */

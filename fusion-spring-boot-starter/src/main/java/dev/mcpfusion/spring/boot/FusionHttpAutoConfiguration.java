@@ -27,6 +27,8 @@ import org.springframework.boot.web.servlet.ServletContextInitializer;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 /**
  * Serves the context's {@link FusionServer} at {@code mcpfusion.http.path} ({@code /mcp}) on the
@@ -137,6 +139,24 @@ public class FusionHttpAutoConfiguration {
   @Bean
   SmartLifecycle mcpFusionEndpointDrain(BeanFactory beanFactory) {
     return new EndpointDrain(beanFactory);
+  }
+
+  /** Tomcat's part, apart so that this class loads where another container serves. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = {"org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory",
+      "org.apache.coyote.http11.AbstractHttp11Protocol"})
+  static class Tomcat {
+    /**
+     * Room in Tomcat's request headers for a 64 KiB token when an {@link HttpAuthenticator} guards
+     * the endpoint and {@code server.max-http-request-header-size} is not set ({@link TomcatHeaderRoom}).
+     * A bean of this name replaces it.
+     */
+    @Bean
+    @ConditionalOnMissingBean(name = "mcpFusionTomcatHeaderRoom")
+    TomcatHeaderRoom mcpFusionTomcatHeaderRoom(ObjectProvider<HttpAuthenticator> authenticator,
+        Environment environment) {
+      return new TomcatHeaderRoom(authenticator, environment);
+    }
   }
 
   /** The endpoint options from {@code mcpfusion.http.*}; the Boot web server owns port, address and lifecycle. */

@@ -191,4 +191,22 @@ class AuthenticatorBeanTest {
     assertThat(who.body()).contains("subject=alice client=vault-cli scopes=vault:read tenant=acme");
     assertThat(middlewareSaw).containsExactly("alice", "alice");
   }
+
+  @Test
+  void a64KilobyteTokenIs401InvalidTokenAndLargerHeadersAreRefusedUnechoed() throws Exception {
+    // With an HttpAuthenticator bean the starter gives Tomcat 80 KiB of headers (TomcatHeaderRoom).
+    String huge = token("vault:read") + "A".repeat(64 * 1024);
+    HttpResponse<String> response = post("tools/list", "", huge);
+    assertThat(response.statusCode()).isEqualTo(401);
+    assertThat(response.headers().allValues("WWW-Authenticate"))
+        .containsExactly("Bearer resource_metadata=\"" + metadataUrl() + "\", error=\"invalid_token\"");
+    assertThat(response.body() + response.headers().map()).doesNotContain("AAAAAAAA")
+        .doesNotContain(huge.substring(0, 40));
+    assertThat(TomcatHeaderRoomTest.headerLimit(app)).isEqualTo(80 * 1024);
+
+    HttpResponse<String> over = post("tools/list", "", "B".repeat(80 * 1024));
+    assertThat(over.statusCode()).isEqualTo(400);
+    assertThat(over.body() + over.headers().map()).doesNotContain("BBBBBBBB").doesNotContain("Exception");
+    assertThat(post("tools/list", "", token("vault:read")).statusCode()).isEqualTo(200);
+  }
 }

@@ -310,6 +310,20 @@ class ResourceServerEndpointTest {
   }
 
   @Test
+  void a64KilobyteTokenIs401InvalidTokenWithNothingEchoed() throws Exception {
+    // Spring Security's caller is an HttpAuthenticator bean: the starter gives Tomcat 80 KiB of
+    // headers, so the token reaches the application's JwtDecoder and gets the endpoint's 401.
+    String huge = token("vault:read") + "A".repeat(64 * 1024);
+    HttpResponse<String> response = post(call("vault_whoami", "{}"), huge, null);
+    assertThat(response.statusCode()).isEqualTo(401);
+    assertThat(response.headers().allValues("WWW-Authenticate")).containsExactly(
+        "Bearer resource_metadata=\"" + metadataUrl() + "\", error=\"invalid_token\"");
+    assertThat(response.body() + response.headers().map()).doesNotContain("AAAAAAAA")
+        .doesNotContain(huge.substring(0, 40)).doesNotContain("Exception");
+    assertThat(post(call("vault_whoami", "{}"), token("vault:read"), null).statusCode()).isEqualTo(200);
+  }
+
+  @Test
   void withoutAResourceUriStartupFailsNamingTheProperty() {
     Throwable failure = org.assertj.core.api.Assertions.catchThrowable(() ->
         new SpringApplicationBuilder(VaultApp.class).properties("server.port=0", "server.address=127.0.0.1",
