@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * One call of a REST path of a named upstream, built argument by argument, and its answer read as
@@ -25,6 +26,8 @@ import java.util.Objects;
  * }</pre>
  */
 public final class ProxyCall {
+  private static final Set<Class<?>> VALUES = Set.of(String.class, Integer.class, Long.class, Double.class, Boolean.class);
+
   private final String name;
   private final ProxyUpstreams.Upstream upstream;
   private final String method;
@@ -63,7 +66,7 @@ public final class ProxyCall {
     return this;
   }
 
-  /** A header of this call only; {@code null} is left out. The upstream's configured headers come first. */
+  /** A header of this call only, replacing a configured header of the same name; {@code null} is left out. */
   public ProxyCall header(String name, Object value) {
     if (value != null) {
       headers.put(Objects.requireNonNull(name, "name"), ProxyPaths.text(value));
@@ -124,6 +127,11 @@ public final class ProxyCall {
    * {@code Boolean}, or an enum (a JSON string naming a constant).
    */
   public <T> T value(Class<T> type) {
+    if (!(VALUES.contains(type) || type.isEnum())) {
+      // Refused before the call: a handler that cannot read the answer must not cause the effect.
+      throw new IllegalArgumentException("A proxy call's value is a String, Integer, Long, Double, Boolean or an"
+          + " enum; got " + type.getName() + ".");
+    }
     OutboundResponse response = exchange();
     Object json;
     try {
@@ -160,16 +168,14 @@ public final class ProxyCall {
       }
       return l == l.intValue() ? l.intValue() : null;
     }
-    if (type.isEnum() && json instanceof String s) {
+    if (json instanceof String s) {
       for (Object constant : type.getEnumConstants()) {
         if (((Enum<?>) constant).name().equals(s)) {
           return constant;
         }
       }
-      return null;
     }
-    throw new IllegalArgumentException("A proxy call's value is a String, Integer, Long, Double, Boolean or an enum;"
-        + " got " + type.getName() + ".");
+    return null; // an enum, answered with something that names none of its constants
   }
 
   /** The answer as a plain JSON tree, for {@link #object} and {@link #array}. */

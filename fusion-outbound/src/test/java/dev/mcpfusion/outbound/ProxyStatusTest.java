@@ -1,6 +1,7 @@
 package dev.mcpfusion.outbound;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.sun.net.httpserver.HttpExchange;
@@ -99,6 +100,10 @@ class ProxyStatusTest {
     assertThat(catchThrowableOfType(FusionError.class,
         () -> upstreams.call("billing-api", "GET", "/ok/count").value(Boolean.class)).code())
         .isEqualTo(Codes.UPSTREAM_ERROR);
+    int calls = upstream.hits();
+    assertThatThrownBy(() -> upstreams.call("billing-api", "GET", "/ok/count").value(Float.class))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("java.lang.Float");
+    assertThat(upstream.hits()).as("refused before the call").isEqualTo(calls);
   }
 
   @Test
@@ -195,5 +200,17 @@ class ProxyStatusTest {
 
     assertThat(upstream.requests()).containsExactly(
         "POST /ok/order?tag=a%20b&tag=c {\"id\":\"O-1\",\"lines\":[{\"sku\":\"X\",\"state\":\"VOID\"}]}");
+  }
+
+  @Test
+  void aHeaderOfTheCallReplacesTheConfiguredOneAndANullOneIsLeftOut() {
+    ProxyUpstreams withKey = ProxyUpstreams.builder()
+        .upstream("billing-api", "http://127.0.0.2:" + upstream.port(), http)
+        .header("billing-api", "Authorization", "Bearer configured")
+        .build();
+    withKey.call("billing-api", "GET", "/ok/order").header("Authorization", "Bearer call").send();
+    withKey.call("billing-api", "GET", "/ok/order").header("Authorization", null).send();
+
+    assertThat(upstream.authorizations()).containsExactly("Bearer call", "Bearer configured");
   }
 }
