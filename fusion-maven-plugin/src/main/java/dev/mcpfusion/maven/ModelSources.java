@@ -109,7 +109,7 @@ final class ModelSources {
     TreeSet<String> imports = new TreeSet<>(List.of("java.lang.annotation.Documented",
         "java.lang.annotation.ElementType", "java.lang.annotation.Retention",
         "java.lang.annotation.RetentionPolicy", "java.lang.annotation.Target"));
-    return start(imports).append(UpstreamSource.template("Nullable.java.txt")).toString();
+    return start(imports).append(template("Nullable.java.txt")).toString();
   }
 
   StringBuilder start(TreeSet<String> imports) {
@@ -134,6 +134,18 @@ final class ModelSources {
     if (t.kind() == JType.Kind.LIST) {
       imports.add("java.util.List");
       addImports(imports, t.element());
+    }
+  }
+
+  /** A class-path resource of this package: the fixed part of a generated source. */
+  private static String template(String name) {
+    try (java.io.InputStream in = ModelSources.class.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException("The plugin jar lacks its resource " + name);
+      }
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
   }
 }

@@ -19,8 +19,7 @@ import java.util.TreeMap;
 
 /**
  * OpenAPI document → connector sources, without Maven: reads and checks the document, maps it
- * ({@link OpenApiReader}) and writes every source ({@link ModelSources}, {@link RouterSource},
- * {@link UpstreamSource}). The same document and configuration give the same bytes.
+ * ({@link OpenApiReader}) and writes every source ({@link ModelSources}, {@link RouterSource}). The same document and configuration give the same bytes.
  */
 final class OpenApiGenerator {
   private OpenApiGenerator() {}
@@ -66,7 +65,6 @@ final class OpenApiGenerator {
       out.put(dir + e.name() + ".java", sources.enumType(e));
     }
     out.put(dir + "Nullable.java", sources.nullable());
-    out.put(dir + "Upstream.java", UpstreamSource.write(sources));
     out.put(dir + config.routerClass() + ".java", RouterSource.write(sources, model, config, name));
     return new Output(out, model.unsupported());
   }

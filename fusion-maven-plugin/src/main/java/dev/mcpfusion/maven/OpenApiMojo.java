@@ -23,8 +23,9 @@ import org.apache.maven.project.MavenProject;
 /**
  * Generates a connector from an OpenAPI 3.0 or 3.1 document: a {@code @Model} record per schema
  * (write-only, secret-like and configured properties {@code @Hidden}), a view of the readable
- * properties, one router with an action per operation, and {@code Upstream}, which calls the API
- * through fusion-outbound's guarded client. Runs in {@code generate-sources} and adds its output
+ * properties, and one router with an action per operation, each calling the API through
+ * fusion-outbound's {@code ProxyUpstreams} (the guarded client and the status mapping of
+ * {@code @Proxy} actions). Runs in {@code generate-sources} and adds its output
  * directory to the compile sources; the same document and configuration write the same bytes.
  * A construct it cannot map fails the goal, naming the document's JSON pointer and the fix, unless
  * {@code skipUnsupported} is set.

@@ -29,7 +29,7 @@ final class OpenApiReader {
   static final List<String> SECRET_WORDS = List.of("password", "passwd", "passphrase", "secret", "token",
       "apikey", "accesskey", "privatekey", "credential");
   private static final Set<String> RESERVED = Set.of("String", "Integer", "Long", "Double", "Boolean",
-      "List", "Map", "Object", "Override", "JsonNode", "Nullable", "Upstream", "Model", "Presenter",
+      "List", "Map", "Object", "Override", "Nullable", "ProxyUpstreams", "Model", "Presenter",
       "Describe", "Hidden", "Fillable", "Input", "Query", "Mutation", "Router", "NotNull", "Size",
       "Pattern", "Min", "Max", "DecimalMin", "DecimalMax", "Email", "Generated", "Record", "Enum");
 

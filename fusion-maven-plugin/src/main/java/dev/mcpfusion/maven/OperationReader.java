@@ -55,7 +55,7 @@ final class OperationReader {
         throw new OpenApiReader.Skip(at, "the cookie parameter " + p.getName(), "send it as a header the connector sets");
       }
       if ("header".equals(p.getIn()) && OpenApiReader.secretLike(p.getName())) {
-        continue; // a credential is the connector's to set (Upstream.withHeader), never an agent's input
+        continue; // a credential is the connector's to set (ProxyUpstreams.Builder.header), never an agent's input
       }
       if (p.getSchema() == null) {
         throw new OpenApiReader.Skip(at, "the parameter " + p.getName() + " has no schema", "give it a schema");

@@ -1,7 +1,6 @@
 package dev.mcpfusion.maven;
 
 import dev.mcpfusion.maven.ApiModel.Body;
-import dev.mcpfusion.maven.ApiModel.JType;
 import dev.mcpfusion.maven.ApiModel.Operation;
 import dev.mcpfusion.maven.ApiModel.Param;
 import dev.mcpfusion.maven.ApiModel.Unsupported;
@@ -11,14 +10,16 @@ import java.util.TreeSet;
 
 /**
  * The router: one action per operation, {@code GET} a {@code @Query} and every other method a
- * {@code @Mutation}, idempotent unless {@code POST} or {@code PATCH}; each handler builds the
- * request through {@code Upstream}, which sends it with fusion-outbound's guarded client.
+ * {@code @Mutation}, idempotent unless {@code POST} or {@code PATCH}; each handler builds its call
+ * with fusion-outbound's {@code ProxyUpstreams.call}, the one REST call and status mapping that
+ * {@code @Proxy} actions use too.
  */
 final class RouterSource {
   private RouterSource() {}
 
   static String write(ModelSources sources, ApiModel api, OpenApiConfig config, String documentName) {
-    TreeSet<String> imports = new TreeSet<>(List.of("dev.mcpfusion.annotation.Router"));
+    TreeSet<String> imports = new TreeSet<>(List.of("dev.mcpfusion.annotation.Router",
+        "dev.mcpfusion.outbound.ProxyUpstreams"));
     StringBuilder methods = new StringBuilder();
     for (Operation op : api.operations()) {
       methods.append('\n');
@@ -27,7 +28,7 @@ final class RouterSource {
     StringBuilder out = sources.start(imports);
     out.append("/**\n * ").append(JavaText.doc(api.title().isEmpty() ? "The API" : api.title()))
         .append(", generated from {@code ").append(JavaText.doc(documentName))
-        .append("}: one action per operation, each calling the upstream through {@link Upstream}");
+        .append("}: one action per operation, each calling the upstream through {@link ProxyUpstreams}");
     if (!api.server().isEmpty()) {
       out.append(" (the document's server: {@code ").append(JavaText.doc(api.server())).append("})");
     }
@@ -44,12 +45,21 @@ final class RouterSource {
     String description = api.title().isEmpty() ? "Calls the API" : api.title();
     out.append(", description = ").append(JavaText.literal(description)).append(")\n")
         .append("public final class ").append(config.routerClass()).append(" {\n")
-        .append("  private final Upstream upstream;\n\n")
-        .append("  /** The actions, calling the API through {@code upstream}. */\n")
-        .append("  public ").append(config.routerClass()).append("(Upstream upstream) {\n")
-        .append("    this.upstream = upstream;\n  }\n")
+        .append("  /** The upstream every action calls: configure it by this name in the {@link ProxyUpstreams} passed in. */\n")
+        .append("  public static final String UPSTREAM = ").append(JavaText.literal(upstreamName(config))).append(";\n\n")
+        .append("  private final ProxyUpstreams upstreams;\n\n")
+        .append("  /**\n   * The actions, calling the API through {@code upstreams}.\n   *\n")
+        .append("   * @throws IllegalStateException if {@code upstreams} do not configure {@link #UPSTREAM}\n   */\n")
+        .append("  public ").append(config.routerClass()).append("(ProxyUpstreams upstreams) {\n")
+        .append("    upstreams.require(UPSTREAM, ").append(JavaText.literal(config.routerName() + "_*")).append(");\n")
+        .append("    this.upstreams = upstreams;\n  }\n")
         .append(methods).append("}\n");
     return out.toString();
+  }
+
+  /** The router's name as an upstream name ({@code [a-z][a-z0-9-]*}): {@code _} becomes {@code -}. */
+  static String upstreamName(OpenApiConfig config) {
+    return config.routerName().replace('_', '-');
   }
 
   private static void method(StringBuilder out, TreeSet<String> imports, Operation op) {
@@ -64,29 +74,24 @@ final class RouterSource {
       case "SINGLE", "LIST" -> {
         String model = OpenApiReader.modelOf(op.result().type());
         out.append(", presenter = ").append(model).append("View.class");
-        imports.add("tools.jackson.databind.JsonNode");
+        imports.add("java.util.Map");
         boolean single = op.result().shape().equals("SINGLE");
         if (!single) {
           imports.add("java.util.List");
         }
-        returns = single ? "JsonNode" : "List<JsonNode>";
-        finish = single ? ".tree()" : ".trees()";
+        returns = single ? "Map<String, Object>" : "List<Map<String, Object>>";
+        finish = single ? ".object()" : ".array()";
       }
       case "VALUE" -> {
         returns = op.result().type().java(false);
         finish = switch (op.result().type().kind()) {
-          case STRING -> ".text()";
-          case INTEGER -> ".integer()";
-          case LONG -> ".longValue()";
-          case DOUBLE -> ".decimal()";
-          case BOOLEAN -> ".bool()";
-          case ENUM -> ".text())"; // closes the valueOf( written before the call
+          case STRING, INTEGER, LONG, DOUBLE, BOOLEAN, ENUM -> ".value(" + returns + ".class)";
           default -> throw new IllegalStateException(op.result().toString());
         };
       }
       default -> {
         returns = "void";
-        finish = "";
+        finish = ".send()";
       }
     }
     if (op.idempotent()) {
@@ -116,10 +121,8 @@ final class RouterSource {
     if (!returns.equals("void")) {
       out.append("return ");
     }
-    if (op.result().shape().equals("VALUE") && op.result().type().kind() == JType.Kind.ENUM) {
-      out.append(returns).append(".valueOf(");
-    }
-    out.append("upstream.call(\"").append(op.method()).append("\", ").append(JavaText.literal(op.path())).append(')');
+    out.append("upstreams.call(UPSTREAM, \"").append(op.method()).append("\", ").append(JavaText.literal(op.path()))
+        .append(')');
     for (Param p : op.params()) {
       String call = switch (p.in()) {
         case "path" -> "path";
@@ -136,7 +139,7 @@ final class RouterSource {
       out.append("\n        .documented(").append(d.getKey()).append(", ")
           .append(JavaText.literal(d.getValue())).append(')');
     }
-    out.append("\n        .send()").append(finish).append(";\n  }\n");
+    out.append("\n        ").append(finish).append(";\n  }\n");
   }
 
   private static String annotations(TreeSet<String> imports, String description, List<String> constraints,

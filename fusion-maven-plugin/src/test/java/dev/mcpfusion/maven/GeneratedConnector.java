@@ -1,9 +1,9 @@
 package dev.mcpfusion.maven;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.mcpfusion.annotation.Router;
 import dev.mcpfusion.core.spi.RouterDescriptor;
 import dev.mcpfusion.outbound.OutboundHttp;
+import dev.mcpfusion.outbound.ProxyUpstreams;
 import dev.mcpfusion.processor.FusionProcessor;
 import jakarta.validation.constraints.NotBlank;
 import java.io.IOException;
@@ -24,8 +24,6 @@ import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
 
 /**
  * A connector generated from one of the test documents, compiled with javac, every lint and the
@@ -117,31 +115,40 @@ final class GeneratedConnector {
     }
   }
 
-  /** What a connector built on the generated sources has: annotations, runtime, outbound, Jackson, jakarta. */
+  /**
+   * What a connector built on the generated sources has: annotations, runtime, outbound, jakarta —
+   * no JSON library, which the generated code does not use.
+   */
   private static String classpath() {
     return List.of(Router.class, RouterDescriptor.class, NotBlank.class, OutboundHttp.class,
-            dev.mcpfusion.resilience.Upstreams.class, JsonNode.class,
-            JacksonException.class, JsonInclude.class).stream()
+            dev.mcpfusion.resilience.Upstreams.class).stream()
         .map(Connectors::location)
         .distinct()
         .collect(Collectors.joining(java.io.File.pathSeparator));
   }
 
-  /** A new instance of the generated {@code Upstream} calling {@code baseUrl} through {@code http}. */
-  Object upstream(OutboundHttp http, String baseUrl) {
+  /**
+   * Upstreams that configure the generated router {@code simpleName}'s {@code UPSTREAM} at
+   * {@code baseUrl}, called through {@code http}: how a connector wires the generated code.
+   */
+  ProxyUpstreams upstreams(String simpleName, OutboundHttp http, String baseUrl) {
     try {
-      return loader.loadClass(pkg + ".Upstream").getConstructor(OutboundHttp.class, String.class)
-          .newInstance(http, baseUrl);
+      String name = (String) loader.loadClass(pkg + "." + simpleName).getField("UPSTREAM").get(null);
+      return ProxyUpstreams.builder().upstream(name, baseUrl, http).build();
     } catch (ReflectiveOperationException e) {
       throw new AssertionError(e);
     }
   }
 
-  /** A new instance of the generated router {@code simpleName} over {@code upstream}. */
-  Object router(String simpleName, Object upstream) {
+  /** A new instance of the generated router {@code simpleName} over {@code upstreams}. */
+  Object router(String simpleName, ProxyUpstreams upstreams) {
     try {
-      Class<?> type = loader.loadClass(pkg + ".Upstream");
-      return loader.loadClass(pkg + "." + simpleName).getConstructor(type).newInstance(upstream);
+      return loader.loadClass(pkg + "." + simpleName).getConstructor(ProxyUpstreams.class).newInstance(upstreams);
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      if (e.getCause() instanceof RuntimeException thrown) {
+        throw thrown;
+      }
+      throw new AssertionError(e);
     } catch (ReflectiveOperationException e) {
       throw new AssertionError(e);
     }

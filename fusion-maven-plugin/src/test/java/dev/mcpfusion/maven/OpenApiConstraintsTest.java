@@ -90,7 +90,7 @@ class OpenApiConstraintsTest {
         OutboundHttp http = OutboundHttp.builder()
             .policy(UrlPolicy.defaults().allowAddresses(api.host()).allowPorts(api.port())).build();
         FusionTester tester = FusionTester.of(connector.router("MembersTools",
-            connector.upstream(http, "http://" + api.host() + ":" + api.port())))) {
+            connector.upstreams("MembersTools", http, "http://" + api.host() + ":" + api.port())))) {
       ToolInfo list = tester.listTools().stream().filter(t -> t.name().equals("members_list_members")).findFirst().orElseThrow();
       assertThat(list.inputSchema().toString()).contains("minimum=1").contains("maximum=100").contains("maxLength=8");
       ToolInfo add = tester.listTools().stream().filter(t -> t.name().equals("members_add_member")).findFirst().orElseThrow();

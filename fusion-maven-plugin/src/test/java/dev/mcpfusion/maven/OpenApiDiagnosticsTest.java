@@ -72,7 +72,7 @@ class OpenApiDiagnosticsTest {
     assertThat(mojo.project.getCompileSourceRoots()).contains(mojo.outputDirectory.getPath());
 
     String router = Files.readString(dir.resolve("out/acme/petstore/PetstoreTools.java"));
-    assertThat(router).contains("public JsonNode getPetById(").doesNotContain("logoutUser(")
+    assertThat(router).contains("public Map<String, Object> getPetById(").doesNotContain("logoutUser(")
         .contains("<li>{@code #/paths/~1store~1inventory/get/responses/200/content/application~1json/schema}");
   }
 

@@ -1,8 +1,10 @@
 package dev.mcpfusion.maven;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.mcpfusion.outbound.OutboundHttp;
+import dev.mcpfusion.outbound.ProxyUpstreams;
 import dev.mcpfusion.outbound.UrlPolicy;
 import dev.mcpfusion.testing.FusionTester;
 import dev.mcpfusion.testing.ToolInfo;
@@ -44,8 +46,8 @@ class PetstoreConnectorTest {
   void serve() {
     api = new StubApi();
     http = OutboundHttp.builder().policy(UrlPolicy.defaults().allowAddresses(api.host()).allowPorts(api.port())).build();
-    Object upstream = connector.upstream(http, "http://" + api.host() + ":" + api.port() + "/v3");
-    tester = FusionTester.of(connector.router("PetstoreTools", upstream));
+    ProxyUpstreams upstreams = connector.upstreams("PetstoreTools", http, "http://" + api.host() + ":" + api.port() + "/v3");
+    tester = FusionTester.of(connector.router("PetstoreTools", upstreams));
   }
 
   @AfterEach
@@ -108,7 +110,7 @@ class PetstoreConnectorTest {
   void aListQuerySendsItsQueryValuesAndPresentsEveryItem() {
     api.answer("GET /v3/pet/findByStatus?status=sold", 200,
         "[{\"id\":1,\"name\":\"A\",\"photoUrls\":[]},{\"id\":2,\"name\":\"B\",\"photoUrls\":[],\"status\":\"sold\"}]");
-    api.answer("GET /v3/pet/findByTags?tags=a+b&tags=c", 200, "[]");
+    api.answer("GET /v3/pet/findByTags?tags=a%20b&tags=c", 200, "[]");
 
     ToolResult sold = tester.call("petstore", "find_pets_by_status", Map.of("status", "sold"));
     ToolResult tagged = tester.call("petstore", "find_pets_by_tags", Map.of("tags", List.of("a b", "c")));
@@ -117,7 +119,7 @@ class PetstoreConnectorTest {
     assertThat(sold.dataText()).contains("\"name\":\"A\"").contains("\"name\":\"B\"");
     assertThat(tagged.isSuccess()).as(tagged.toString()).isTrue();
     assertThat(api.received()).extracting(StubApi.Received::line)
-        .containsExactly("GET /v3/pet/findByStatus?status=sold", "GET /v3/pet/findByTags?tags=a+b&tags=c");
+        .containsExactly("GET /v3/pet/findByStatus?status=sold", "GET /v3/pet/findByTags?tags=a%20b&tags=c");
   }
 
   @Test
@@ -182,7 +184,7 @@ class PetstoreConnectorTest {
     api.answer("GET /v3/pet/7", 200, "{\"id\":7,\"name\":\"Rex\",\"photoUrls\":[]}");
     try (OutboundHttp defaults = OutboundHttp.create();
         FusionTester guarded = FusionTester.of(connector.router("PetstoreTools",
-            connector.upstream(defaults, "http://" + api.host() + ":" + api.port() + "/v3")))) {
+            connector.upstreams("PetstoreTools", defaults, "http://" + api.host() + ":" + api.port() + "/v3")))) {
       ToolResult r = guarded.call("petstore", "get_pet_by_id", Map.of("petId", 7));
 
       assertThat(r.errorCode()).isEqualTo("OUTBOUND_BLOCKED");
@@ -198,5 +200,16 @@ class PetstoreConnectorTest {
 
     assertThat(r.isSuccess()).as(r.toString()).isTrue();
     assertThat(r.dataText()).contains("logged in user session: 1234");
+  }
+
+  @Test
+  void theRouterRefusesUpstreamsThatDoNotConfigureItsUpstream() {
+    ProxyUpstreams other = ProxyUpstreams.builder().upstream("billing", "http://" + api.host() + ":" + api.port(), http)
+        .build();
+
+    assertThatThrownBy(() -> connector.router("PetstoreTools", other))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("\"petstore\"")
+        .hasMessageContaining("upstream(\"petstore\", baseUrl, http)");
   }
 }

@@ -3,6 +3,7 @@ package dev.mcpfusion.maven;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.outbound.OutboundHttp;
+import dev.mcpfusion.outbound.ProxyUpstreams;
 import dev.mcpfusion.outbound.UrlPolicy;
 import dev.mcpfusion.testing.FusionTester;
 import dev.mcpfusion.testing.ToolResult;
@@ -27,8 +28,8 @@ class UsptoConnectorTest {
           + "\"apiUrl\":\"https://developer.uspto.gov/ds-api/oa_citations/v1/fields\","
           + "\"apiDocumentationUrl\":\"https://developer.uspto.gov/ds-api-docs/index.html\"}]}");
       api.answer("GET /ds-api/oa_citations/v1/fields", 200, "\"{\\\"fields\\\":[\\\"patent_number\\\"]}\"");
-      Object upstream = connector.upstream(http, "http://" + api.host() + ":" + api.port() + "/ds-api");
-      try (FusionTester tester = FusionTester.of(connector.router("UsptoTools", upstream))) {
+      ProxyUpstreams upstreams = connector.upstreams("UsptoTools", http, "http://" + api.host() + ":" + api.port() + "/ds-api");
+      try (FusionTester tester = FusionTester.of(connector.router("UsptoTools", upstreams))) {
         ToolResult sets = tester.call("uspto", "list_data_sets", Map.of());
         ToolResult fields = tester.call("uspto", "list_searchable_fields",
             Map.of("dataset", "oa_citations", "version", "v1"));

@@ -2,14 +2,18 @@ package dev.mcpfusion.outbound;
 
 import dev.mcpfusion.core.FusionError;
 import dev.mcpfusion.wire.Codes;
+import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * How a {@code @Proxy} action's arguments become its URL: each {@code {name}} of the path is one
- * percent-encoded segment (so an argument cannot add a segment, a query or a fragment), the rest
- * a query string; {@code null} arguments are left out.
+ * How a {@link ProxyCall}'s arguments become its URL and body: each {@code {name}} of the path is
+ * one percent-encoded segment (so an argument cannot add a segment, a query or a fragment), query
+ * values are percent-encoded, a body is a plain JSON tree without {@code null} members.
  */
 final class ProxyPaths {
   private ProxyPaths() {}
@@ -41,31 +45,49 @@ final class ProxyPaths {
     return out.toString();
   }
 
-  static String query(Map<String, Object> args) {
-    StringBuilder out = new StringBuilder();
-    for (Map.Entry<String, Object> arg : args.entrySet()) {
-      if (arg.getValue() == null) {
-        continue;
-      }
-      out.append(out.length() == 0 ? '?' : '&').append(encode(arg.getKey())).append('=')
-          .append(encode(text(arg.getValue())));
+  /**
+   * The plain JSON tree of a body: maps and records (components by name) with their {@code null}
+   * members left out, collections as arrays, enums by name.
+   */
+  static Object tree(Object value) {
+    if (value == null || value instanceof String || value instanceof Number || value instanceof Boolean) {
+      return value;
     }
-    return out.toString();
+    if (value instanceof Enum<?> || value instanceof Character) {
+      return text(value);
+    }
+    Map<String, Object> members = new LinkedHashMap<>();
+    if (value instanceof Map<?, ?> map) {
+      map.forEach((k, v) -> put(members, String.valueOf(k), v));
+      return members;
+    }
+    if (value instanceof Collection<?> items) {
+      List<Object> array = new ArrayList<>(items.size());
+      items.forEach(item -> array.add(tree(item)));
+      return array;
+    }
+    if (value instanceof Record) {
+      for (RecordComponent component : value.getClass().getRecordComponents()) {
+        try {
+          put(members, component.getName(), component.getAccessor().invoke(value));
+        } catch (ReflectiveOperationException e) {
+          throw new IllegalStateException("Cannot read " + value.getClass().getName() + "." + component.getName()
+              + " for a JSON body: make the record public and its package exported to dev.mcpfusion.outbound.", e);
+        }
+      }
+      return members;
+    }
+    throw new IllegalArgumentException("A JSON body holds maps, records, collections, strings, numbers, booleans and"
+        + " enums; got " + value.getClass().getName() + ".");
   }
 
-  /** The arguments that are set, enums as their names, for a JSON body. */
-  static Map<String, Object> present(Map<String, Object> args) {
-    Map<String, Object> present = new LinkedHashMap<>();
-    for (Map.Entry<String, Object> arg : args.entrySet()) {
-      Object value = arg.getValue();
-      if (value != null) {
-        present.put(arg.getKey(), value instanceof Enum<?> e ? e.name() : value instanceof Character ? value.toString() : value);
-      }
+  private static void put(Map<String, Object> members, String name, Object value) {
+    if (value != null) {
+      members.put(name, tree(value));
     }
-    return present;
   }
 
-  private static String text(Object value) {
+  static String text(Object value) {
     return value instanceof Enum<?> e ? e.name() : String.valueOf(value);
   }
 

@@ -115,10 +115,10 @@ class ProxyActionsTest {
   }
 
   @Test
-  void anotherUpstream4xxIsAnUpstreamErrorWithItsStatus() {
+  void anUpstream409IsConflictWithItsStatus() {
     ToolResult result = tester.callTool("invoices_get_invoice", Map.of("id", "CONFLICT"));
 
-    assertThat(result.errorCode()).isEqualTo(Codes.UPSTREAM_ERROR);
+    assertThat(result.errorCode()).isEqualTo("CONFLICT");
     assertThat(result.errorText()).contains("billing-api", "HTTP 409");
     assertThat(result.details()).containsEntry("status", "409");
     assertThat(result.raw()).doesNotContain("batch 7");

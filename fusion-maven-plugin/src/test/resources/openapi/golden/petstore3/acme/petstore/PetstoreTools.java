@@ -6,12 +6,13 @@ import dev.mcpfusion.annotation.Input;
 import dev.mcpfusion.annotation.Mutation;
 import dev.mcpfusion.annotation.Query;
 import dev.mcpfusion.annotation.Router;
+import dev.mcpfusion.outbound.ProxyUpstreams;
 import jakarta.validation.constraints.NotNull;
 import java.util.List;
-import tools.jackson.databind.JsonNode;
+import java.util.Map;
 
 /**
- * Swagger Petstore - OpenAPI 3.0, generated from {@code petstore3.yaml}: one action per operation, each calling the upstream through {@link Upstream} (the document's server: {@code https://petstore3.swagger.io/api/v3}).
+ * Swagger Petstore - OpenAPI 3.0, generated from {@code petstore3.yaml}: one action per operation, each calling the upstream through {@link ProxyUpstreams} (the document's server: {@code https://petstore3.swagger.io/api/v3}).
  *
  * <p>Not generated:
  * <ul>
@@ -22,35 +23,43 @@ import tools.jackson.databind.JsonNode;
  */
 @Router(value = "petstore", description = "Swagger Petstore - OpenAPI 3.0")
 public final class PetstoreTools {
-  private final Upstream upstream;
+  /** The upstream every action calls: configure it by this name in the {@link ProxyUpstreams} passed in. */
+  public static final String UPSTREAM = "petstore";
 
-  /** The actions, calling the API through {@code upstream}. */
-  public PetstoreTools(Upstream upstream) {
-    this.upstream = upstream;
+  private final ProxyUpstreams upstreams;
+
+  /**
+   * The actions, calling the API through {@code upstreams}.
+   *
+   * @throws IllegalStateException if {@code upstreams} do not configure {@link #UPSTREAM}
+   */
+  public PetstoreTools(ProxyUpstreams upstreams) {
+    upstreams.require(UPSTREAM, "petstore_*");
+    this.upstreams = upstreams;
   }
 
   /** {@code POST /pet} ({@code addPet}). */
   @Mutation(description = "Add a new pet to the store.", presenter = PetView.class)
-  public JsonNode addPet(@Describe("Create a new pet in the store") @Input(profile = "create") Pet body) {
-    return upstream.call("POST", "/pet")
+  public Map<String, Object> addPet(@Describe("Create a new pet in the store") @Input(profile = "create") Pet body) {
+    return upstreams.call(UPSTREAM, "POST", "/pet")
         .body(body)
         .documented(400, "Invalid input")
         .documented(422, "Validation exception")
-        .send().tree();
+        .object();
   }
 
   /** {@code POST /user} ({@code createUser}). */
   @Mutation(description = "Create user. This can only be done by the logged in user.", presenter = UserView.class)
-  public JsonNode createUser(@Describe("Created user object") @Input(profile = "create") User body) {
-    return upstream.call("POST", "/user")
+  public Map<String, Object> createUser(@Describe("Created user object") @Input(profile = "create") User body) {
+    return upstreams.call(UPSTREAM, "POST", "/user")
         .body(body)
-        .send().tree();
+        .object();
   }
 
   /** {@code DELETE /store/order/{orderId}} ({@code deleteOrder}). */
   @Mutation(description = "Delete purchase order by identifier. For valid response try integer IDs with value < 1000. Anything above 1000 or non-integers will generate API errors.", idempotent = true)
   public void deleteOrder(@Describe("ID of the order that needs to be deleted") @NotNull Long orderId) {
-    upstream.call("DELETE", "/store/order/{orderId}")
+    upstreams.call(UPSTREAM, "DELETE", "/store/order/{orderId}")
         .path("orderId", orderId)
         .documented(400, "Invalid ID supplied")
         .documented(404, "Order not found")
@@ -60,7 +69,7 @@ public final class PetstoreTools {
   /** {@code DELETE /pet/{petId}} ({@code deletePet}). */
   @Mutation(description = "Deletes a pet. Delete a pet.", idempotent = true)
   public void deletePet(@Describe("Pet id to delete") @NotNull Long petId) {
-    upstream.call("DELETE", "/pet/{petId}")
+    upstreams.call(UPSTREAM, "DELETE", "/pet/{petId}")
         .path("petId", petId)
         .documented(400, "Invalid pet value")
         .send();
@@ -69,7 +78,7 @@ public final class PetstoreTools {
   /** {@code DELETE /user/{username}} ({@code deleteUser}). */
   @Mutation(description = "Delete user resource. This can only be done by the logged in user.", idempotent = true)
   public void deleteUser(@Describe("The name that needs to be deleted") @NotNull String username) {
-    upstream.call("DELETE", "/user/{username}")
+    upstreams.call(UPSTREAM, "DELETE", "/user/{username}")
         .path("username", username)
         .documented(400, "Invalid username supplied")
         .documented(404, "User not found")
@@ -78,105 +87,105 @@ public final class PetstoreTools {
 
   /** {@code GET /pet/findByStatus} ({@code findPetsByStatus}). */
   @Query(description = "Finds Pets by status. Multiple status values can be provided with comma separated strings.", presenter = PetView.class, idempotent = true)
-  public List<JsonNode> findPetsByStatus(@Describe("Status values that need to be considered for filter") @Nullable PetStatus status) {
-    return upstream.call("GET", "/pet/findByStatus")
+  public List<Map<String, Object>> findPetsByStatus(@Describe("Status values that need to be considered for filter") @Nullable PetStatus status) {
+    return upstreams.call(UPSTREAM, "GET", "/pet/findByStatus")
         .query("status", status)
         .documented(400, "Invalid status value")
-        .send().trees();
+        .array();
   }
 
   /** {@code GET /pet/findByTags} ({@code findPetsByTags}). */
   @Query(description = "Finds Pets by tags. Multiple tags can be provided with comma separated strings. Use tag1, tag2, tag3 for testing.", presenter = PetView.class, idempotent = true)
-  public List<JsonNode> findPetsByTags(@Describe("Tags to filter by") @Nullable List<String> tags) {
-    return upstream.call("GET", "/pet/findByTags")
+  public List<Map<String, Object>> findPetsByTags(@Describe("Tags to filter by") @Nullable List<String> tags) {
+    return upstreams.call(UPSTREAM, "GET", "/pet/findByTags")
         .query("tags", tags)
         .documented(400, "Invalid tag value")
-        .send().trees();
+        .array();
   }
 
   /** {@code GET /store/order/{orderId}} ({@code getOrderById}). */
   @Query(description = "Find purchase order by ID. For valid response try integer IDs with value <= 5 or > 10. Other values will generate exceptions.", presenter = OrderView.class, idempotent = true)
-  public JsonNode getOrderById(@Describe("ID of order that needs to be fetched") @NotNull Long orderId) {
-    return upstream.call("GET", "/store/order/{orderId}")
+  public Map<String, Object> getOrderById(@Describe("ID of order that needs to be fetched") @NotNull Long orderId) {
+    return upstreams.call(UPSTREAM, "GET", "/store/order/{orderId}")
         .path("orderId", orderId)
         .documented(400, "Invalid ID supplied")
         .documented(404, "Order not found")
-        .send().tree();
+        .object();
   }
 
   /** {@code GET /pet/{petId}} ({@code getPetById}). */
   @Query(description = "Find pet by ID. Returns a single pet.", presenter = PetView.class, idempotent = true)
-  public JsonNode getPetById(@Describe("ID of pet to return") @NotNull Long petId) {
-    return upstream.call("GET", "/pet/{petId}")
+  public Map<String, Object> getPetById(@Describe("ID of pet to return") @NotNull Long petId) {
+    return upstreams.call(UPSTREAM, "GET", "/pet/{petId}")
         .path("petId", petId)
         .documented(400, "Invalid ID supplied")
         .documented(404, "Pet not found")
-        .send().tree();
+        .object();
   }
 
   /** {@code GET /user/{username}} ({@code getUserByName}). */
   @Query(description = "Get user by user name. Get user detail based on username.", presenter = UserView.class, idempotent = true)
-  public JsonNode getUserByName(@Describe("The name that needs to be fetched. Use user1 for testing") @NotNull String username) {
-    return upstream.call("GET", "/user/{username}")
+  public Map<String, Object> getUserByName(@Describe("The name that needs to be fetched. Use user1 for testing") @NotNull String username) {
+    return upstreams.call(UPSTREAM, "GET", "/user/{username}")
         .path("username", username)
         .documented(400, "Invalid username supplied")
         .documented(404, "User not found")
-        .send().tree();
+        .object();
   }
 
   /** {@code GET /user/login} ({@code loginUser}). */
   @Query(description = "Logs user into the system. Log into the system.", idempotent = true)
   public String loginUser(@Describe("The password for login in clear text") @Nullable String password, @Describe("The user name for login") @Nullable String username) {
-    return upstream.call("GET", "/user/login")
+    return upstreams.call(UPSTREAM, "GET", "/user/login")
         .query("password", password)
         .query("username", username)
         .documented(400, "Invalid username/password supplied")
-        .send().text();
+        .value(String.class);
   }
 
   /** {@code GET /user/logout} ({@code logoutUser}). */
   @Query(description = "Logs out current logged in user session. Log user out of the system.", idempotent = true)
   public void logoutUser() {
-    upstream.call("GET", "/user/logout")
+    upstreams.call(UPSTREAM, "GET", "/user/logout")
         .send();
   }
 
   /** {@code POST /store/order} ({@code placeOrder}). */
   @Mutation(description = "Place an order for a pet. Place a new order in the store.", presenter = OrderView.class)
-  public JsonNode placeOrder(@Input(profile = "create") Order body) {
-    return upstream.call("POST", "/store/order")
+  public Map<String, Object> placeOrder(@Input(profile = "create") Order body) {
+    return upstreams.call(UPSTREAM, "POST", "/store/order")
         .body(body)
         .documented(400, "Invalid input")
         .documented(422, "Validation exception")
-        .send().tree();
+        .object();
   }
 
   /** {@code PUT /pet} ({@code updatePet}). */
   @Mutation(description = "Update an existing pet. Update an existing pet by Id.", presenter = PetView.class, idempotent = true)
-  public JsonNode updatePet(@Describe("Update an existent pet in the store") @Input(profile = "create") Pet body) {
-    return upstream.call("PUT", "/pet")
+  public Map<String, Object> updatePet(@Describe("Update an existent pet in the store") @Input(profile = "create") Pet body) {
+    return upstreams.call(UPSTREAM, "PUT", "/pet")
         .body(body)
         .documented(400, "Invalid ID supplied")
         .documented(404, "Pet not found")
         .documented(422, "Validation exception")
-        .send().tree();
+        .object();
   }
 
   /** {@code POST /pet/{petId}} ({@code updatePetWithForm}). */
   @Mutation(description = "Updates a pet in the store with form data. Updates a pet resource based on the form data.", presenter = PetView.class)
-  public JsonNode updatePetWithForm(@Describe("ID of pet that needs to be updated") @NotNull Long petId, @Describe("Name of pet that needs to be updated") @Nullable String name, @Describe("Status of pet that needs to be updated") @Nullable String status) {
-    return upstream.call("POST", "/pet/{petId}")
+  public Map<String, Object> updatePetWithForm(@Describe("ID of pet that needs to be updated") @NotNull Long petId, @Describe("Name of pet that needs to be updated") @Nullable String name, @Describe("Status of pet that needs to be updated") @Nullable String status) {
+    return upstreams.call(UPSTREAM, "POST", "/pet/{petId}")
         .path("petId", petId)
         .query("name", name)
         .query("status", status)
         .documented(400, "Invalid input")
-        .send().tree();
+        .object();
   }
 
   /** {@code PUT /user/{username}} ({@code updateUser}). */
   @Mutation(description = "Update user resource. This can only be done by the logged in user.", idempotent = true)
   public void updateUser(@Describe("name that need to be deleted") @NotNull String username, @Describe("Update an existent user in the store") @Input(profile = "create") User body) {
-    upstream.call("PUT", "/user/{username}")
+    upstreams.call(UPSTREAM, "PUT", "/user/{username}")
         .path("username", username)
         .body(body)
         .documented(400, "bad request")

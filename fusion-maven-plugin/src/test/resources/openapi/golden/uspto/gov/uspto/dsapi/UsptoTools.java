@@ -4,11 +4,12 @@ package gov.uspto.dsapi;
 import dev.mcpfusion.annotation.Describe;
 import dev.mcpfusion.annotation.Query;
 import dev.mcpfusion.annotation.Router;
+import dev.mcpfusion.outbound.ProxyUpstreams;
 import jakarta.validation.constraints.NotNull;
-import tools.jackson.databind.JsonNode;
+import java.util.Map;
 
 /**
- * USPTO Data Set API, generated from {@code uspto.yaml}: one action per operation, each calling the upstream through {@link Upstream} (the document's server: {@code {scheme}://developer.uspto.gov/ds-api}).
+ * USPTO Data Set API, generated from {@code uspto.yaml}: one action per operation, each calling the upstream through {@link ProxyUpstreams} (the document's server: {@code {scheme}://developer.uspto.gov/ds-api}).
  *
  * <p>Not generated:
  * <ul>
@@ -17,27 +18,35 @@ import tools.jackson.databind.JsonNode;
  */
 @Router(value = "uspto", description = "USPTO Data Set API")
 public final class UsptoTools {
-  private final Upstream upstream;
+  /** The upstream every action calls: configure it by this name in the {@link ProxyUpstreams} passed in. */
+  public static final String UPSTREAM = "uspto";
 
-  /** The actions, calling the API through {@code upstream}. */
-  public UsptoTools(Upstream upstream) {
-    this.upstream = upstream;
+  private final ProxyUpstreams upstreams;
+
+  /**
+   * The actions, calling the API through {@code upstreams}.
+   *
+   * @throws IllegalStateException if {@code upstreams} do not configure {@link #UPSTREAM}
+   */
+  public UsptoTools(ProxyUpstreams upstreams) {
+    upstreams.require(UPSTREAM, "uspto_*");
+    this.upstreams = upstreams;
   }
 
   /** {@code GET /} ({@code list-data-sets}). */
   @Query(description = "List available data sets", presenter = DataSetListView.class, idempotent = true)
-  public JsonNode listDataSets() {
-    return upstream.call("GET", "/")
-        .send().tree();
+  public Map<String, Object> listDataSets() {
+    return upstreams.call(UPSTREAM, "GET", "/")
+        .object();
   }
 
   /** {@code GET /{dataset}/{version}/fields} ({@code list-searchable-fields}). */
   @Query(description = "Provides the general information about the API and the list of fields that can be used to query the dataset. This GET API returns the list of all the searchable field names that are in the oa_citations. Please see the 'fields' attribute which returns an array of field names. Each field or a combination of fields can be searched using the syntax options shown below.", idempotent = true)
   public String listSearchableFields(@Describe("Name of the dataset.") @NotNull String dataset, @Describe("Version of the dataset.") @NotNull String version) {
-    return upstream.call("GET", "/{dataset}/{version}/fields")
+    return upstreams.call(UPSTREAM, "GET", "/{dataset}/{version}/fields")
         .path("dataset", dataset)
         .path("version", version)
         .documented(404, "The combination of dataset name and version is not found in the system or it is not published yet to be consumed by public.")
-        .send().text();
+        .value(String.class);
   }
 }
