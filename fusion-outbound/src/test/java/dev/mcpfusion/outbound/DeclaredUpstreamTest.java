@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpExchange;
+import dev.mcpfusion.outbound.rest.DeclaredInvoiceApi_Hurried_Proxy;
 import dev.mcpfusion.outbound.rest.DeclaredInvoiceApi_Proxy;
 import dev.mcpfusion.testing.FusionTester;
 import dev.mcpfusion.testing.ToolResult;
 import dev.mcpfusion.wire.Codes;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -58,8 +60,8 @@ class DeclaredUpstreamTest {
           "http://127.0.0.3:" + elsewhere.port() + "/v1/invoices/INV-1").handle(exchange);
       case "/v1/invoices/SLOW" -> {
         try {
-          // Held until the declared 2 s deadline abandons the call (bounded: released after the test).
-          release.await(20, TimeUnit.SECONDS);
+          // Held until the declared 1 s deadline abandons the call (bounded: released after the test).
+          release.await(60, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
         }
@@ -137,10 +139,25 @@ class DeclaredUpstreamTest {
   }
 
   @Test
+  void theDeclaredTimeoutsNarrowTheClientsAndNeverWidenThem() {
+    DeclaredUpstream declared = new DeclaredUpstream("billing-api", List.of("127.0.0.2"), List.of("http"), 512, 2_000, 2_000);
+    OutboundHttp defaults = client(1024 * 1024);
+    OutboundHttp tight = OutboundHttp.builder()
+        .timeouts(Duration.ofMillis(500), Duration.ofMillis(500), Duration.ofMillis(700)).build();
+    clients.add(tight);
+
+    assertThat(defaults.within(declared).okhttp().connectTimeoutMillis()).isEqualTo(2_000);
+    assertThat(defaults.within(declared).okhttp().callTimeoutMillis()).isEqualTo(2_000);
+    assertThat(tight.within(declared).okhttp().connectTimeoutMillis()).isEqualTo(500);
+    assertThat(tight.within(declared).okhttp().callTimeoutMillis()).isEqualTo(700);
+  }
+
+  @Test
   void theDeclaredDeadlineAbandonsACallTheClientWouldStillWaitFor() {
-    // The client's own deadline is its default 30 s; the declaration's 2 s is the one that applies.
-    ToolResult result = tester("http://127.0.0.2:" + upstream.port() + "/v1", client(1024 * 1024))
-        .callTool("declared_get_invoice", Map.of("id", "SLOW"));
+    // The client's own deadline is its default 30 s; the declaration's 1 s is the one that applies.
+    tester = FusionTester.of(new DeclaredInvoiceApi_Hurried_Proxy(ProxyUpstreams.builder()
+        .upstream("billing-api", "http://127.0.0.2:" + upstream.port() + "/v1", client(1024 * 1024)).build()));
+    ToolResult result = tester.callTool("hurried_get_invoice", Map.of("id", "SLOW"));
 
     assertThat(result.errorCode()).isEqualTo(Codes.UPSTREAM_UNAVAILABLE);
     assertThat(result.details()).containsEntry("reason", "timeout").containsEntry("api", "billing-api");

@@ -8,6 +8,7 @@ import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -40,6 +41,7 @@ final class UpstreamDeclarations {
   private final Elements elements;
   private final Reporter reporter;
   private final Trees trees;
+  private final Map<String, Map<String, Policy>> packages = new HashMap<>();
 
   UpstreamDeclarations(Elements elements, Reporter reporter, Trees trees) {
     this.elements = elements;
@@ -59,7 +61,12 @@ final class UpstreamDeclarations {
   /** The policies in force for {@code router} by upstream name, or {@code null} after reporting. */
   Map<String, Policy> read(TypeElement router, String display) {
     var pkg = elements.getPackageOf(router);
-    Map<String, Policy> fromPackage = declared(pkg, pkg.getQualifiedName().toString());
+    String pkgName = pkg.getQualifiedName().toString();
+    // Read once per package: its errors are reported once, not once per router in it.
+    if (!packages.containsKey(pkgName)) {
+      packages.put(pkgName, declared(pkg, pkgName));
+    }
+    Map<String, Policy> fromPackage = packages.get(pkgName);
     Map<String, Policy> fromRouter = declared(router, display);
     if (fromPackage == null || fromRouter == null) {
       return null;

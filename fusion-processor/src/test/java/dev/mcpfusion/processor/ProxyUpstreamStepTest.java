@@ -75,6 +75,24 @@ class ProxyUpstreamStepTest {
   }
 
   @Test
+  void aMalformedPackageDeclarationIsOneErrorOnPackageInfoWhateverTheNumberOfRouters() {
+    JavaFileObject pkg = source("px.package-info",
+        "@ProxyUpstream(name = \"billing-api\", hosts = \"billing.example.com:8443\")",
+        "package px;",
+        "import dev.mcpfusion.annotation.ProxyUpstream;");
+    JavaFileObject other = source("px.OtherApi", "package px;",
+        "import dev.mcpfusion.annotation.*;",
+        "@Router(\"other\")",
+        "public class OtherApi {",
+        "  @Query(description = \"Ping\") public String ping() { return \"pong\"; }",
+        "}");
+    Compilation c = compile(annotatedRouter(List.of(), GET), pkg, other);
+    assertThat(c).hadErrorContaining("[fusion/InvalidProxyUpstream] px declares @ProxyUpstream(name ="
+        + " \"billing-api\") with the host 'billing.example.com:8443'").inFile(pkg).onLineContaining("8443");
+    assertThat(c.errors().stream().filter(e -> e.getMessage(null).contains("InvalidProxyUpstream"))).hasSize(1);
+  }
+
+  @Test
   void aNameDeclaredTwiceIsAnError() {
     JavaFileObject src = annotatedRouter(List.of(
         "@ProxyUpstream(name = \"billing-api\", hosts = \"a.example.com\")",
