@@ -41,7 +41,7 @@ public record DeclaredUpstream(String name, List<String> hosts, List<String> sch
   }
 
   /** Whether a URL with this scheme and normalised host is inside the declaration. */
-  public boolean allows(String scheme, String host) {
+  boolean allows(String scheme, String host) {
     String h = host.toLowerCase(Locale.ROOT);
     if (!schemes.contains(scheme.toLowerCase(Locale.ROOT))) {
       return false;
