@@ -77,7 +77,7 @@ class TypeScriptClientGatewayTest {
     Process gateway = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
         .start();
     try {
-      String endpoint = announced(gateway);
+      String endpoint = announced(gateway, new ArrayList<>());
       List<String> lines = runNode(clients, "http", endpoint);
       assertVerdicts(lines, "http");
     } finally {
@@ -88,7 +88,7 @@ class TypeScriptClientGatewayTest {
     }
   }
 
-  private static void assertVerdicts(List<String> lines, String mode) {
+  static void assertVerdicts(List<String> lines, String mode) {
     assertThat(lines).as("the script's verdicts").noneMatch(l -> l.startsWith("fail "));
     assertThat(lines).anyMatch(l -> l.startsWith("ok " + mode + "-list tools="));
     assertThat(lines).anyMatch(l -> l.startsWith("ok " + mode + "-call-stdio-upstream "));
@@ -101,8 +101,8 @@ class TypeScriptClientGatewayTest {
         config.toString()));
   }
 
-  /** The endpoint the gateway prints on stderr; its other stderr lines are passed on. */
-  private static String announced(Process gateway) throws Exception {
+  /** The endpoint the gateway prints on stderr; its stderr lines are passed on and kept in {@code lines}. */
+  static String announced(Process gateway, List<String> lines) throws Exception {
     CompletableFuture<String> endpoint = new CompletableFuture<>();
     Thread reader = new Thread(() -> {
       try (BufferedReader err = new BufferedReader(
@@ -110,6 +110,7 @@ class TypeScriptClientGatewayTest {
         String line;
         while ((line = err.readLine()) != null) {
           System.err.println("[gateway] " + line);
+          lines.add(line);
           Matcher m = ENDPOINT.matcher(line);
           if (m.find()) {
             endpoint.complete(m.group(1));
@@ -125,7 +126,7 @@ class TypeScriptClientGatewayTest {
     return endpoint.get(120, TimeUnit.SECONDS);
   }
 
-  private static List<String> runNode(Path clients, String mode, String target)
+  static List<String> runNode(Path clients, String mode, String target)
       throws IOException, InterruptedException {
     Path node = clients.resolve("node_modules/.bin/node");
     Process process = new ProcessBuilder(
@@ -150,7 +151,7 @@ class TypeScriptClientGatewayTest {
     return output.lines().toList();
   }
 
-  private static Path clients() {
+  static Path clients() {
     String named = System.getProperty("fusion.clients", "");
     Path dir = named.isEmpty() ? Path.of("..", "clients") : Path.of(named);
     Path sdk = dir.resolve("node_modules/@modelcontextprotocol/client/package.json");

@@ -61,7 +61,9 @@ import java.util.concurrent.CompletionStage;
  *     it becomes a task ({@code @TaskSupport(inputFirst = true)}; written only when it does)
  * @param proxy the REST call of a {@code @Proxy} action, {@code "GET billing-api /invoices/{id}"}
  *     (method, upstream, path), {@code ""} for a handler (then not written); the upstream's base
- *     URL and URL policy are the server's configuration, named by the upstream
+ *     URL is the server's configuration, named by the upstream
+ * @param proxyPolicy where that upstream may be called, as its {@code @ProxyUpstream} declares it
+ *     (written inside {@code proxy}), or {@code null} when the upstream has no declaration
  */
 public record ActionContract(
     String name,
@@ -88,10 +90,24 @@ public record ActionContract(
     boolean async,
     String serializeOn,
     boolean taskInputFirst,
-    String proxy) {
+    String proxy,
+    ProxyPolicy proxyPolicy) {
 
   /** The name of the limit a {@code @SerializeOn} queue is recorded under. */
   public static final String SERIALIZE_QUEUE = "serializeQueue";
+
+  /** An action whose upstream, if it is a {@code @Proxy}, declares no policy: every component but the last. */
+  public ActionContract(String name, String description, Verb verb, boolean readOnly,
+      boolean destructive, boolean idempotent, boolean openWorld, String inputSchema,
+      Map<String, InputField> inputs, ResultShape result, Object resultSchema,
+      PresenterContract presenter, Map<String, Long> limits, List<String> middleware,
+      CachePolicy cache, List<String> invalidates, boolean customValidation,
+      RedactionContract redaction, String title, List<String> scopes, String task, boolean async,
+      String serializeOn, boolean taskInputFirst, String proxy) {
+    this(name, description, verb, readOnly, destructive, idempotent, openWorld, inputSchema, inputs,
+        result, resultSchema, presenter, limits, middleware, cache, invalidates, customValidation,
+        redaction, title, scopes, task, async, serializeOn, taskInputFirst, proxy, null);
+  }
 
   /** An action that asks before it becomes a task and has a handler of its own (no {@code @Proxy}): every component but the last two. */
   public ActionContract(String name, String description, Verb verb, boolean readOnly,
@@ -151,6 +167,7 @@ public record ActionContract(
     task = task == null ? "" : task;
     serializeOn = serializeOn == null ? "" : serializeOn;
     proxy = proxy == null ? "" : proxy;
+    proxyPolicy = proxy.isEmpty() ? null : proxyPolicy;
     inputs = Collections.unmodifiableMap(new TreeMap<>(inputs));
     limits = Collections.unmodifiableMap(new TreeMap<>(limits));
     middleware = List.copyOf(middleware);
@@ -228,7 +245,13 @@ public record ActionContract(
         action.scopes(), support == null ? "" : support.value().name(),
         method != null && CompletionStage.class.isAssignableFrom(method.getReturnType()),
         serialize == null ? "" : serialize.value(), support != null && support.inputFirst(),
-        proxy(method));
+        proxy(method), proxyPolicy(router, method));
+  }
+
+  /** The {@code @ProxyUpstream} of the method's {@code @Proxy} upstream, or {@code null}. */
+  private static ProxyPolicy proxyPolicy(RouterDescriptor router, java.lang.reflect.Method method) {
+    Proxy proxy = method == null ? null : method.getAnnotation(Proxy.class);
+    return proxy == null ? null : ProxyPolicy.of(router.routerType(), proxy.upstream());
   }
 
   /** The method's {@code @Proxy} as {@code "GET billing-api /invoices/{id}"}, or {@code ""}. */
@@ -298,7 +321,12 @@ public record ActionContract(
     }
     if (!proxy.isEmpty()) {
       String[] call = proxy.split(" ", 3);
-      tree.put("proxy", new TreeMap<>(Map.of("method", call[0], "upstream", call[1], "path", call[2])));
+      Map<String, Object> proxyTree = new TreeMap<>(Map.of("method", call[0], "upstream", call[1], "path", call[2]));
+      // Only when declared: a proxy entry from before @ProxyUpstream reads the same.
+      if (proxyPolicy != null) {
+        proxyTree.put("policy", proxyPolicy.toTree());
+      }
+      tree.put("proxy", proxyTree);
     }
     return tree;
   }
@@ -331,7 +359,9 @@ public record ActionContract(
         r.has("async") && r.bool("async"),
         r.has("serializeOn") ? r.string("serializeOn") : "",
         r.has("taskInputFirst") && r.bool("taskInputFirst"),
-        r.has("proxy") ? proxyFromTree(r.object("proxy")) : "");
+        r.has("proxy") ? proxyFromTree(r.object("proxy")) : "",
+        r.has("proxy") && r.object("proxy").has("policy") ? ProxyPolicy.fromTree(r.object("proxy").object("policy"))
+            : null);
     if (!a.requiredFields().equals(r.strings("required"))) {
       throw new IllegalArgumentException("mcpfusion.lock: \"required\" at " + r.where()
           + " does not match the required flags of its inputs (edited by hand?); run the lock goal again");

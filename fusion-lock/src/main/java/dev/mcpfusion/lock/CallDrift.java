@@ -100,4 +100,59 @@ final class CallDrift {
           a.isEmpty() ? "handler" : a);
     }
   }
+
+  /**
+   * The declared policy of a {@code @Proxy} action's upstream ({@code @ProxyUpstream}), compared
+   * when the action is a proxy on both sides. Widening where or how much the connector may call is
+   * RISKY: the declaration removed (the runtime configuration alone then bounds it), a host or
+   * {@code *.domain} pattern added, a scheme added ({@code http} allowed), a larger byte cap, a
+   * longer connect timeout or call deadline. Narrowing is SAFE: a declaration added, a host or
+   * scheme dropped, a smaller cap or shorter timeout.
+   */
+  static void proxyPolicy(Differ differ, String where, ActionContract b, ActionContract a) {
+    ProxyPolicy before = b.proxyPolicy();
+    ProxyPolicy after = a.proxyPolicy();
+    if (b.proxy().isEmpty() || a.proxy().isEmpty() || java.util.Objects.equals(before, after)) {
+      return;
+    }
+    if (before == null || after == null) {
+      differ.add(before == null ? Severity.SAFE : Severity.RISKY, where, before == null
+          ? "proxy upstream policy declared" : "proxy upstream policy removed (only the server's configuration bounds"
+          + " where it calls)", before == null ? "none" : describe(before), after == null ? "none" : describe(after));
+      return;
+    }
+    members(differ, where, "host", before.hosts(), after.hosts());
+    members(differ, where, "scheme", before.schemes(), after.schemes());
+    bound(differ, where, "maxResponseBytes", before.maxResponseBytes(), after.maxResponseBytes());
+    bound(differ, where, "connectTimeoutMs", before.connectTimeoutMs(), after.connectTimeoutMs());
+    bound(differ, where, "timeoutMs", before.timeoutMs(), after.timeoutMs());
+  }
+
+  private static void members(Differ differ, String where, String what, List<String> b, List<String> a) {
+    for (String value : a) {
+      if (!b.contains(value)) {
+        differ.add(Severity.RISKY, where, "proxy upstream may now call " + what + " " + Differ.q(value),
+            b.toString(), a.toString());
+      }
+    }
+    for (String value : b) {
+      if (!a.contains(value)) {
+        differ.add(Severity.SAFE, where, "proxy upstream no longer calls " + what + " " + Differ.q(value),
+            b.toString(), a.toString());
+      }
+    }
+  }
+
+  private static void bound(Differ differ, String where, String name, long b, long a) {
+    if (a > b) {
+      differ.add(Severity.RISKY, where, "proxy upstream " + name + " raised", "" + b, "" + a);
+    } else if (a < b) {
+      differ.add(Severity.SAFE, where, "proxy upstream " + name + " lowered", "" + b, "" + a);
+    }
+  }
+
+  private static String describe(ProxyPolicy p) {
+    return p.schemes() + " " + p.hosts() + " " + p.maxResponseBytes() + " B, " + p.connectTimeoutMs() + "/"
+        + p.timeoutMs() + " ms";
+  }
 }

@@ -254,6 +254,7 @@ final class Differ {
     CallDrift.taskInputFirst(this, where, b.taskInputFirst(), a.taskInputFirst());
     CallDrift.serialization(this, where, b, a);
     CallDrift.proxy(this, where, b.proxy(), a.proxy());
+    CallDrift.proxyPolicy(this, where, b, a);
   }
 
   private static boolean collection(ResultShape shape) {

@@ -32,7 +32,9 @@ import java.util.Optional;
  *       any other change of {@code @TaskSupport} but {@code REQUIRED} to {@code OPTIONAL}, and
  *       {@code inputFirst} turned on or off (a task call's sequence of answers changes);
  *       a {@code @Proxy} action's method, upstream or path changed, or a proxy put in for a
- *       handler or taken out (the arguments go somewhere else).
+ *       handler or taken out (the arguments go somewhere else); its upstream's declared policy
+ *       ({@code @ProxyUpstream}) widened: removed, a host or scheme added, a larger byte cap or a
+ *       longer timeout.
  *   <li>Field selection and paging: the {@code _select} input removed ({@code @Presenter(select =
  *       true)} turned off, or a mutation or neutral action no longer saying {@code select = true},
  *       which is also what a connector compiled before selection became opt-in for them records),
@@ -46,7 +48,8 @@ import java.util.Optional;
  *       step); a limit added or tightened; redaction added or tightened; a {@code @Ui} method
  *       added (one more block the agent may ignore); a {@code @SerializeOn} added; a handler
  *       becoming async ({@code CompletionStage}) or blocking, which the agent cannot tell apart;
- *       {@code @TaskSupport} going from {@code REQUIRED} to {@code OPTIONAL}.
+ *       {@code @TaskSupport} going from {@code REQUIRED} to {@code OPTIONAL}; a proxy upstream's
+ *       policy declared or narrowed (a host or scheme dropped, a smaller cap, a shorter timeout).
  *   <li>COSMETIC: description text (router, action, input field, view field) and an action's
  *       title, which like a description only words the action; the committed file
  *       not being in canonical form while its content is unchanged.

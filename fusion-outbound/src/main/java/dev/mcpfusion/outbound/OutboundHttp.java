@@ -54,8 +54,10 @@ public final class OutboundHttp implements AutoCloseable {
   private final long maxResponseBytes;
   private final int maxRedirects;
   private final Upstreams upstreams;
+  private final DeclaredUpstream declared;
 
   private OutboundHttp(Builder builder) {
+    this.declared = null;
     this.policy = builder.policy;
     this.maxResponseBytes = builder.maxResponseBytes;
     this.maxRedirects = builder.maxRedirects;
@@ -75,6 +77,25 @@ public final class OutboundHttp implements AutoCloseable {
         .writeTimeout(builder.readTimeout)
         .callTimeout(builder.totalTimeout)
         .build();
+  }
+
+  /** {@code base} bounded by a declared policy: its hosts and schemes, and the lower cap and timeouts. */
+  private OutboundHttp(OutboundHttp base, DeclaredUpstream declared) {
+    this.declared = declared;
+    this.policy = base.policy;
+    this.maxResponseBytes = Math.min(base.maxResponseBytes, declared.maxResponseBytes());
+    this.maxRedirects = base.maxRedirects;
+    this.upstreams = base.upstreams;
+    // Shares the connection pool and threads; only the shorter deadlines differ.
+    this.client = base.client.newBuilder()
+        .connectTimeout(Duration.ofMillis(Math.min(base.client.connectTimeoutMillis(), declared.connectTimeoutMs())))
+        .callTimeout(Duration.ofMillis(Math.min(base.client.callTimeoutMillis(), declared.timeoutMs())))
+        .build();
+  }
+
+  /** This client bounded by {@code declared}: the configuration may only narrow a declaration. */
+  OutboundHttp within(DeclaredUpstream declared) {
+    return new OutboundHttp(this, declared);
   }
 
   /** A builder with the defaults: {@link UrlPolicy#defaults()}, 5 s / 10 s / 30 s, 1 MiB, 3 redirects. */
@@ -102,6 +123,9 @@ public final class OutboundHttp implements AutoCloseable {
   public OutboundResponse send(OutboundRequest request) {
     Objects.requireNonNull(request, "request");
     UrlPolicy.Target target = policy.check(request.url());
+    if (declared != null && !declared.allows(target.scheme(), target.host())) {
+      throw Refusals.blocked(new Blocked(target.host(), Blocked.Reason.HOST_NOT_ALLOWED));
+    }
     String method = request.method();
     byte[] body = request.body();
     String contentType = request.contentType();
@@ -143,7 +167,11 @@ public final class OutboundHttp implements AutoCloseable {
   private UrlPolicy.Target redirectTarget(UrlPolicy.Target from, String location) {
     try {
       String resolved = new URI(from.url()).resolve(new URI(location)).toString();
-      return policy.parse(resolved);
+      UrlPolicy.Target next = policy.parse(resolved);
+      if (declared != null && !declared.allows(next.scheme(), next.host())) {
+        throw Refusals.redirectBlocked(from.host());
+      }
+      return next;
     } catch (URISyntaxException | IllegalArgumentException | Blocked e) {
       throw Refusals.redirectBlocked(from.host());
     }

@@ -89,6 +89,34 @@ public final class ProxyUpstreams {
     return new ProxyCall(upstream, configured, method, path);
   }
 
+  /**
+   * These upstreams bounded by the policies a router declares ({@code @ProxyUpstream}): each
+   * declared upstream's base URL must be on a declared host and scheme, every redirect is held to
+   * them too, and its client reads at most the declared bytes within the declared timeouts (the
+   * configured client's own, when lower). An upstream the router declares and these do not
+   * configure is left to {@link #require}.
+   *
+   * @throws IllegalStateException naming the router, the upstream and the fix when a configured
+   *     base URL is outside its declaration
+   */
+  public ProxyUpstreams within(String router, DeclaredUpstream... declared) {
+    Map<String, Upstream> bounded = new LinkedHashMap<>(upstreams);
+    for (DeclaredUpstream policy : declared) {
+      Upstream u = upstreams.get(policy.name());
+      if (u == null) {
+        continue;
+      }
+      if (!policy.allowsUrl(u.baseUrl)) {
+        throw new IllegalStateException("The upstream \"" + policy.name() + "\" of " + router + " is configured with a"
+            + " base URL at " + DeclaredUpstream.origin(u.baseUrl) + ", outside what " + router + " declares it may call (@ProxyUpstream: "
+            + policy.where() + "). Configure a base URL on a declared host and scheme, or widen the declaration"
+            + " in the code (the lockfile records it, so the change shows as drift).");
+      }
+      bounded.put(policy.name(), new Upstream(u.baseUrl, u.http.within(policy), u.headers));
+    }
+    return new ProxyUpstreams(bounded);
+  }
+
   /** Calls the upstream and answers its JSON object. */
   public Map<String, Object> object(String upstream, String method, String path, Map<String, Object> pathArgs,
       Map<String, Object> rest) {

@@ -202,6 +202,16 @@ enum Diagnostic {
   PROXY_RESULT("ProxyResult", Kind.ERROR,
       "%s returns %s, but a @Proxy action answers the upstream's JSON through a view.",
       "Return Map<String, Object> (or List<Map<String, Object>>) and name the view: @Query(presenter = InvoiceView.class)."),
+  INVALID_PROXY_UPSTREAM_POLICY("InvalidProxyUpstream", Kind.ERROR,
+      "%s declares @ProxyUpstream(name = \"%s\") with %s.",
+      "Declare lower-case hosts (billing.example.com, *.example.com), the schemes \"https\" or \"http\", and a"
+          + " positive maxResponseBytes, connectTimeoutMs and timeoutMs."),
+  DUPLICATE_PROXY_UPSTREAM("DuplicateProxyUpstream", Kind.ERROR,
+      "%s declares @ProxyUpstream(name = \"%s\") more than once.",
+      "Declare each upstream once, with all its hosts in one declaration."),
+  UNUSED_PROXY_UPSTREAM("UnusedProxyUpstream", Kind.ERROR,
+      "%s declares @ProxyUpstream(name = \"%s\"), but none of its @Proxy actions calls that upstream.%s",
+      "Name the upstream its @Proxy actions call, or move a declaration several routers share to package-info.java."),
 
   // ------------------------------------------------------------------ @States / @Tags
   INVALID_STATES("InvalidStates", Kind.ERROR,

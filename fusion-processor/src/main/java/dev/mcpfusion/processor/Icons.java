@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.util.Elements;
 
@@ -37,17 +36,7 @@ final class Icons {
    */
   static List<Model> read(Elements elements, Reporter reporter, ExecutableElement method,
       String where) {
-    List<AnnotationMirror> mirrors = new ArrayList<>();
-    AnnotationMirror one = Mirrors.find(method, Props.ANN + "Icon");
-    if (one != null) {
-      mirrors.add(one);
-    }
-    AnnotationMirror many = Mirrors.find(method, Props.ANN + "Icons");
-    if (many != null) {
-      for (AnnotationValue v : Mirrors.list(elements, many, "value")) {
-        mirrors.add((AnnotationMirror) v.getValue());
-      }
-    }
+    List<AnnotationMirror> mirrors = Mirrors.repeated(elements, method, Props.ANN + "Icon", Props.ANN + "Icons");
     List<Model> out = new ArrayList<>();
     for (AnnotationMirror icon : mirrors) {
       Model m = check(elements, reporter, method, where, icon);

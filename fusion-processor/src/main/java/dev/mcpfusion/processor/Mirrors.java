@@ -41,6 +41,23 @@ final class Mirrors {
     return null;
   }
 
+  /** A repeatable annotation's uses on {@code element}, written once or inside its container, in order. */
+  static List<AnnotationMirror> repeated(Elements elements, Element element, String qualifiedName,
+      String container) {
+    List<AnnotationMirror> out = new ArrayList<>();
+    AnnotationMirror one = find(element, qualifiedName);
+    if (one != null) {
+      out.add(one);
+    }
+    AnnotationMirror many = find(element, container);
+    if (many != null) {
+      for (AnnotationValue v : list(elements, many, "value")) {
+        out.add((AnnotationMirror) v.getValue());
+      }
+    }
+    return out;
+  }
+
   /** The first annotation of that type found on the elements, in order. */
   static AnnotationMirror findFirst(List<? extends Element> sources, String qualifiedName) {
     for (Element e : sources) {

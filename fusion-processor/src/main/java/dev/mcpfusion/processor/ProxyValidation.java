@@ -3,6 +3,7 @@ package dev.mcpfusion.processor;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -34,16 +35,18 @@ final class ProxyValidation {
 
   /** A validated {@code @Proxy} action: what {@code X_Proxy} writes for it. */
   record ProxyModel(ExecutableElement method, String upstream, String httpMethod, String path,
-      List<String> pathParams, List<String> restParams, boolean array) {}
+      List<String> pathParams, List<String> restParams, boolean array, UpstreamDeclarations.Policy policy) {}
 
   private final Elements elements;
   private final Types types;
   private final Reporter reporter;
+  private final UpstreamDeclarations declarations;
 
-  ProxyValidation(Elements elements, Types types, Reporter reporter) {
+  ProxyValidation(Elements elements, Types types, Reporter reporter, com.sun.source.util.Trees trees) {
     this.elements = elements;
     this.types = types;
     this.reporter = reporter;
+    this.declarations = new UpstreamDeclarations(elements, reporter, trees);
   }
 
   /** A {@code @Proxy} on a method without a verb: reported, since nothing would read it. */
@@ -59,7 +62,9 @@ final class ProxyValidation {
   /** The router's proxy actions, or {@code null} after reporting; empty when it has none. */
   List<ProxyModel> router(TypeElement router, List<RouterModel.ActionModel> actions, String display) {
     List<ProxyModel> out = new ArrayList<>();
-    boolean ok = true;
+    Map<String, UpstreamDeclarations.Policy> declared = declarations.read(router, display);
+    boolean ok = declared != null;
+    Set<String> called = new LinkedHashSet<>();
     boolean routerChecked = false;
     for (RouterModel.ActionModel a : actions) {
       AnnotationMirror proxy = Mirrors.find(a.method(), PROXY);
@@ -73,12 +78,14 @@ final class ProxyValidation {
           return null;
         }
       }
-      ProxyModel m = action(a, proxy, where);
+      called.add(Mirrors.string(elements, proxy, "upstream"));
+      ProxyModel m = action(a, proxy, where, declared == null ? Map.of() : declared);
       ok &= m != null;
       if (m != null) {
         out.add(m);
       }
     }
+    ok &= declared != null && declarations.checkUsed(router, display, called);
     return ok ? out : null;
   }
 
@@ -108,7 +115,8 @@ final class ProxyValidation {
     return true;
   }
 
-  private ProxyModel action(RouterModel.ActionModel a, AnnotationMirror proxy, String where) {
+  private ProxyModel action(RouterModel.ActionModel a, AnnotationMirror proxy, String where,
+      Map<String, UpstreamDeclarations.Policy> declared) {
     ExecutableElement method = a.method();
     if (!method.getModifiers().contains(Modifier.ABSTRACT)) {
       reporter.reportOn(Diagnostic.PROXY_NOT_ABSTRACT, method, proxy, null, where);
@@ -168,7 +176,8 @@ final class ProxyValidation {
     }
     List<String> rest = new ArrayList<>(inputs);
     rest.removeAll(variables);
-    return new ProxyModel(method, upstream, httpMethod, path, List.copyOf(variables), rest, array);
+    return new ProxyModel(method, upstream, httpMethod, path, List.copyOf(variables), rest, array,
+        declared.get(upstream));
   }
 
   /** Why {@code path} cannot be appended to a base URL, or {@code null}. */

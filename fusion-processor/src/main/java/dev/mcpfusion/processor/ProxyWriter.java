@@ -6,7 +6,9 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import javax.annotation.processing.Filer;
 import javax.lang.model.element.ExecutableElement;
@@ -20,6 +22,7 @@ import javax.lang.model.element.VariableElement;
  */
 final class ProxyWriter {
   private static final ClassName UPSTREAMS = ClassName.bestGuess(ProxyValidation.UPSTREAMS);
+  private static final ClassName POLICY = ClassName.get("dev.mcpfusion.outbound", "DeclaredUpstream");
 
   private final Filer filer;
   private final Reporter reporter;
@@ -47,10 +50,12 @@ final class ProxyWriter {
         .addField(UPSTREAMS, "upstreams", Modifier.PRIVATE, Modifier.FINAL);
     MethodSpec.Builder constructor = MethodSpec.constructorBuilder()
         .addJavadoc("Binds the actions to {@code upstreams}.\n\n"
-            + "@throws IllegalStateException when an upstream an action calls is not configured\n")
+            + "@throws IllegalStateException when an upstream an action calls is not configured$L\n",
+            r.proxies().stream().anyMatch(p -> p.policy() != null)
+                ? ",\n    or its base URL is outside the router's {@code @ProxyUpstream}" : "")
         .addModifiers(Modifier.PUBLIC)
         .addParameter(UPSTREAMS, "upstreams")
-        .addStatement("this.upstreams = $T.requireNonNull(upstreams, $S)", Objects.class, "upstreams");
+        .addStatement("this.upstreams = $L", bound(r));
     for (ProxyValidation.ProxyModel p : r.proxies()) {
       constructor.addStatement("upstreams.require($S, $S)", p.upstream(),
           Names.display(r.type()) + "." + p.method().getSimpleName());
@@ -81,6 +86,32 @@ final class ProxyWriter {
     b.addStatement("return this.upstreams.$L($S, $S, $S,\n$>$>$L,\n$L)$<$<", p.array() ? "array" : "object",
         p.upstream(), p.httpMethod(), p.path(), args(p.pathParams()), args(p.restParams()));
     return b.build();
+  }
+
+  /** The upstreams, bounded by the router's declared policies when it declares some. */
+  private static CodeBlock bound(RouterModel r) {
+    CodeBlock upstreams = CodeBlock.of("$T.requireNonNull(upstreams, $S)", Objects.class, "upstreams");
+    Map<String, UpstreamDeclarations.Policy> policies = new LinkedHashMap<>();
+    for (ProxyValidation.ProxyModel p : r.proxies()) {
+      if (p.policy() != null) {
+        policies.putIfAbsent(p.upstream(), p.policy());
+      }
+    }
+    if (policies.isEmpty()) {
+      return upstreams;
+    }
+    List<CodeBlock> declared = new ArrayList<>();
+    for (UpstreamDeclarations.Policy p : policies.values()) {
+      declared.add(CodeBlock.of("new $T($S, $T.of($L), $T.of($L),\n$L$L, $L$L, $L$L)", POLICY, p.name(),
+          List.class, strings(p.hosts()), List.class, strings(p.schemes()), p.maxResponseBytes(), "L",
+          p.connectTimeoutMs(), "L", p.timeoutMs(), "L"));
+    }
+    return CodeBlock.of("$L.within($S,\n$>$>$L)$<$<", upstreams, Names.display(r.type()),
+        CodeBlock.join(declared, ",\n"));
+  }
+
+  private static CodeBlock strings(List<String> values) {
+    return CodeBlock.join(values.stream().map(v -> CodeBlock.of("$S", v)).toList(), ", ");
   }
 
   private static CodeBlock args(List<String> names) {

@@ -55,7 +55,7 @@ final class RouterStep extends TypeStep<RouterModel> {
     this.views = new Views(elements, types, nullness);
     this.actions = new ActionValidation(elements, types, reporter, views, env.getFiler());
     this.writer = new RouterWriter(types, env.getFiler(), reporter, references);
-    this.proxies = new ProxyValidation(elements, types, reporter);
+    this.proxies = new ProxyValidation(elements, types, reporter, UpstreamDeclarations.trees(env));
     this.proxyWriter = new ProxyWriter(env.getFiler(), reporter);
   }
 

@@ -35,30 +35,45 @@ class ProxyStepTest {
       "public final class ProxyUpstreams {",
       "  public static Map<String, Object> args(Object... namesAndValues) { throw new UnsupportedOperationException(); }",
       "  public void require(String upstream, String action) {}",
+      "  public ProxyUpstreams within(String router, DeclaredUpstream... declared) { return this; }",
       "  public Map<String, Object> object(String u, String m, String p, Map<String, Object> a, Map<String, Object> r) {",
       "    throw new UnsupportedOperationException(); }",
       "  public List<Map<String, Object>> array(String u, String m, String p, Map<String, Object> a, Map<String, Object> r) {",
       "    throw new UnsupportedOperationException(); }",
       "}");
 
-  private static Compilation compile(JavaFileObject router) {
-    return compile(router, true);
+  private static final JavaFileObject POLICY = source("dev.mcpfusion.outbound.DeclaredUpstream",
+      "package dev.mcpfusion.outbound;",
+      "import java.util.List;",
+      "public record DeclaredUpstream(String name, List<String> hosts, List<String> schemes, long maxResponseBytes,",
+      "    long connectTimeoutMs, long timeoutMs) {}");
+
+  static Compilation compile(JavaFileObject router, JavaFileObject... more) {
+    return compile(router, true, more);
   }
 
-  private static Compilation compile(JavaFileObject router, boolean outbound) {
+  private static Compilation compile(JavaFileObject router, boolean outbound, JavaFileObject... more) {
     List<JavaFileObject> sources = new ArrayList<>(List.of(source("px.Invoice", MODEL), source("px.InvoiceView", VIEW), router));
+    sources.addAll(List.of(more));
     if (outbound) {
       sources.add(UPSTREAMS);
+      sources.add(POLICY);
     }
     return javac().withProcessors(new FusionProcessor()).withClasspath(Fixtures.classpath()).compile(sources);
   }
 
   private static JavaFileObject router(String... members) {
+    return annotatedRouter(List.of(), members);
+  }
+
+  /** {@code px.InvoiceApi} with {@code annotations} on the class (lines before {@code @Router}). */
+  static JavaFileObject annotatedRouter(List<String> annotations, String... members) {
     List<String> lines = new ArrayList<>(List.of("package px;",
         "import dev.mcpfusion.annotation.*;",
         "import java.util.List;",
-        "import java.util.Map;",
-        "@Router(\"invoices\")",
+        "import java.util.Map;"));
+    lines.addAll(annotations);
+    lines.addAll(List.of("@Router(\"invoices\")",
         "public abstract class InvoiceApi {"));
     lines.addAll(List.of(members));
     lines.add("}");
