@@ -22,8 +22,8 @@ import java.util.function.Function;
  * One connection to Redis shared by the stores every instance of a connector keeps there: the
  * {@link #eventStore() event store} of resumable Streamable HTTP streams, the {@link #taskStore()
  * task store}, the 2025-era {@link #sessionStore() session store}, the {@link #subscriptionBus()
- * subscription bus} that tells every instance of a mutation, and fleet-wide {@link #budget
- * budgets} of concurrent calls.
+ * subscription bus} that tells every instance of a mutation, fleet-wide {@link #budget
+ * budgets} of concurrent calls and {@link #rateLimit rate limits}.
  *
  * <pre>{@code
  * try (FusionRedis redis = FusionRedis.connect("redis://10.0.0.5:6379")) {
@@ -234,6 +234,20 @@ public final class FusionRedis implements AutoCloseable {
       }
       return new FleetBudget(this, name, maxConcurrent, lease, budgets);
     }
+  }
+
+  /**
+   * A rate limit of {@code permits} calls in any {@code per} across every instance that makes one
+   * with this {@code name} (a sliding window), to register as middleware; {@link
+   * FleetRateLimit#perCaller()} counts each caller apart. A call beyond it, or any call while Redis
+   * does not answer, is refused with {@code SERVER_BUSY} and when the next permit frees.
+   *
+   * @throws IllegalArgumentException when {@code name} is blank or has a brace, {@code permits} is
+   *     not between 1 and 100,000, or {@code per} is not a whole number of seconds, at least 1
+   */
+  public FleetRateLimit rateLimit(String name, int permits, Duration per) {
+    FleetRateLimit.check(name, permits, per);
+    return new FleetRateLimit(this, name, permits, per, false);
   }
 
   /** A new pub/sub connection, with the command timeout of this one. */
