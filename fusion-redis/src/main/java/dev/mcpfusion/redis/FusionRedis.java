@@ -58,6 +58,8 @@ public final class FusionRedis implements AutoCloseable {
   private final java.util.List<RedisSubscriptions> buses = new java.util.ArrayList<>();
   /** Renews the leases of the fleet budgets' running calls; started with the first, guarded by this. */
   private java.util.concurrent.ScheduledExecutorService budgets;
+  /** Hands clients' answers between instances; made with the first session store, guarded by this. */
+  private RedisAnswers answers;
 
   private FusionRedis(RedisSettings settings, RedisURI uri) {
     this.settings = settings;
@@ -263,9 +265,18 @@ public final class FusionRedis implements AutoCloseable {
     }
   }
 
-  /** The 2025-era session store: a session initialised on one instance is served by any. */
+  /**
+   * The 2025-era session store: a session initialised on one instance is served by any, and a
+   * client's answer to a request a handler sent it (sampling, elicitation) that reaches another
+   * instance is handed to the one that asked ({@link dev.mcpfusion.http.AnswerRelay}).
+   */
   public SessionStore sessionStore() {
-    return new RedisSessionStore(this);
+    synchronized (this) {
+      if (answers == null) {
+        answers = new RedisAnswers(this);
+      }
+    }
+    return new RedisSessionStore(this, answers);
   }
 
   /** The settings this connection was made with. */
@@ -289,6 +300,9 @@ public final class FusionRedis implements AutoCloseable {
       buses.clear();
       if (budgets != null) {
         budgets.shutdownNow();
+      }
+      if (answers != null) {
+        answers.close();
       }
     }
     if (leased) {
