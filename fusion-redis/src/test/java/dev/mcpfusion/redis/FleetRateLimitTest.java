@@ -94,6 +94,11 @@ class FleetRateLimitTest {
         // and no less than 30 s minus the time the calls took.
         assertThat(retrySeconds(body)).isBetween(30 - elapsed, 30L);
       });
+      // A refused call is not counted: the window holds the three admitted calls only.
+      try (FusionRedis redis = FusionRedis.connect(REDIS.url(), SETTINGS)) {
+        Long inWindow = redis.run("count", commands -> commands.zcard(redis.key("rate", "calls")));
+        assertThat(inWindow).isEqualTo(3L);
+      }
     }
   }
 
@@ -135,6 +140,57 @@ class FleetRateLimitTest {
       assertThat(fleet.post(0, Fleet.hello(9, "b"), "Mcp-Session-Id", bob, "X-User", "bob").body())
           .contains("came from this caller");
     }
+  }
+
+  @Test
+  void perCallerEveryUnauthenticatedCallSharesOneWindow() throws Exception {
+    try (FusionRedis redis = FusionRedis.connect(REDIS.url(), SETTINGS)) {
+      FleetRateLimit limit = redis.rateLimit("local", 1, Duration.ofSeconds(30)).perCaller();
+      assertThat(limit.invoke(unauthenticated(), call -> "ran")).isEqualTo("ran");
+      assertThatThrownBy(() -> limit.invoke(unauthenticated(), call -> "ran"))
+          .isInstanceOf(dev.mcpfusion.core.FusionError.class)
+          .hasMessageContaining("it takes at most 1 call per 30 seconds from each caller");
+    }
+  }
+
+  /** A call made without authentication (the local caller). */
+  private static dev.mcpfusion.core.Invocation unauthenticated() {
+    return new dev.mcpfusion.core.Invocation() {
+      @Override
+      public String router() {
+        return "greeter";
+      }
+
+      @Override
+      public String action() {
+        return "hello";
+      }
+
+      @Override
+      public String toolName() {
+        return "greeter_hello";
+      }
+
+      @Override
+      public Map<String, Object> arguments() {
+        return Map.of();
+      }
+
+      @Override
+      public dev.mcpfusion.core.RequestContext request() {
+        return dev.mcpfusion.core.RequestContext.empty();
+      }
+
+      @Override
+      public <T> dev.mcpfusion.core.Invocation with(Class<T> type, T value) {
+        return this;
+      }
+
+      @Override
+      public <T> java.util.Optional<T> get(Class<T> type) {
+        return java.util.Optional.empty();
+      }
+    };
   }
 
   private static String initialize(Fleet fleet, int instance, String user) throws Exception {
