@@ -48,6 +48,8 @@ final class HttpSessions {
   private final int maxSessions;
   /** Sessions created and not yet closed (those initializing included): never above the cap. */
   private final AtomicInteger open = new AtomicInteger();
+  /** The clients' answers routed between instances, or {@code null}: the store routes none. */
+  private final RoutedAnswers answers;
 
   HttpSessions(Edge edge, Duration idleTimeout, int maxSessions, Duration heartbeat,
       EventStore store, SessionStore shared) {
@@ -57,6 +59,15 @@ final class HttpSessions {
     this.idleTimeout = idleTimeout;
     this.maxSessions = maxSessions;
     this.heartbeat = heartbeat;
+    this.answers = shared.answerRelay().map(relay -> new RoutedAnswers(relay, edge, id -> {
+      Session held = sessions.get(id);
+      return held == null ? null : held.edge;
+    })).orElse(null);
+  }
+
+  /** Where the clients' answers of these sessions are routed, or {@code null} when nowhere. */
+  RoutedAnswers answers() {
+    return answers;
   }
 
   /** Starts the heartbeat timer unless it runs (or the sessions are closed). */
@@ -117,6 +128,9 @@ final class HttpSessions {
     session.edge = saved == null ? edge.openSession(session)
         : edge.resumeSession(session, new SessionState(saved.sessionId(), saved.protocolVersion(),
             saved.clientCapabilities(), saved.clientInfo(), saved.logLevel()));
+    if (answers != null) {
+      session.edge.asksAs(answers.instance());
+    }
     session.streams = new SessionStreams(session.id(), store, session::touch, this::startTimer);
     if (saved != null) {
       session.owner = saved.owner();
@@ -271,6 +285,9 @@ final class HttpSessions {
       if (timer != null) {
         timer.shutdownNow();
       }
+    }
+    if (answers != null) {
+      answers.close();
     }
     for (Session session : new ArrayList<>(sessions.values())) {
       remove(session);

@@ -119,6 +119,10 @@ final class PostRequests {
     if (session == null) {
       return;
     }
+    if (message.kind() == Message.Kind.RESPONSE && sessions.answers() != null) {
+      sessions.answers().post(session, message, resp);
+      return;
+    }
     if (message.kind() != Message.Kind.REQUEST) {
       edge.dispatch(message, inbound, session.edge, session);
       resp.setStatus(202);

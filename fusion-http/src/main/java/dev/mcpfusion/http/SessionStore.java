@@ -28,6 +28,14 @@ public interface SessionStore {
   /** Forgets the session (its client ended it). */
   void remove(String sessionId);
 
+  /**
+   * What hands a client's answer that reached another instance to the instance that asked
+   * ({@link AnswerRelay}); empty (the default) when answers are not routed.
+   */
+  default Optional<AnswerRelay> answerRelay() {
+    return Optional.empty();
+  }
+
   /** Sessions in this process only: nothing is saved, and a session id nobody here holds is 404. */
   static SessionStore none() {
     return NoSessionStore.INSTANCE;

@@ -22,8 +22,8 @@ import java.util.function.Function;
  * One connection to Redis shared by the stores every instance of a connector keeps there: the
  * {@link #eventStore() event store} of resumable Streamable HTTP streams, the {@link #taskStore()
  * task store}, the 2025-era {@link #sessionStore() session store}, the {@link #subscriptionBus()
- * subscription bus} that tells every instance of a mutation, and fleet-wide {@link #budget
- * budgets} of concurrent calls.
+ * subscription bus} that tells every instance of a mutation, fleet-wide {@link #budget
+ * budgets} of concurrent calls and {@link #rateLimit rate limits}.
  *
  * <pre>{@code
  * try (FusionRedis redis = FusionRedis.connect("redis://10.0.0.5:6379")) {
@@ -58,6 +58,8 @@ public final class FusionRedis implements AutoCloseable {
   private final java.util.List<RedisSubscriptions> buses = new java.util.ArrayList<>();
   /** Renews the leases of the fleet budgets' running calls; started with the first, guarded by this. */
   private java.util.concurrent.ScheduledExecutorService budgets;
+  /** Hands clients' answers between instances; made with the first session store, guarded by this. */
+  private RedisAnswers answers;
 
   private FusionRedis(RedisSettings settings, RedisURI uri) {
     this.settings = settings;
@@ -236,6 +238,20 @@ public final class FusionRedis implements AutoCloseable {
     }
   }
 
+  /**
+   * A rate limit of {@code permits} calls in any {@code per} across every instance that makes one
+   * with this {@code name} (a sliding window), to register as middleware; {@link
+   * FleetRateLimit#perCaller()} counts each caller apart. A call beyond it, or any call while Redis
+   * does not answer, is refused with {@code SERVER_BUSY} and when the next permit frees.
+   *
+   * @throws IllegalArgumentException when {@code name} is blank or has a brace, {@code permits} is
+   *     not between 1 and 100,000, or {@code per} is not a whole number of seconds, at least 1
+   */
+  public FleetRateLimit rateLimit(String name, int permits, Duration per) {
+    FleetRateLimit.check(name, permits, per);
+    return new FleetRateLimit(this, name, permits, per, false);
+  }
+
   /** A new pub/sub connection, with the command timeout of this one. */
   io.lettuce.core.pubsub.StatefulRedisPubSubConnection<String, String> connectPubSub() {
     try {
@@ -249,9 +265,18 @@ public final class FusionRedis implements AutoCloseable {
     }
   }
 
-  /** The 2025-era session store: a session initialised on one instance is served by any. */
+  /**
+   * The 2025-era session store: a session initialised on one instance is served by any, and a
+   * client's answer to a request a handler sent it (sampling, elicitation) that reaches another
+   * instance is handed to the one that asked ({@link dev.mcpfusion.http.AnswerRelay}).
+   */
   public SessionStore sessionStore() {
-    return new RedisSessionStore(this);
+    synchronized (this) {
+      if (answers == null) {
+        answers = new RedisAnswers(this);
+      }
+    }
+    return new RedisSessionStore(this, answers);
   }
 
   /** The settings this connection was made with. */
@@ -275,6 +300,9 @@ public final class FusionRedis implements AutoCloseable {
       buses.clear();
       if (budgets != null) {
         budgets.shutdownNow();
+      }
+      if (answers != null) {
+        answers.close();
       }
     }
     if (leased) {

@@ -28,10 +28,17 @@ final class RedisSessionStore implements SessionStore {
 
   private final FusionRedis redis;
   private final String ttlMs;
+  private final RedisAnswers answers;
 
-  RedisSessionStore(FusionRedis redis) {
+  RedisSessionStore(FusionRedis redis, RedisAnswers answers) {
     this.redis = redis;
+    this.answers = answers;
     this.ttlMs = String.valueOf(redis.settings().sessionTtl().toMillis());
+  }
+
+  @Override
+  public Optional<dev.mcpfusion.http.AnswerRelay> answerRelay() {
+    return Optional.of(answers);
   }
 
   @Override

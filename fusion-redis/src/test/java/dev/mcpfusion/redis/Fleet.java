@@ -48,7 +48,7 @@ final class Fleet implements AutoCloseable {
       connections.add(redis);
       FusionServer server = shape.apply(redis, FusionServer.builder("greeter", "1.0.0")
           .register(new Greeter()).register(new Stepper()).register(new Notes())
-          .register(new Holder())).build();
+          .register(new Holder()).register(new Asker())).build();
       servers.add(FusionHttp.serve(server, tune.apply(HttpOptions.port(0).stopOnShutdownSignal(false)
           .eventStore(redis.eventStore()).sessionStore(redis.sessionStore()))));
     }

@@ -51,6 +51,11 @@ public final class EdgeSession implements AutoCloseable {
   /** Requests the server sent the client, waiting for the client's response, by id. */
   private final Map<Object, CompletableFuture<Map<String, Object>>> asked = new ConcurrentHashMap<>();
   private final AtomicLong askIds = new AtomicLong();
+  /** What the ids of the requests to the client start with ({@link #asksAs}). */
+  private volatile String askPrefix = ASK_PREFIX;
+  private static final String ASK_PREFIX = "fusion-";
+  private static final java.util.regex.Pattern ASKED = java.util.regex.Pattern.compile(
+      "fusion-([A-Za-z0-9]{1,64})-[0-9]{1,19}");
 
   /** Requests whose span ends with their reply, by id ({@link MessageTraces}). */
   private final Map<Object, RequestTrace> watched = new ConcurrentHashMap<>();
@@ -239,9 +244,42 @@ public final class EdgeSession implements AutoCloseable {
     return logLevel;
   }
 
+  /**
+   * Names {@code instance} in the ids of the requests this session sends its client from now on
+   * ({@code fusion-<instance>-<n>}), so that a response the client sends to another instance of the
+   * server can be handed back to this one ({@link #askedBy}).
+   *
+   * @throws IllegalArgumentException unless {@code instance} is 1 to 64 ASCII letters and digits
+   */
+  public void asksAs(String instance) {
+    if (instance == null || !instance.matches("[A-Za-z0-9]{1,64}")) {
+      throw new IllegalArgumentException("An instance's name in request ids must be 1 to 64 ASCII"
+          + " letters and digits, got '" + instance + "'");
+    }
+    askPrefix = ASK_PREFIX + instance + "-";
+  }
+
+  /**
+   * The instance named in {@code id}, the id of a request a session {@link #asksAs named} it in,
+   * or {@code null} when {@code id} names none.
+   */
+  public static String askedBy(Object id) {
+    java.util.regex.Matcher m = id instanceof String s ? ASKED.matcher(s) : null;
+    return m != null && m.matches() ? m.group(1) : null;
+  }
+
+  /**
+   * Hands the client's {@code response} to the request of this session it answers; false when it
+   * is not a response or no request of this session waits for it (answered, timed out, or asked
+   * by another instance).
+   */
+  public boolean answer(Message response) {
+    return response.kind() == Message.Kind.RESPONSE && answer(response.id(), response.tree());
+  }
+
   /** Registers a request to the client under a fresh id; the future completes with its result. */
   Object ask(CompletableFuture<Map<String, Object>> answer) {
-    String id = "fusion-" + askIds.incrementAndGet();
+    String id = askPrefix + askIds.incrementAndGet();
     asked.put(id, answer);
     if (closed) {
       answer.completeExceptionally(new IllegalStateException("the session closed"));

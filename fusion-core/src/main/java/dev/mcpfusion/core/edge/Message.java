@@ -94,7 +94,7 @@ public final class Message {
   }
 
   /** The whole message as a plain JSON tree ({@code null} when {@link Kind#INVALID}). */
-  Map<String, Object> tree() {
+  public Map<String, Object> tree() {
     return tree;
   }
 

@@ -25,6 +25,16 @@ final class BillingFleet {
    * @throws IllegalArgumentException when {@code url} is not a Redis URL or Redis does not answer
    */
   static UnaryOperator<HttpOptions> share(String url, FusionServer.Builder builder) {
+    return share(url, builder, 0, null);
+  }
+
+  /**
+   * As {@link #share(String, FusionServer.Builder)}, and when {@code permits} is above 0, every
+   * tool call is under a rate limit of {@code permits} calls per {@code per} for each caller,
+   * counted across the fleet ({@code --rate-limit N/PERIOD}).
+   */
+  static UnaryOperator<HttpOptions> share(String url, FusionServer.Builder builder, int permits,
+      java.time.Duration per) {
     FusionRedis redis;
     try {
       redis = FusionRedis.connect(url, RedisSettings.DEFAULT.withNamespace("billing"));
@@ -34,6 +44,9 @@ final class BillingFleet {
     Runtime.getRuntime().addShutdownHook(new Thread(redis::close, "billing-redis-close"));
     builder.tasks(TaskOptions.defaults().store(redis.taskStore()))
         .subscriptionBus(redis.subscriptionBus());
+    if (permits > 0) {
+      builder.middleware(redis.rateLimit("calls", permits, per).perCaller());
+    }
     return options -> options.eventStore(redis.eventStore()).sessionStore(redis.sessionStore());
   }
 }

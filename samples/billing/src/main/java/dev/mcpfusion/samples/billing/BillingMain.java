@@ -30,13 +30,17 @@ import java.util.function.UnaryOperator;
  * <p>One instance of a fleet with {@code --http PORT --redis URL}: sessions, resumable streams and
  * tasks are kept in that Redis ({@link BillingFleet}), so instances behind a load balancer without
  * session affinity serve each other's sessions, and a resource subscriber hears of a mutation made
- * through any instance.
+ * through any instance. {@code --rate-limit N/PERIOD} (with {@code --redis}) allows each caller at
+ * most N tool calls per period across the fleet, and tells an agent beyond it when to retry.
  */
 public final class BillingMain {
   private static final String USAGE =
       "Usage: java -jar fusion-sample-billing.jar [--grouped | --flat] [--http PORT"
           + " [--bind ADDRESS] [--allowed-host HOST]... [--auth-issuer URL] [--api-key-file PATH]"
-          + " [--resource URL] [--redis URL]] [--metrics PORT]";
+          + " [--resource URL] [--redis URL [--rate-limit N/PERIOD]]] [--metrics PORT]";
+  /** {@code --rate-limit}: calls per period, the period in seconds ({@code s}) or minutes ({@code m}). */
+  private static final java.util.regex.Pattern RATE =
+      java.util.regex.Pattern.compile("([1-9][0-9]{0,4})/([1-9][0-9]{0,3})([sm])");
 
   private BillingMain() {}
 
@@ -49,6 +53,7 @@ public final class BillingMain {
     String apiKeyFile = null;
     Integer metricsPort = null;
     String redisUrl = null;
+    java.util.regex.Matcher rate = null;
     String bind = null;
     java.util.List<String> allowedHosts = new java.util.ArrayList<>();
     for (int i = 0; i < args.length; i++) {
@@ -69,6 +74,13 @@ public final class BillingMain {
         case "--resource" -> resource = value(args, ++i, "--resource needs this server's URL.");
         case "--api-key-file" -> apiKeyFile = value(args, ++i, "--api-key-file needs a path.");
         case "--redis" -> redisUrl = value(args, ++i, "--redis needs the Redis URL, redis://host:port.");
+        case "--rate-limit" -> {
+          rate = RATE.matcher(i + 1 < args.length ? args[++i] : "");
+          if (!rate.matches()) {
+            fail("--rate-limit needs N/PERIOD: at most N calls (1 to 99999) per PERIOD for each"
+                + " caller, the period in seconds or minutes (e.g. 100/1m, 5/10s).");
+          }
+        }
         case "--metrics" -> {
           if (i + 1 >= args.length || !args[i + 1].matches("\\d{1,5}")
               || Integer.parseInt(args[i + 1]) > 65535) {
@@ -87,12 +99,18 @@ public final class BillingMain {
       System.err.println("billing metrics at " + metrics.endpoint());
     }
     UnaryOperator<HttpOptions> fleet = UnaryOperator.identity();
+    if (rate != null && redisUrl == null) {
+      fail("--rate-limit needs --redis: the limit is counted across the fleet, in Redis.");
+    }
     if (redisUrl != null) {
       if (httpPort == null) {
         fail("--redis needs --http: a fleet shares HTTP sessions (stdio has one client per process).");
       }
       try {
-        fleet = BillingFleet.share(redisUrl, builder);
+        fleet = rate == null ? BillingFleet.share(redisUrl, builder)
+            : BillingFleet.share(redisUrl, builder, Integer.parseInt(rate.group(1)),
+                java.time.Duration.ofSeconds(Long.parseLong(rate.group(2))
+                    * ("m".equals(rate.group(3)) ? 60 : 1)));
       } catch (IllegalArgumentException e) {
         fail(e.getMessage());
       }

@@ -59,9 +59,11 @@ class BillingFleetTest {
   }
 
   /** Starts one instance on a free port; its endpoint, read off its stderr. */
-  private String instance() throws Exception {
+  private String instance(String... more) throws Exception {
     Path stderr = Files.createTempFile("billing-fleet", ".log");
-    Process process = start(stderr, "--http", "0", "--redis", REDIS.url());
+    List<String> args = new ArrayList<>(List.of("--http", "0", "--redis", REDIS.url()));
+    args.addAll(List.of(more));
+    Process process = start(stderr, args.toArray(String[]::new));
     long deadline = System.currentTimeMillis() + 60_000;
     while (System.currentTimeMillis() < deadline) {
       Matcher m = LISTENING.matcher(Files.readString(stderr));
@@ -100,6 +102,45 @@ class BillingFleetTest {
         "Mcp-Session-Id", session);
     assertThat(onB.statusCode()).isEqualTo(200);
     assertThat(onB.body()).contains("INV-0001").doesNotContain("\"isError\":true");
+  }
+
+  @Test
+  void aRateLimitIsCountedAcrossTheFleetAndTellsTheAgentWhenToRetry() throws Exception {
+    REDIS.flushAll();
+    String a = instance("--rate-limit", "2/30s");
+    String b = instance("--rate-limit", "2/30s");
+    HttpResponse<String> initialized = post(a, INITIALIZE);
+    String session = initialized.headers().firstValue("Mcp-Session-Id").orElseThrow();
+    String call = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{"
+        + "\"name\":\"billing_get_invoice\",\"arguments\":{\"id\":\"INV-0001\"}}}";
+
+    assertThat(post(a, call, "Mcp-Session-Id", session).body()).contains("INV-0001")
+        .doesNotContain("\"isError\":true");
+    assertThat(post(b, call, "Mcp-Session-Id", session).body()).contains("INV-0001")
+        .doesNotContain("\"isError\":true");
+    String refused = post(a, call, "Mcp-Session-Id", session).body();
+
+    assertThat(refused).contains("<tool_error code=\\\"SERVER_BUSY\\\"",
+        "The server is busy: it takes at most 2 calls per 30 seconds from each caller across its"
+            + " instances, and 2 came from this caller in the last 30 seconds.", "<retry_after>",
+        "\"isError\":true");
+  }
+
+  @Test
+  void aMalformedRateLimitOrOneWithoutRedisIsAUsageError() throws Exception {
+    Path malformed = Files.createTempFile("billing-fleet", ".log");
+    Process bad = start(malformed, "--http", "0", "--redis", REDIS.url(), "--rate-limit", "0/1s");
+    assertThat(bad.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(bad.exitValue()).isEqualTo(2);
+    assertThat(Files.readString(malformed)).startsWith("--rate-limit needs N/PERIOD: at most N calls"
+        + " (1 to 99999) per PERIOD for each caller, the period in seconds or minutes (e.g. 100/1m,"
+        + " 5/10s).");
+
+    Path withoutRedis = Files.createTempFile("billing-fleet", ".log");
+    Process alone = start(withoutRedis, "--http", "0", "--rate-limit", "5/10s");
+    assertThat(alone.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(alone.exitValue()).isEqualTo(2);
+    assertThat(Files.readString(withoutRedis)).startsWith("--rate-limit needs --redis:");
   }
 
   @Test
