@@ -25,9 +25,15 @@ final class BillingFleet {
    * @throws IllegalArgumentException when {@code url} is not a Redis URL or Redis does not answer
    */
   static UnaryOperator<HttpOptions> share(String url, FusionServer.Builder builder) {
+    return share(url, RedisSettings.DEFAULT.withNamespace("billing"), builder);
+  }
+
+  /** As {@link #share(String, FusionServer.Builder)}, with these settings. */
+  static UnaryOperator<HttpOptions> share(String url, RedisSettings settings,
+      FusionServer.Builder builder) {
     FusionRedis redis;
     try {
-      redis = FusionRedis.connect(url, RedisSettings.DEFAULT.withNamespace("billing"));
+      redis = FusionRedis.connect(url, settings);
     } catch (RuntimeException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
