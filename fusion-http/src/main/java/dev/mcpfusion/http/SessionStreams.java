@@ -29,8 +29,10 @@ import org.slf4j.LoggerFactory;
  * store. A GET with {@code Last-Event-ID} replays the events after that id on that stream, and
  * only that stream, then carries the stream on — or ends at once when the stream has ended (a
  * call's reply was its last event). An id another instance sent (the session is shared) replays
- * what the store keeps of that stream after it. An id that is malformed, of another session,
- * never sent, or behind events the store has dropped is refused with a message saying which.
+ * what the store keeps of that stream after it, and ends a POST stream whose call's instance has
+ * stopped with the request's retryable error ({@link #INSTANCE_GONE}). An id that is malformed,
+ * of another session, never sent, or behind events the store has dropped is refused with a
+ * message saying which.
  *
  * <p>Locks: a stream's lock is taken before this object's (which guards storing against the
  * session's end), never the other way round.
