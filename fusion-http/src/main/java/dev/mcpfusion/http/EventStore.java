@@ -2,6 +2,7 @@ package dev.mcpfusion.http;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Where the Streamable HTTP endpoint keeps the events it sent on a session's event streams, so a
@@ -32,6 +33,33 @@ public interface EventStore {
 
   /** Drops every event of the session (it ended: nobody can resume its streams any more). */
   void forget(String sessionId);
+
+  /**
+   * Records that POST stream {@code streamId} carries the messages and then the reply of the
+   * request whose JSON-RPC id is {@code requestId} (as JSON text), a call this instance runs. A
+   * store shared by several instances keeps this with the stream's events, so that another
+   * instance resuming the stream can learn whether the instance running the call is still alive
+   * ({@link #endOrphaned}). Called before the stream's first event. The default keeps nothing: a
+   * store in one process's memory has no other instance to tell.
+   */
+  default void opened(String sessionId, String streamId, String requestId) {}
+
+  /**
+   * Ends a POST stream whose call's instance stopped before it replied. When the store knows which
+   * instance runs the call of {@code streamId} ({@link #opened}), that instance is no longer alive,
+   * and the stream's newest event is still {@code lastSequence}, the store appends the event whose
+   * data is {@code ending} applied to the request's id (JSON text) as the stream's event {@code
+   * lastSequence + 1}, atomically, and from then on appends nothing more to the stream (a late
+   * event of that instance is dropped). Bounded: a store that cannot tell within its time limit
+   * throws, and the caller treats the stream as still running.
+   *
+   * @return the ending appended now; empty when the instance is alive or unknown, or the stream
+   *     moved on since {@code lastSequence} (the default: never ends a stream)
+   */
+  default Optional<StoredEvent> endOrphaned(String sessionId, String streamId, long lastSequence,
+      Function<String, String> ending) {
+    return Optional.empty();
+  }
 
   /** A store in this process's memory with the {@link Limits#DEFAULT default limits}. */
   static EventStore inMemory() {

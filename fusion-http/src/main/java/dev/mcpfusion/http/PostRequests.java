@@ -185,7 +185,7 @@ final class PostRequests {
   private void answer(HttpServletRequest req, HttpServletResponse resp, PostCall call,
       Inbound inbound) throws IOException {
     PostStream stream = new PostStream(call.replies(), call.overflow(), resp,
-        accepts(req.getHeader("Accept"), EVENT_STREAM));
+        accepts(req.getHeader("Accept"), EVENT_STREAM), call.request.id());
     if (edge.runsCall(call.request, inbound)) {
       call.later = edge.repliesLater(call.request);
       // User code runs on this thread: answered asynchronously, so a reply that leaves before the

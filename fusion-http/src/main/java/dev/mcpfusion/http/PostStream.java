@@ -25,6 +25,8 @@ final class PostStream implements Sink {
   private final HttpSessions.Session session;
   private final HttpServletResponse resp;
   private final boolean streamable;
+  /** The JSON-RPC id of the request whose messages go here. */
+  private final Object requestId;
   private boolean streaming;
   private boolean finished;
   /** A session's streamed response, resumable; {@code null} for a stateless one (no session, no ids). */
@@ -38,10 +40,12 @@ final class PostStream implements Sink {
    * @param replies where the reply goes (the servlet writes it once the call is done)
    * @param session where messages go that this response cannot carry; {@code null} for a
    *     stateless request, whose such messages are dropped
+   * @param requestId the request's JSON-RPC id
    */
   PostStream(Sink replies, HttpSessions.Session session, HttpServletResponse resp,
-      boolean streamable) {
+      boolean streamable, Object requestId) {
     this.replies = replies;
+    this.requestId = requestId;
     this.session = session;
     this.resp = resp;
     this.streamable = streamable;
@@ -84,7 +88,8 @@ final class PostStream implements Sink {
             }
             streaming = true;
             if (session != null) {
-              resumable = session.streams().openPost(new SseConnection(resp.getOutputStream(), null));
+              resumable = session.streams().openPost(
+                  new SseConnection(resp.getOutputStream(), null), requestId);
             }
           }
           if (resumable != null) {

@@ -1,5 +1,9 @@
 package dev.mcpfusion.http;
 
+import dev.mcpfusion.core.edge.Bodies;
+import dev.mcpfusion.json.Json;
+import dev.mcpfusion.wire.Codes;
+import dev.mcpfusion.wire.JsonRpc;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -25,8 +29,10 @@ import org.slf4j.LoggerFactory;
  * store. A GET with {@code Last-Event-ID} replays the events after that id on that stream, and
  * only that stream, then carries the stream on — or ends at once when the stream has ended (a
  * call's reply was its last event). An id another instance sent (the session is shared) replays
- * what the store keeps of that stream after it. An id that is malformed, of another session,
- * never sent, or behind events the store has dropped is refused with a message saying which.
+ * what the store keeps of that stream after it, and ends a POST stream whose call's instance has
+ * stopped with the request's retryable error ({@link #INSTANCE_GONE}). An id that is malformed,
+ * of another session, never sent, or behind events the store has dropped is refused with a
+ * message saying which.
  *
  * <p>Locks: a stream's lock is taken before this object's (which guards storing against the
  * session's end), never the other way round.
@@ -45,6 +51,14 @@ final class SessionStreams {
       + "resume a stream with the Mcp-Session-Id of the session that received it, or " + NEW_STREAM;
   static final String UNKNOWN = "Bad Request: Last-Event-ID names no event this session sent; "
       + "send the id of the last event received, or " + NEW_STREAM;
+  /**
+   * The error that ends a POST stream whose call's instance stopped before it replied: the call may
+   * or may not have taken effect, so a change is checked before it is repeated.
+   */
+  static final String INSTANCE_GONE = "Server busy: the server instance that ran this request "
+      + "stopped before it replied, so whether the request took effect is unknown. A read can be "
+      + "sent again; before repeating a change, read what it changes (for example the record it "
+      + "creates, updates or deletes) and repeat it only if it did not happen. Retry after 1 second.";
   static final String DROPPED = "Bad Request: the events after Last-Event-ID are no longer kept "
       + "(the oldest events are dropped to keep the replay buffer within its limits), so the "
       + "stream cannot be resumed without a gap; " + NEW_STREAM;
@@ -104,11 +118,20 @@ final class SessionStreams {
     connected.run();
   }
 
-  /** A POST response turned into an event stream: a new stream, carried by {@code connection}. */
-  Stream openPost(SseConnection connection) {
+  /**
+   * A POST response turned into an event stream: a new stream, carried by {@code connection}, of
+   * the call of request {@code requestId}; the store records that this instance runs it.
+   */
+  Stream openPost(SseConnection connection, Object requestId) {
     Stream stream = new Stream(tag + "." + posts.incrementAndGet());
     stream.connection = connection;
     live.put(stream.id, stream);
+    try {
+      store.opened(sessionId, stream.id, Json.write(requestId));
+    } catch (RuntimeException e) {
+      log.warn("Session {}: the event store failed to record stream {}'s call; a client resuming"
+          + " it elsewhere cannot learn if this instance stopped", sessionId, stream.id, e);
+    }
     return stream;
   }
 
@@ -145,7 +168,10 @@ final class SessionStreams {
    * knows it, or it is another session's. What the store keeps after {@code cursor} is replayed;
    * then a GET stream goes on as this copy's GET stream (its later events carry this copy's ids),
    * while a POST stream's connection ends: its call runs where it started, so a client that has
-   * not received the reply yet resumes again with the newest id it received.
+   * not received the reply yet resumes again with the newest id it received. When the instance
+   * that runs the call has stopped (the store says so), the stream ends instead with the request's
+   * own retryable error ({@link #INSTANCE_GONE}), stored as its last event, so every later resume
+   * gets that same answer.
    */
   private String resumeElsewhere(String streamId, long cursor, boolean getStream, Opener open)
       throws IOException {
@@ -165,11 +191,48 @@ final class SessionStreams {
     if (getStream) {
       return get.carryOn(missed, open);
     }
+    StoredEvent newest = events.get(events.size() - 1);
+    if (!isReply(newest)) {
+      Optional<StoredEvent> ending = endOrphaned(streamId, newest.sequence());
+      if (ending.isPresent()) {
+        missed = new java.util.ArrayList<>(missed);
+        missed.add(ending.get());
+      }
+    }
     SseConnection connection = open.open();
     if (replay(connection, missed)) {
       connection.close();
     }
     return null;
+  }
+
+  /** Whether {@code event} is a call's reply (a JSON-RPC response: no method), its stream's last. */
+  private static boolean isReply(StoredEvent event) {
+    try {
+      return Json.parse(event.data()) instanceof Map<?, ?> message && !message.containsKey("method");
+    } catch (RuntimeException e) {
+      return false;
+    }
+  }
+
+  /**
+   * The stream's ending when the instance that runs its call has stopped; empty while it lives,
+   * or when the store cannot tell now (the client resumes again, as for a running call).
+   */
+  private Optional<StoredEvent> endOrphaned(String streamId, long newest) {
+    Map<String, Object> data = new java.util.LinkedHashMap<>();
+    data.put("code", Codes.SERVER_BUSY);
+    data.put("outcome", "unknown");
+    data.put("retryAfterSeconds", 1);
+    try {
+      return store.endOrphaned(sessionId, streamId, newest, requestId -> new String(
+          Bodies.error(Json.parse(requestId), JsonRpc.SERVER_BUSY, INSTANCE_GONE, data),
+          StandardCharsets.UTF_8));
+    } catch (RuntimeException e) {
+      log.warn("Session {}: the event store could not tell whether stream {}'s call still runs",
+          sessionId, streamId, e);
+      return Optional.empty();
+    }
   }
 
   /** A POST stream whose reply was sent: what the store keeps of it is all there is. */

@@ -117,8 +117,15 @@ public final class FusionRedis implements AutoCloseable {
     return new FusionRedis(settings, uri);
   }
 
-  /** The event store of resumable Streamable HTTP streams, on Redis Streams. */
+  /**
+   * The event store of resumable Streamable HTTP streams, on Redis Streams. A streamed call's
+   * stream records that this instance runs it, and this instance renews its lease (as for tasks,
+   * {@link RedisSettings#taskLease}): a client resuming the stream on another instance after this
+   * one stopped gets the stream's events, then a retryable error saying the call's outcome is
+   * unknown.
+   */
   public EventStore eventStore() {
+    renewLeases();
     return new RedisEventStore(this);
   }
 

@@ -15,7 +15,8 @@ import java.util.Objects;
  * @param sessionTtl how long a session is kept after it was last used on any instance
  * @param taskLease how long a running task stays {@code working} after the instance running it
  *     last renewed its lease (every third of it); past that, the instance is taken for dead and
- *     the task is marked failed when an instance reads it
+ *     the task is marked failed when an instance reads it; likewise, a streamed call's stream is
+ *     ended with a retryable error when a client resumes it on another instance
  */
 public record RedisSettings(String namespace, Duration commandTimeout, int eventsPerStream,
     Duration eventTtl, Duration sessionTtl, Duration taskLease) {

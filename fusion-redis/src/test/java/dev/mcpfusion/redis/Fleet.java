@@ -54,6 +54,11 @@ final class Fleet implements AutoCloseable {
     }
   }
 
+  /** The Redis connection of {@code instance}. */
+  FusionRedis redis(int instance) {
+    return connections.get(instance);
+  }
+
   String url(int instance) {
     return "http://127.0.0.1:" + servers.get(instance).port() + "/mcp";
   }

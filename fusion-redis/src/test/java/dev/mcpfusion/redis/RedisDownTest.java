@@ -60,6 +60,12 @@ class RedisDownTest {
         redis.eventStore().append(new StoredEvent("s1", "tag.1", 1, "{}"));
         return null;
       }, "append an event");
+      assertFailsWithin(() -> {
+        redis.eventStore().opened("s1", "tag.1", "7");
+        return null;
+      }, "record a streamed call");
+      assertFailsWithin(() -> redis.eventStore().endOrphaned("s1", "tag.1", 1, id -> "{}"),
+          "read who runs a streamed call");
       assertFailsWithin(() -> redis.sessionStore().load("s1"), "load a session");
       // Refused at once while the connection is down, not queued until the timeout.
       assertThatThrownBy(() -> redis.sessionStore().load("s1"))
@@ -103,8 +109,11 @@ class RedisDownTest {
       REDIS.start();
 
       assertThat(eventually(() -> fleet.post(0, Fleet.INITIALIZE).statusCode() == 200)).isTrue();
+      // Each instance reconnects on its own: B answers 503 until its connection is back.
+      assertThat(eventually(() -> fleet.post(1, Fleet.hello(5, "Ada"), "Mcp-Session-Id", session)
+          .statusCode() != 503)).isTrue();
       // The restarted Redis kept nothing: an instance that did not hold the session says so.
-      assertThat(fleet.post(1, Fleet.hello(5, "Ada"), "Mcp-Session-Id", session).statusCode())
+      assertThat(fleet.post(1, Fleet.hello(6, "Ada"), "Mcp-Session-Id", session).statusCode())
           .isEqualTo(404);
       String fresh = fleet.initialize(0);
       assertThat(fleet.post(1, Fleet.hello(4, "Grace"), "Mcp-Session-Id", fresh).body())

@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 public final class Stepper {
   /** What {@code run} waits for before its last two steps; the test sets a fresh one. */
   static volatile CountDownLatch goOn = new CountDownLatch(1);
+  /** Counted down once {@code run} has sent its last step; the test sets a fresh one. */
+  static volatile CountDownLatch stepped = new CountDownLatch(1);
 
   @Query(description = "Four progress steps, the last two once the test lets them go")
   public String run(RequestContext request) throws InterruptedException {
@@ -25,6 +27,7 @@ public final class Stepper {
     }
     request.progress(3, 4, "step 3");
     request.progress(4, 4, "step 4");
+    stepped.countDown();
     return "all 4 steps done";
   }
 }

@@ -25,7 +25,13 @@ final class BillingFleet {
    * @throws IllegalArgumentException when {@code url} is not a Redis URL or Redis does not answer
    */
   static UnaryOperator<HttpOptions> share(String url, FusionServer.Builder builder) {
-    return share(url, builder, 0, null);
+    return share(url, RedisSettings.DEFAULT.withNamespace("billing"), builder, 0, null);
+  }
+
+  /** As {@link #share(String, FusionServer.Builder)}, with these settings. */
+  static UnaryOperator<HttpOptions> share(String url, RedisSettings settings,
+      FusionServer.Builder builder) {
+    return share(url, settings, builder, 0, null);
   }
 
   /**
@@ -35,9 +41,14 @@ final class BillingFleet {
    */
   static UnaryOperator<HttpOptions> share(String url, FusionServer.Builder builder, int permits,
       java.time.Duration per) {
+    return share(url, RedisSettings.DEFAULT.withNamespace("billing"), builder, permits, per);
+  }
+
+  private static UnaryOperator<HttpOptions> share(String url, RedisSettings settings,
+      FusionServer.Builder builder, int permits, java.time.Duration per) {
     FusionRedis redis;
     try {
-      redis = FusionRedis.connect(url, RedisSettings.DEFAULT.withNamespace("billing"));
+      redis = FusionRedis.connect(url, settings);
     } catch (RuntimeException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }

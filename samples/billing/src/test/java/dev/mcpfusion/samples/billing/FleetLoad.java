@@ -2,6 +2,8 @@ package dev.mcpfusion.samples.billing;
 
 import dev.mcpfusion.json.Json;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,14 +17,19 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.LongStream;
 
 /**
  * The clients of {@link FleetTest}: each opens its own 2025-era session through one endpoint (the
  * load balancer) and sends a fixed mix of calls, one at a time, bounded in count and in time: per
- * ten calls, five reads of an invoice, two mutations (each voids its own invoice, named by the
+ * ten calls, four reads of an invoice, a {@code probe_work} that streams {@value #STEPS} progress
+ * notifications before its result (under the fleet-wide budget: it may be refused with
+ * {@code SERVER_BUSY}), two mutations (each voids its own invoice, named by the
  * {@link FleetNode#OPERATION} header), a {@code tools/list}, a {@code resources/read} and a
  * {@code ping}. Each call's outcome and timing are kept; nothing is retried, so every call has
- * exactly one recorded outcome: its answer, or a connection closed without one.
+ * exactly one recorded outcome: its answer, or a connection closed without one. A stream cut
+ * without its reply is resumed with {@code Last-Event-ID} (not retried: the call is not sent
+ * again).
  */
 final class FleetLoad {
   /** What one call got. */
@@ -31,6 +38,14 @@ final class FleetLoad {
     OK,
     /** 503 with {@code Retry-After}: a clean error the client may retry. */
     RETRYABLE,
+    /** A {@code SERVER_BUSY} tool error with a {@code retry_after}: the fleet-wide budget was full. */
+    BUSY,
+    /**
+     * A streamed call whose instance died under it, resumed on a survivor: the error saying the
+     * call may or may not have taken effect, with when to retry (a clean error the client may
+     * retry, after checking what a mutation changes).
+     */
+    GONE,
     /** 404: the session was not found (it must survive any instance). */
     SESSION_LOST,
     /** Any other answer: a wrong status, another call's id, an error result. */
@@ -46,6 +61,10 @@ final class FleetLoad {
   }
 
   private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(25);
+  /** How long a client resumes a stream cut by its instance's death before it gives up. */
+  private static final Duration RESUME_BOUND = Duration.ofSeconds(60);
+  /** The progress notifications of each {@code probe_work}. */
+  static final int STEPS = 3;
   private static final Outcome[] OUTCOMES = Outcome.values();
 
   private final URI endpoint;
@@ -63,6 +82,10 @@ final class FleetLoad {
   private final int[] sent;
   /** Mutation id → what its call got. */
   final Map<String, Outcome> mutations = new ConcurrentHashMap<>();
+  /** Streams cut by their instance's death and resumed through the load balancer. */
+  final AtomicLong resumed = new AtomicLong();
+  /** When each resumed stream ended with the instance-gone error (nanoTime). */
+  final ConcurrentLinkedQueue<Long> gone = new ConcurrentLinkedQueue<>();
   /** What went wrong, for the failure message (the first few of each client). */
   final ConcurrentLinkedQueue<String> problems = new ConcurrentLinkedQueue<>();
   private final List<Thread> threads = new ArrayList<>();
@@ -137,6 +160,9 @@ final class FleetLoad {
         case 8 -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"resources/read\",\"params\":"
             + "{\"uri\":\"billing://invoices/INV-0042\"}}";
         case 9 -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"ping\"}";
+        case 4 -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{"
+            + "\"name\":\"probe_work\",\"arguments\":{\"steps\":" + STEPS + "},\"_meta\":{"
+            + "\"progressToken\":\"p" + id + "\"}}}";
         default -> call(id, "billing_get_invoice", String.format("INV-%04d", 1 + (c * 31 + i) % 1000));
       };
       starts[c][i] = System.nanoTime();
@@ -196,9 +222,18 @@ final class FleetLoad {
   }
 
   private Outcome send(int c, String session, int id, String body, String operation) {
-    HttpResponse<String> response;
+    boolean streams = body.contains("\"probe_work\"");
+    HttpResponse<InputStream> response;
+    String text;
     try {
-      response = http.send(request(session, body, operation), HttpResponse.BodyHandlers.ofString());
+      response = http.send(request(session, body, operation), HttpResponse.BodyHandlers.ofInputStream());
+      if (streams && response.statusCode() == 200 && response.headers().firstValue("Content-Type")
+          .orElse("").startsWith("text/event-stream")) {
+        return stream(c, session, id, new FleetWatch.Stream(response).rest());
+      }
+      try (InputStream in = response.body()) {
+        text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      }
     } catch (HttpTimeoutException e) {
       return problem(c, Outcome.NO_ANSWER, "call " + id + " got no answer within " + REQUEST_TIMEOUT);
     } catch (IOException e) {
@@ -210,25 +245,111 @@ final class FleetLoad {
     int status = response.statusCode();
     if (status == 503) {
       return response.headers().firstValue("Retry-After").isPresent() ? Outcome.RETRYABLE
-          : problem(c, Outcome.WRONG, "call " + id + ": 503 without Retry-After: " + response.body());
+          : problem(c, Outcome.WRONG, "call " + id + ": 503 without Retry-After: " + text);
     }
     if (status == 404) {
-      return problem(c, Outcome.SESSION_LOST, "call " + id + ": 404 " + response.body());
+      return problem(c, Outcome.SESSION_LOST, "call " + id + ": 404 " + text);
     }
     if (status != 200) {
-      return problem(c, Outcome.WRONG, "call " + id + ": " + status + " " + response.body());
+      return problem(c, Outcome.WRONG, "call " + id + ": " + status + " " + text);
     }
-    return judge(c, id, response.body());
+    return judge(c, id, text, streams);
+  }
+
+  /**
+   * A {@code probe_work} call's event stream. One that ends without a reply was cut by its
+   * instance's death (HAProxy had sent the 200, so it cannot answer 503): the client resumes it
+   * through the load balancer with the newest event id it received, as a client of a fleet does,
+   * until the reply, within {@link #RESUME_BOUND}. The events of every connection are judged
+   * together: progress 1, 2, … once each and in order, then the call's own reply — its result, or
+   * the retryable error saying that the instance running it stopped ({@link Outcome#GONE}).
+   */
+  private Outcome stream(int c, String session, int id, List<FleetWatch.Event> events)
+      throws InterruptedException {
+    boolean cut = !events.isEmpty() && !isReply(events.get(events.size() - 1));
+    long until = System.nanoTime() + RESUME_BOUND.toNanos();
+    while (!events.isEmpty() && !isReply(events.get(events.size() - 1)) && System.nanoTime() < until) {
+      HttpRequest resume = HttpRequest.newBuilder(endpoint).timeout(REQUEST_TIMEOUT)
+          .header("Accept", "text/event-stream").header("Mcp-Session-Id", session)
+          .header("MCP-Protocol-Version", "2025-11-25")
+          .header("Last-Event-ID", events.get(events.size() - 1).id()).GET().build();
+      try {
+        HttpResponse<InputStream> again = http.send(resume, HttpResponse.BodyHandlers.ofInputStream());
+        if (again.statusCode() == 200) {
+          events.addAll(new FleetWatch.Stream(again).rest());
+        } else {
+          String refused;
+          try (InputStream in = again.body()) {
+            refused = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+          }
+          if (again.statusCode() != 503) {
+            return problem(c, Outcome.WRONG, "call " + id + ": its resume answered "
+                + again.statusCode() + " " + refused);
+          }
+        }
+      } catch (IOException e) {
+        // The survivor's answer was cut too (the drain): resume again.
+      }
+      if (!isReply(events.get(events.size() - 1))) {
+        Thread.sleep(250);
+      }
+    }
+    if (cut) {
+      resumed.incrementAndGet();
+    }
+    StringBuilder text = new StringBuilder();
+    List<Long> progress = new ArrayList<>();
+    for (FleetWatch.Event event : events) {
+      text.append("id: ").append(event.id()).append("\ndata: ").append(event.data()).append("\n\n");
+      long step = FleetWatch.progress(event);
+      if (step >= 0) {
+        progress.add(step);
+      }
+    }
+    if (events.isEmpty()) {
+      return Outcome.CLOSED;
+    }
+    if (events.stream().map(FleetWatch.Event::id).distinct().count() != events.size()
+        || !progress.equals(LongStream.rangeClosed(1, progress.size()).boxed().toList())) {
+      return problem(c, Outcome.WRONG, "call " + id + ": events lost or repeated across its "
+          + "resumes: " + text);
+    }
+    FleetWatch.Event last = events.get(events.size() - 1);
+    if (!isReply(last)) {
+      return problem(c, Outcome.NO_ANSWER, "call " + id + ": its stream was resumed for "
+          + RESUME_BOUND + " without a reply: " + text);
+    }
+    if (last.data().contains("\"error\"")) {
+      Object parsed = Json.parse(last.data());
+      if (parsed instanceof Map<?, ?> message && message.get("id") instanceof Number answered
+          && answered.longValue() == id && message.get("error") instanceof Map<?, ?> error
+          && error.get("data") instanceof Map<?, ?> data && "SERVER_BUSY".equals(data.get("code"))
+          && "unknown".equals(data.get("outcome")) && data.get("retryAfterSeconds") != null) {
+        if (cut) {
+          gone.add(System.nanoTime());
+        }
+        return Outcome.GONE;
+      }
+      return problem(c, Outcome.WRONG, "call " + id + " failed: " + text);
+    }
+    return judge(c, id, text.toString(), true);
+  }
+
+  /** Whether {@code event} is a reply (a JSON-RPC response), not a notification or a request. */
+  private static boolean isReply(FleetWatch.Event event) {
+    return !event.data().contains("\"method\"");
   }
 
   /** A 200's message: its own id, a result, and for a tool call no error result. */
-  private Outcome judge(int c, int id, String body) {
+  private Outcome judge(int c, int id, String body, boolean streams) {
     String json = body.strip();
+    int progress = 0;
     if (!json.startsWith("{")) { // an event stream: the reply is its last event
       String last = null;
       for (String line : json.split("\n")) {
         if (line.startsWith("data:")) {
           last = line.substring(5).strip();
+          progress += last.contains("\"notifications/progress\"") ? 1 : 0;
         }
       }
       json = last == null ? "" : last;
@@ -243,8 +364,17 @@ final class FleetLoad {
         || answered.longValue() != id) {
       return problem(c, Outcome.WRONG, "call " + id + " got another answer: " + body);
     }
+    if (message.get("result") instanceof Map<?, ?> result && Boolean.TRUE.equals(result.get("isError"))
+        && String.valueOf(result).contains("code=\"SERVER_BUSY\"")) {
+      return String.valueOf(result).contains("<retry_after>") ? Outcome.BUSY
+          : problem(c, Outcome.WRONG, "call " + id + ": SERVER_BUSY without a retry hint: " + body);
+    }
     if (!(message.get("result") instanceof Map<?, ?> result) || Boolean.TRUE.equals(result.get("isError"))) {
       return problem(c, Outcome.WRONG, "call " + id + " failed: " + body);
+    }
+    if (streams && progress != STEPS) {
+      return problem(c, Outcome.WRONG, "call " + id + " streamed " + progress + " progress "
+          + "notifications, not " + STEPS + ": " + body);
     }
     return Outcome.OK;
   }
@@ -295,14 +425,17 @@ final class FleetLoad {
   }
 
   /**
-   * When the last call with an outcome other than OK, started and ended within [from, to), ended;
-   * 0 if none. (A call ending after {@code to} failed for what happened then.)
+   * When the last call with an outcome other than OK, BUSY (the budget's refusals, which any
+   * moment of the run has) or GONE (a cut stream, whose end waits for its instance's lease to
+   * lapse: reported on its own), started and ended within [from, to), ended; 0 if none. (A call
+   * ending after {@code to} failed for what happened then.)
    */
   long lastFailureEnd(long from, long to) {
     long last = 0;
     for (int c = 0; c < clients; c++) {
       for (int i = 0; i < sent[c]; i++) {
-        if (outcomes[c][i] != Outcome.OK.ordinal() && starts[c][i] >= from && ends[c][i] < to) {
+        if (outcomes[c][i] != Outcome.OK.ordinal() && outcomes[c][i] != Outcome.BUSY.ordinal()
+            && outcomes[c][i] != Outcome.GONE.ordinal() && starts[c][i] >= from && ends[c][i] < to) {
           last = Math.max(last, ends[c][i]);
         }
       }

@@ -40,6 +40,16 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * (it may have run before its instance died; the instances' journals, written before the answer,
  * tell, and the test prints how many did).
  *
+ * <p>Besides: the calls of {@code probe_work} (one in ten, three progress notifications each) run
+ * under a fleet-wide budget of {@link #BUDGET}, and the most running at once inside the handlers
+ * across the instances, from their own records, is at most the budget ({@link FleetWatch#mostAtOnce});
+ * a stream cut by its client on the instance later killed resumes through a survivor with every
+ * event it missed, once each, in order, then the request's retryable error saying its instance
+ * stopped ({@link FleetWatch.CutStream}); a {@code probe_work} stream cut by the kill is resumed
+ * by its client the same way and ends with its result or that error ({@link Outcome#GONE},
+ * retryable, not lost); and after the load a
+ * subscriber whose stream is on one instance hears of a mutation made through another.
+ *
  * It prints calls/s with one and three instances, p50/p99 latency and the failover after the
  * kill; those are measurements, never asserted.
  */
@@ -52,20 +62,26 @@ class FleetTest {
   private static final int CALLS = Integer.getInteger("fleet.calls", 5000);
   private static final int SOLO_CALLS = Integer.getInteger("fleet.soloCalls", 1000);
   private static final Duration BOUND = Duration.ofSeconds(Long.getLong("fleet.seconds", 80));
+  /** The fleet-wide budget of {@code probe_work} calls running at once. */
+  private static final int BUDGET = Integer.getInteger("fleet.budget", 4);
+  /** The events of the cut stream its client reads before it goes away. */
+  private static final int CUT = 5;
 
   private final List<Node> nodes = new ArrayList<>();
 
   /** One instance: its process, port, journal and stderr. */
-  private record Node(Process process, int port, Path journal, Path stderr, long startedAt) {
+  private record Node(Process process, int port, Path journal, Path runs, Path stderr,
+      long startedAt) {
     boolean listening() throws IOException {
       return Files.readString(stderr).contains("listening on ");
     }
   }
 
   @AfterEach
-  void stop() throws InterruptedException {
+  void stop() throws InterruptedException, IOException {
     for (Node node : nodes) {
       node.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      LocalRedis.deleteTree(node.journal.getParent());
     }
   }
 
@@ -73,14 +89,17 @@ class FleetTest {
     Path dir = Files.createTempDirectory("fleet-node");
     Path journal = dir.resolve("journal.txt");
     Path stderr = dir.resolve("stderr.txt");
+    Path runs = dir.resolve("runs.txt");
     Files.createFile(journal);
+    Files.createFile(runs);
     List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xmx256m", "-XX:+UseSerialGC", "-Xlog:disable", "-Xlog:all=warning:stderr",
         "-cp", System.getProperty("java.class.path"), FleetNode.class.getName(),
-        String.valueOf(port), REDIS.url(), journal.toString(), String.valueOf(invoices));
+        String.valueOf(port), REDIS.url(), journal.toString(), String.valueOf(invoices),
+        runs.toString(), String.valueOf(BUDGET));
     Process process = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(stderr.toFile()).start();
-    Node node = new Node(process, port, journal, stderr, System.nanoTime());
+    Node node = new Node(process, port, journal, runs, stderr, System.nanoTime());
     nodes.add(node);
     return node;
   }
@@ -107,7 +126,8 @@ class FleetTest {
   @Test
   void threeInstancesBehindHaproxyAnswerEveryCallOnceThroughAKillAndADrain() throws Exception {
     Haproxy.binary(); // fails first, naming .ci/haproxy.sh, when HAProxy cannot be had
-    int invoices = CLIENTS * CALLS + CLIENTS * SOLO_CALLS;
+    // One invoice per mutation of the loads, and the last for the subscriber's mutation.
+    int invoices = CLIENTS * CALLS + CLIENTS * SOLO_CALLS + 1;
     List<Integer> ports = List.of(freePort(), freePort(), freePort(), freePort());
     Node first = start(ports.get(0), invoices);
     awaitListening(first);
@@ -133,8 +153,12 @@ class FleetTest {
     List<String> lbLog;
     Node replacement = null;
     long replacementReadyAt = 0;
+    FleetWatch.CutStream cut;
+    List<FleetWatch.Event> resumed;
     try (Haproxy lb = Haproxy.start(freePort(), ports)) {
       lb.awaitUp(3, Duration.ofSeconds(60));
+      // A long progress stream on the instance about to be killed, its client gone after CUT events.
+      cut = new FleetWatch.CutStream(first.port, CUT);
       load = new FleetLoad(lb.endpoint(), CLIENTS, CALLS, FleetNode.FIRST_INVOICE, "fleet-", BOUND)
           .start();
       long began = System.nanoTime();
@@ -156,12 +180,36 @@ class FleetTest {
         Thread.sleep(10);
       }
       load.join();
+      // The cut stream's client comes back after the kill, through the load balancer.
+      resumed = cut.resume(lb.endpoint(), 40);
       lbLog = lb.unusualLog(60);
+    }
+    int mostAtOnce = FleetWatch.mostAtOnce(nodes.stream().map(Node::runs).toList(), first.runs,
+        killedAt);
+    List<String> heard = List.of();
+    if (replacement != null) {
+      awaitListening(replacement);
+      heard = subscriberHearsAMutationThroughAnother(third, replacement, "INV-"
+          + (FleetNode.FIRST_INVOICE + invoices - 1));
     }
 
     if (killedAt != 0 && drainedAt != 0) {
       report(solo, load, killedAt, drainedAt, replacement, replacementReadyAt);
     }
+    System.out.printf("FLEET budget %d probe_work calls at once: at most %d ran at once inside the"
+        + " handlers across the instances; %d were refused SERVER_BUSY with a retry hint%n", BUDGET,
+        mostAtOnce, load.count(Outcome.BUSY));
+    List<Long> replayed = resumed.stream().map(FleetWatch::progress).filter(step -> step >= 0)
+        .toList();
+    String ending = resumed.isEmpty() ? "nothing" : resumed.get(resumed.size() - 1).data();
+    System.out.printf("FLEET the stream cut after %d events on the killed instance resumed through"
+        + " a survivor with %d more progress events, %s, then: %s%n", CUT, replayed.size(),
+        replayed.isEmpty() ? "none" : replayed.get(0) + " to " + replayed.get(replayed.size() - 1),
+        ending);
+    System.out.printf("FLEET probe_work streams cut by the kill and resumed through a survivor: %d;"
+        + " %d ended with the instance-gone error, the last %s after the kill%n", load.resumed.get(),
+        load.gone.size(), load.gone.isEmpty() ? "-" : String.format("%.1f s",
+            (load.gone.stream().mapToLong(Long::longValue).max().orElse(0) - killedAt) / 1e9));
     List<String> closed = load.closed(killing, killedAt);
     String problems = String.join("\n", load.problems) + "\n" + String.join("\n", closed)
         + "\nHAProxy's log, the requests not answered 200:\n" + String.join("\n", lbLog);
@@ -175,6 +223,20 @@ class FleetTest {
     assertThat(load.problems).as(problems).isEmpty();
     assertThat(load.clientsServedAfter(drainedAt))
         .as("every session is served after the kill and the drain").isEqualTo(CLIENTS);
+    assertThat(mostAtOnce).as("probe_work calls inside the handlers at once, across instances")
+        .isBetween(1, BUDGET);
+    assertThat(replayed).as("the cut stream resumed on a survivor: every event it missed, once,"
+        + " in order, up to the kill").isNotEmpty()
+        .isEqualTo(java.util.stream.LongStream.rangeClosed(CUT + 1, CUT + replayed.size()).boxed()
+            .toList());
+    assertThat(resumed).as("after its progress, one last event").hasSize(replayed.size() + 1);
+    assertThat(ending).as("the cut stream ends with its request's retryable error: its instance"
+        + " died").startsWith("{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32003,"
+        + "\"message\":\"Server busy: the server instance that ran this request stopped before it"
+        + " replied").endsWith("\"data\":{\"code\":\"SERVER_BUSY\",\"outcome\":\"unknown\","
+        + "\"retryAfterSeconds\":1}}}");
+    assertThat(heard).as("the stream on one instance hears the mutation made through another")
+        .containsExactly("billing://invoices/INV-" + (FleetNode.FIRST_INVOICE + invoices - 1));
 
     Map<String, Integer> executed = new HashMap<>();
     for (Node node : nodes) {
@@ -201,6 +263,33 @@ class FleetTest {
             && executed.containsKey(e.getKey())).count());
   }
 
+  /**
+   * A subscriber whose event stream is on {@code streamOn}, subscribed through {@code other}, and
+   * a mutation of the invoice made through {@code other} by another session: the URIs of the
+   * updates the stream receives before the first (each event is awaited, never timed).
+   */
+  private static List<String> subscriberHearsAMutationThroughAnother(Node streamOn, Node other,
+      String invoice) throws Exception {
+    String there = FleetWatch.url(other.port);
+    String subscriber = FleetWatch.initialize(FleetWatch.url(streamOn.port));
+    String editor = FleetWatch.initialize(there);
+    List<String> heard = new ArrayList<>();
+    try (FleetWatch.Stream stream = new FleetWatch.Stream(FleetWatch.request(
+        FleetWatch.url(streamOn.port), subscriber, null).build())) {
+      assertThat(FleetWatch.post(there, subscriber, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":"
+          + "\"resources/subscribe\",\"params\":{\"uri\":\"billing://invoices/" + invoice + "\"}}"))
+          .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}");
+      assertThat(FleetWatch.post(there, editor, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":"
+          + "\"tools/call\",\"params\":{\"name\":\"billing_void_invoice\",\"arguments\":{"
+          + "\"id\":\"" + invoice + "\"}}}")).contains(invoice).doesNotContain("\"isError\":true");
+      FleetWatch.Event event = stream.next();
+      assertThat(event).as("an event on the subscriber's stream").isNotNull();
+      heard.add(event.data().replaceAll(".*\"notifications/resources/updated\".*\"uri\":\"([^\"]+)\".*",
+          "$1"));
+    }
+    return heard;
+  }
+
   private static void report(FleetLoad solo, FleetLoad load, long killedAt, long drainedAt,
       Node replacement, long replacementReadyAt) {
     long[] soloSpan = solo.span();
@@ -208,10 +297,12 @@ class FleetTest {
     long[] span = load.span();
     double[] latency = load.latencyMs(Long.MIN_VALUE, Long.MAX_VALUE, 50, 99);
     double[] steady = load.latencyMs(span[0], killedAt, 50, 99);
-    long failedAfterKill = load.started(killedAt, drainedAt) - load.count(Outcome.OK, killedAt, drainedAt);
+    // The budget's refusals (BUSY) happen all through the run: they are not failures of the fleet.
+    long failedAfterKill = load.started(killedAt, drainedAt) - load.count(Outcome.OK, killedAt, drainedAt)
+        - load.count(Outcome.BUSY, killedAt, drainedAt);
     long lastFailure = load.lastFailureEnd(killedAt, drainedAt);
     long failedAfterDrain = load.started(drainedAt, Long.MAX_VALUE)
-        - load.count(Outcome.OK, drainedAt, Long.MAX_VALUE);
+        - load.count(Outcome.OK, drainedAt, Long.MAX_VALUE) - load.count(Outcome.BUSY, drainedAt, Long.MAX_VALUE);
     System.out.printf("FLEET %d clients, loopback, HAProxy round-robin without affinity, one Redis%n",
         CLIENTS);
     System.out.printf("FLEET 1 instance: %d calls in %.1f s = %.0f calls/s; p50 %.2f ms, p99 %.2f ms%n",

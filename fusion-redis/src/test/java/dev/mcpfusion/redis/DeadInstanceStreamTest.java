@@ -1,0 +1,188 @@
+package dev.mcpfusion.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.mcpfusion.json.Json;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * A streamed call whose instance stopped before it replied: a client resuming the stream on
+ * another instance gets the events it missed, once, then the request's own retryable error saying
+ * the outcome is unknown, stored so that every later resume gets the same answer. The stopped
+ * instance is simulated in one JVM: its lease is no longer renewed (what a SIGKILL leaves behind)
+ * while its call stays blocked.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class DeadInstanceStreamTest {
+  @RegisterExtension
+  static final LocalRedis REDIS = new LocalRedis();
+
+  private static final Duration LEASE = Duration.ofMillis(300);
+  private static final RedisSettings SETTINGS = RedisSettings.DEFAULT.withTaskLease(LEASE);
+  private static final String RUN = "{\"jsonrpc\":\"2.0\",\"id\":\"run-7\",\"method\":\"tools/call\","
+      + "\"params\":{\"name\":\"stepper_run\",\"arguments\":{},\"_meta\":{\"progressToken\":\"p7\"}}}";
+
+  @BeforeEach
+  void flush() throws Exception {
+    REDIS.flushAll();
+    Stepper.goOn = new CountDownLatch(1);
+    Stepper.stepped = new CountDownLatch(1);
+  }
+
+  private static String[] headers(String session, String... more) {
+    List<String> all = new ArrayList<>(List.of("Accept", "application/json, text/event-stream",
+        "Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-11-25"));
+    all.addAll(List.of(more));
+    return all.toArray(String[]::new);
+  }
+
+  private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (!condition.getAsBoolean()) {
+      assertThat(System.nanoTime()).as("%s within 20 s", what).isLessThan(deadline);
+      Thread.sleep(10);
+    }
+  }
+
+  private static String says(Fleet.Sse.Event event) {
+    if (event.data().contains("\"notifications/progress\"")) {
+      return "progress " + event.data().replaceAll(".*\"progress\":([0-9]+).*", "$1");
+    }
+    return event.data().contains("\"error\"") ? "error" : event.data();
+  }
+
+  /** Starts the call on instance 0, reads its first event and cuts the connection; that event. */
+  private static Fleet.Sse.Event startAndCut(Fleet fleet, String session) throws Exception {
+    try (Fleet.Sse post = fleet.stream(0, "POST", RUN, headers(session))) {
+      assertThat(post.status).isEqualTo(200);
+      return post.next();
+    }
+  }
+
+  private static String streamOf(Fleet.Sse.Event event) {
+    return event.id().substring(0, event.id().lastIndexOf('-'));
+  }
+
+  private static List<Fleet.Sse.Event> resume(Fleet fleet, int instance, String session,
+      String lastEventId) throws Exception {
+    try (Fleet.Sse resumed = fleet.stream(instance, "GET", null,
+        headers(session, "Last-Event-ID", lastEventId))) {
+      assertThat(resumed.status).as("instance %d resumes the stream", instance).isEqualTo(200);
+      return resumed.rest();
+    }
+  }
+
+  @Test
+  void aStreamWhoseInstanceStoppedIsReplayedOnceThenEndsWithItsRequestsRetryableError()
+      throws Exception {
+    try (Fleet fleet = new Fleet(REDIS.url(), 2, SETTINGS);
+        FusionRedis reader = FusionRedis.connect(REDIS.url(), SETTINGS)) {
+      String session = fleet.initialize(0);
+      Fleet.Sse.Event first = startAndCut(fleet, session);
+      String stream = streamOf(first);
+      await("A stored the second step", () -> reader.eventStore()
+          .eventsFrom(session, stream, 1).map(List::size).orElse(0) == 2);
+
+      FusionRedis owner = fleet.redis(0);
+      owner.stopRenewingLeases(); // instance 0 "dies": its call never replies
+      String lease = owner.leaseKey(owner.instance());
+      await("instance 0's lease lapsed", () -> reader.run("read a lease", c -> c.exists(lease)) == 0);
+
+      List<Fleet.Sse.Event> resumed = resume(fleet, 1, session, first.id());
+      assertThat(resumed).extracting(DeadInstanceStreamTest::says)
+          .containsExactly("progress 2", "error");
+      assertThat(resumed).extracting(Fleet.Sse.Event::id)
+          .containsExactly(stream + "-2", stream + "-3");
+      Map<?, ?> reply = (Map<?, ?>) Json.parse(resumed.get(1).data());
+      assertThat(reply.get("id")).as("the request's own id").isEqualTo("run-7");
+      Map<?, ?> error = (Map<?, ?>) reply.get("error");
+      assertThat(((Number) error.get("code")).intValue()).isEqualTo(-32003);
+      assertThat((String) error.get("message"))
+          .startsWith("Server busy: the server instance that ran this request stopped before it"
+              + " replied, so whether the request took effect is unknown.")
+          .contains("before repeating a change, read what it changes")
+          .endsWith("Retry after 1 second.");
+      Map<?, ?> data = (Map<?, ?>) error.get("data");
+      assertThat(new java.util.ArrayList<Object>(data.keySet()))
+          .containsExactlyInAnyOrder("code", "outcome", "retryAfterSeconds");
+      assertThat(data.get("code")).isEqualTo("SERVER_BUSY");
+      assertThat(data.get("outcome")).isEqualTo("unknown");
+      assertThat(((Number) data.get("retryAfterSeconds")).intValue()).isEqualTo(1);
+
+      // Stored: a second resume gets the same answer, not a second ending.
+      assertThat(resume(fleet, 1, session, first.id())).isEqualTo(resumed);
+      assertThat(resume(fleet, 1, session, resumed.get(1).id())).isEmpty();
+
+      // The stopped instance's late events are dropped: the stream keeps its ending.
+      Stepper.goOn.countDown();
+      assertThat(Stepper.stepped.await(20, TimeUnit.SECONDS)).isTrue();
+      assertThat(reader.eventStore().eventsFrom(session, stream, 1).orElseThrow())
+          .extracting(event -> event.data()).containsExactly(
+              first.data(), resumed.get(0).data(), resumed.get(1).data());
+    }
+  }
+
+  @Test
+  void aStreamWhoseInstanceLivesIsNotEndedAndIsResumedAgainUntilItsReply() throws Exception {
+    try (Fleet fleet = new Fleet(REDIS.url(), 2, SETTINGS);
+        FusionRedis reader = FusionRedis.connect(REDIS.url(), SETTINGS)) {
+      String session = fleet.initialize(0);
+      Fleet.Sse.Event first = startAndCut(fleet, session);
+      String stream = streamOf(first);
+      await("A stored the second step", () -> reader.eventStore()
+          .eventsFrom(session, stream, 1).map(List::size).orElse(0) == 2);
+      // Longer than a lease: a lease that were not renewed would have lapsed by now.
+      Thread.sleep(LEASE.toMillis() * 3);
+
+      List<Fleet.Sse.Event> early = resume(fleet, 1, session, first.id());
+      assertThat(early).extracting(DeadInstanceStreamTest::says).containsExactly("progress 2");
+
+      Stepper.goOn.countDown();
+      List<Fleet.Sse.Event> rest = new ArrayList<>();
+      await("the rest is resumed on B", () -> {
+        try {
+          rest.addAll(resume(fleet, 1, session,
+              rest.isEmpty() ? early.get(0).id() : rest.get(rest.size() - 1).id()));
+        } catch (Exception e) {
+          throw new AssertionError(e);
+        }
+        return !rest.isEmpty() && rest.get(rest.size() - 1).data().contains("all 4 steps done");
+      });
+      assertThat(rest).extracting(DeadInstanceStreamTest::says).doesNotContain("error");
+      assertThat(rest).extracting(Fleet.Sse.Event::id).containsExactly(stream + "-3",
+          stream + "-4", stream + "-5");
+    }
+  }
+
+  @Test
+  void aStreamThatRepliedBeforeItsInstanceStoppedEndsWithItsReply() throws Exception {
+    try (Fleet fleet = new Fleet(REDIS.url(), 2, SETTINGS);
+        FusionRedis reader = FusionRedis.connect(REDIS.url(), SETTINGS)) {
+      String session = fleet.initialize(0);
+      Fleet.Sse.Event first = startAndCut(fleet, session);
+      String stream = streamOf(first);
+      Stepper.goOn.countDown();
+      await("A stored the reply", () -> reader.eventStore()
+          .eventsFrom(session, stream, 1).map(List::size).orElse(0) == 5);
+      FusionRedis owner = fleet.redis(0);
+      owner.stopRenewingLeases();
+      String lease = owner.leaseKey(owner.instance());
+      await("instance 0's lease lapsed", () -> reader.run("read a lease", c -> c.exists(lease)) == 0);
+
+      List<Fleet.Sse.Event> resumed = resume(fleet, 1, session, first.id());
+      assertThat(resumed).extracting(DeadInstanceStreamTest::says).containsExactly("progress 2",
+          "progress 3", "progress 4", resumed.get(3).data());
+      assertThat(resumed.get(3).data()).contains("all 4 steps done").doesNotContain("\"error\"");
+    }
+  }
+}
