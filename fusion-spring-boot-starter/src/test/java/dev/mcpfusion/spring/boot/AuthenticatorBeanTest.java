@@ -2,11 +2,12 @@ package dev.mcpfusion.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mcpfusion.auth.HostileTokens;
 import dev.mcpfusion.auth.OAuth;
+import dev.mcpfusion.auth.RotatingKeys;
 import dev.mcpfusion.http.HttpAuthenticator;
 import dev.mcpfusion.spring.boot.security.Tenant;
 import dev.mcpfusion.spring.boot.security.VaultTools;
-import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -48,6 +49,7 @@ class AuthenticatorBeanTest {
   static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   static final Pattern NAME = Pattern.compile("\"name\":\"([^\"]+)\"");
 
+  static RotatingKeys keys;
   static MockOAuth2Server idp;
   static String issuer;
   static String resource;
@@ -85,8 +87,8 @@ class AuthenticatorBeanTest {
 
   @BeforeAll
   static void start() throws Exception {
-    idp = new MockOAuth2Server();
-    idp.start(InetAddress.getLoopbackAddress(), 0);
+    keys = new RotatingKeys();
+    idp = keys.startIssuer();
     issuer = idp.issuerUrl("idp").toString();
     int port;
     try (ServerSocket socket = new ServerSocket(0)) {
@@ -161,6 +163,12 @@ class AuthenticatorBeanTest {
     assertThat(bad.headers().allValues("WWW-Authenticate"))
         .containsExactly("Bearer resource_metadata=\"" + metadataUrl() + "\", error=\"invalid_token\"");
     assertThat(bad.body()).doesNotContain("not-a-token");
+  }
+
+  @Test
+  void everyBadTokenIs401WithNothingEchoedAndNothingLoggedAtError() throws Exception {
+    QuietRefusals.assertEachRefusedQuietly(new HostileTokens(issuer, resource, keys.current(), "vault:read"),
+        metadataUrl(), token -> post("tools/call", "\"name\":\"vault_whoami\",\"arguments\":{}", token));
   }
 
   @Test

@@ -2,7 +2,10 @@ package dev.mcpfusion.spring.boot.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mcpfusion.auth.HostileTokens;
+import dev.mcpfusion.auth.RotatingKeys;
 import dev.mcpfusion.spring.boot.ContextProvider;
+import dev.mcpfusion.spring.boot.QuietRefusals;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -42,6 +45,7 @@ class ResourceServerEndpointTest {
       + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
   static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
+  static RotatingKeys keys;
   static MockOAuth2Server idp;
   static String issuer;
   static String resource;
@@ -96,8 +100,8 @@ class ResourceServerEndpointTest {
 
   @BeforeAll
   static void start() throws Exception {
-    idp = new MockOAuth2Server();
-    idp.start(InetAddress.getLoopbackAddress(), 0);
+    keys = new RotatingKeys();
+    idp = keys.startIssuer();
     issuer = idp.issuerUrl("idp").toString();
     int port;
     try (ServerSocket socket = new ServerSocket(0)) {
@@ -307,6 +311,12 @@ class ResourceServerEndpointTest {
       assertThat(response.body()).as(entry.getKey()).contains("not valid for this server")
           .doesNotContain(entry.getValue()).doesNotContain("Jwt").doesNotContain("Exception");
     }
+  }
+
+  @Test
+  void everyBadTokenIs401WithNothingEchoedAndNothingLoggedAtError() throws Exception {
+    QuietRefusals.assertEachRefusedQuietly(new HostileTokens(issuer, resource, keys.current(), "vault:read"),
+        metadataUrl(), token -> post(call("vault_whoami", "{}"), token, null));
   }
 
   @Test
