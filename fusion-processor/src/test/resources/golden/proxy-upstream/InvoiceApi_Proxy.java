@@ -17,10 +17,10 @@ public final class InvoiceApi_Proxy extends InvoiceApi {
   private final ProxyUpstreams upstreams;
 
   /**
-   * Binds the actions to {@code upstreams}.
+   * Binds the actions to {@code upstreams}, bounded by the declared {@code @ProxyUpstream}s.
    *
    * @throws IllegalStateException when an upstream an action calls is not configured,
-   *     or its base URL is outside the router's {@code @ProxyUpstream}
+   *     or its base URL is outside its {@code @ProxyUpstream}
    */
   public InvoiceApi_Proxy(ProxyUpstreams upstreams) {
     this.upstreams = Objects.requireNonNull(upstreams, "upstreams").within("InvoiceApi",

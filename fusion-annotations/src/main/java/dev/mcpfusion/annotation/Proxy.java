@@ -13,10 +13,12 @@ import java.lang.annotation.Target;
  * {@code X_Proxy}, a subclass whose constructor takes the configured upstreams
  * ({@code dev.mcpfusion.outbound.ProxyUpstreams}, module fusion-outbound): every call goes through
  * that module's guarded client, so its URL policy, allow-list, byte cap, timeouts and circuit
- * breaker apply.
+ * breaker apply. Where the upstream may call is declared with {@link ProxyUpstream}, on the router
+ * or its package, which every upstream a {@code @Proxy} names needs.
  *
  * <pre>{@code
  * @Router("invoices")
+ * @ProxyUpstream(name = "billing-api", hosts = "billing.example.com")
  * public abstract class InvoiceApi {
  *   @Query(description = "Get one invoice", presenter = InvoiceView.class)
  *   @Proxy(upstream = "billing-api", path = "/invoices/{id}")
@@ -36,8 +38,9 @@ import java.lang.annotation.Target;
 @Target(ElementType.METHOD)
 public @interface Proxy {
   /**
-   * The upstream's name ({@code [a-z][a-z0-9-]*}); its base URL and policy are configuration,
-   * given to {@code ProxyUpstreams} when the server starts.
+   * The upstream's name ({@code [a-z][a-z0-9-]*}), declared by a {@link ProxyUpstream} of that
+   * name; its base URL and client are configuration, given to {@code ProxyUpstreams} when the
+   * server starts.
    */
   String upstream();
 

@@ -10,8 +10,9 @@ import java.lang.annotation.Target;
 /**
  * Declares, in the code, where the {@link Proxy} actions calling one upstream may call and how
  * much they may read: the hosts and schemes its base URL may have, a response byte cap and
- * timeouts. It sits on the router class or on its package ({@code package-info.java}); a router's
- * declaration of a name replaces its package's.
+ * timeouts. Every upstream a {@code @Proxy} action calls needs one (the processor reports
+ * {@code [fusion/UndeclaredProxyUpstream]} otherwise). It sits on the router class or on its
+ * package ({@code package-info.java}); a router's declaration of a name replaces its package's.
  *
  * <pre>{@code
  * @Router("invoices")
@@ -24,8 +25,7 @@ import java.lang.annotation.Target;
  * so a widening (a new host, {@code http} allowed, a larger cap or timeout) shows as drift. At
  * run time the generated {@code X_Proxy} refuses a configured base URL outside the declared hosts
  * and schemes, checks every redirect against them, and applies the cap and timeouts; the server's
- * configuration may only narrow them. An upstream without a declaration is bounded by its
- * configured client alone.
+ * configuration may only narrow them.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

@@ -63,7 +63,8 @@ import java.util.concurrent.CompletionStage;
  *     (method, upstream, path), {@code ""} for a handler (then not written); the upstream's base
  *     URL is the server's configuration, named by the upstream
  * @param proxyPolicy where that upstream may be called, as its {@code @ProxyUpstream} declares it
- *     (written inside {@code proxy}), or {@code null} when the upstream has no declaration
+ *     (written inside {@code proxy}); {@code null} for a handler, and for a proxy entry of a lockfile
+ *     written before every {@code @Proxy} upstream had to be declared
  */
 public record ActionContract(
     String name,
@@ -248,7 +249,11 @@ public record ActionContract(
         proxy(method), proxyPolicy(router, method));
   }
 
-  /** The {@code @ProxyUpstream} of the method's {@code @Proxy} upstream, or {@code null}. */
+  /**
+   * The {@code @ProxyUpstream} of the method's {@code @Proxy} upstream; the processor refuses a
+   * proxy whose upstream no declaration covers, so {@code null} only for a handler or a
+   * descriptor built by hand.
+   */
   private static ProxyPolicy proxyPolicy(RouterDescriptor router, java.lang.reflect.Method method) {
     Proxy proxy = method == null ? null : method.getAnnotation(Proxy.class);
     return proxy == null ? null : ProxyPolicy.of(router.routerType(), proxy.upstream());
@@ -322,7 +327,7 @@ public record ActionContract(
     if (!proxy.isEmpty()) {
       String[] call = proxy.split(" ", 3);
       Map<String, Object> proxyTree = new TreeMap<>(Map.of("method", call[0], "upstream", call[1], "path", call[2]));
-      // Only when declared: a proxy entry from before @ProxyUpstream reads the same.
+      // Absent only in an entry read from a lockfile written before @ProxyUpstream was required.
       if (proxyPolicy != null) {
         proxyTree.put("policy", proxyPolicy.toTree());
       }

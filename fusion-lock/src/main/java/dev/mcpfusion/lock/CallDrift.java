@@ -104,10 +104,11 @@ final class CallDrift {
   /**
    * The declared policy of a {@code @Proxy} action's upstream ({@code @ProxyUpstream}), compared
    * when the action is a proxy on both sides. Widening where or how much the connector may call is
-   * RISKY: the declaration removed (the runtime configuration alone then bounds it), a host or
-   * {@code *.domain} pattern added, a scheme added ({@code http} allowed), a larger byte cap, a
-   * longer connect timeout or call deadline. Narrowing is SAFE: a declaration added, a host or
-   * scheme dropped, a smaller cap or shorter timeout.
+   * RISKY: a host or {@code *.domain} pattern added, a scheme added ({@code http} allowed), a larger
+   * byte cap, a longer connect timeout or call deadline. Narrowing is SAFE: a host or scheme
+   * dropped, a smaller cap or shorter timeout. Every proxy upstream is declared now, so a side
+   * without a policy is a lockfile written before that: gaining one is SAFE (the first lockfile
+   * after the upgrade), losing one RISKY (that older build was bounded by its configuration alone).
    */
   static void proxyPolicy(Differ differ, String where, ActionContract b, ActionContract a) {
     ProxyPolicy before = b.proxyPolicy();

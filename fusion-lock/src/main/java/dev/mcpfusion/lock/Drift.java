@@ -33,8 +33,8 @@ import java.util.Optional;
  *       {@code inputFirst} turned on or off (a task call's sequence of answers changes);
  *       a {@code @Proxy} action's method, upstream or path changed, or a proxy put in for a
  *       handler or taken out (the arguments go somewhere else); its upstream's declared policy
- *       ({@code @ProxyUpstream}) widened: removed, a host or scheme added, a larger byte cap or a
- *       longer timeout.
+ *       ({@code @ProxyUpstream}) widened: a host or scheme added, a larger byte cap or a longer
+ *       timeout, or no policy where the other side has one.
  *   <li>Field selection and paging: the {@code _select} input removed ({@code @Presenter(select =
  *       true)} turned off, or a mutation or neutral action no longer saying {@code select = true},
  *       which is also what a connector compiled before selection became opt-in for them records),
@@ -49,7 +49,8 @@ import java.util.Optional;
  *       added (one more block the agent may ignore); a {@code @SerializeOn} added; a handler
  *       becoming async ({@code CompletionStage}) or blocking, which the agent cannot tell apart;
  *       {@code @TaskSupport} going from {@code REQUIRED} to {@code OPTIONAL}; a proxy upstream's
- *       policy declared or narrowed (a host or scheme dropped, a smaller cap, a shorter timeout).
+ *       policy narrowed (a host or scheme dropped, a smaller cap, a shorter timeout) or recorded
+ *       where a lockfile written before the declaration was required has none.
  *   <li>COSMETIC: description text (router, action, input field, view field) and an action's
  *       title, which like a description only words the action; the committed file
  *       not being in canonical form while its content is unchanged.

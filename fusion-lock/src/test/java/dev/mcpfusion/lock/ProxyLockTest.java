@@ -3,6 +3,7 @@ package dev.mcpfusion.lock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.annotation.Proxy;
+import dev.mcpfusion.annotation.ProxyUpstream;
 import dev.mcpfusion.core.spi.RouterDescriptor;
 import java.util.List;
 import java.util.Map;
@@ -18,16 +19,19 @@ class ProxyLockTest {
     void get_invoice() {}
   }
 
+  @ProxyUpstream(name = "billing-api", hosts = "billing.example.com")
   abstract static class Proxied {
     @Proxy(upstream = "billing-api", path = "/invoices/{id}")
     abstract Map<String, Object> get_invoice();
   }
 
+  @ProxyUpstream(name = "billing-api", hosts = "billing.example.com")
   abstract static class OtherPath {
     @Proxy(upstream = "billing-api", path = "/v2/invoices/{id}")
     abstract Map<String, Object> get_invoice();
   }
 
+  @ProxyUpstream(name = "ledger-api", hosts = "ledger.example.com")
   abstract static class OtherUpstream {
     @Proxy(upstream = "ledger-api", path = "/invoices/{id}")
     abstract Map<String, Object> get_invoice();

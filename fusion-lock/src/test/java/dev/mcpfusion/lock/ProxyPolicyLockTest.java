@@ -16,6 +16,10 @@ import org.junit.jupiter.api.Test;
  * widening where or how much the connector may call is RISKY, narrowing it SAFE.
  */
 class ProxyPolicyLockTest {
+  /**
+   * A proxy as a lockfile written before every upstream had to be declared records it (the
+   * processor now refuses this router with {@code [fusion/UndeclaredProxyUpstream]}).
+   */
   abstract static class Undeclared {
     @Proxy(upstream = "billing-api", path = "/invoices/{id}")
     abstract Map<String, Object> get_invoice();
@@ -79,7 +83,8 @@ class ProxyPolicyLockTest {
     assertThat(text).contains("\"policy\": {", "\"hosts\": [", "\"billing.example.com\"", "\"schemes\": [",
         "\"maxResponseBytes\": 1048576", "\"connectTimeoutMs\": 5000", "\"timeoutMs\": 30000");
     assertThat(Lockfile.read(text)).isEqualTo(contract(Declared.class));
-    // An undeclared upstream (or a declaration of another upstream) writes no policy.
+    // An entry from before the declaration was required (or a declaration of another upstream,
+    // which the processor refuses) writes no policy.
     assertThat(Lockfile.write(contract(Undeclared.class))).doesNotContain("\"policy\"");
     assertThat(action(OtherUpstreamDeclared.class).proxyPolicy()).isNull();
   }
@@ -122,11 +127,12 @@ class ProxyPolicyLockTest {
   }
 
   @Test
-  void aDeclarationRemovedIsRiskyAndOneAddedSafe() {
-    assertThat(drift(Declared.class, Undeclared.class)).startsWith(
+  void aPolicyRecordedWhereAnOlderLockfileHasNoneIsSafeAndTheReverseRisky() {
+    Contract older = Lockfile.read(Lockfile.write(contract(Undeclared.class)));
+    assertThat(Drift.between(older, contract(Declared.class)).report()).startsWith(
+        "SAFE billing_get_invoice: proxy upstream policy declared: none \u2192");
+    assertThat(Drift.between(contract(Declared.class), older).report()).startsWith(
         "RISKY billing_get_invoice: proxy upstream policy removed (only the server's configuration bounds where"
             + " it calls): [https] [billing.example.com] 1048576 B, 5000/30000 ms \u2192 none");
-    assertThat(drift(Undeclared.class, Declared.class)).startsWith(
-        "SAFE billing_get_invoice: proxy upstream policy declared: none \u2192");
   }
 }

@@ -209,6 +209,11 @@ enum Diagnostic {
   DUPLICATE_PROXY_UPSTREAM("DuplicateProxyUpstream", Kind.ERROR,
       "%s declares @ProxyUpstream(name = \"%s\") more than once.",
       "Declare each upstream once, with all its hosts in one declaration."),
+  UNDECLARED_PROXY_UPSTREAM("UndeclaredProxyUpstream", Kind.ERROR,
+      "%s calls the upstream \"%s\"%s, but neither %s nor its package declares where that upstream may"
+          + " call, so the lockfile would record no policy and only the server's configuration would bound it.",
+      "Declare it on %4$s, or in package-info.java for routers that share it, with the hosts its base URL may"
+          + " be on: @ProxyUpstream(name = \"%2$s\", hosts = \"api.example.com\")."),
   UNUSED_PROXY_UPSTREAM("UnusedProxyUpstream", Kind.ERROR,
       "%s declares @ProxyUpstream(name = \"%s\"), but none of its @Proxy actions calls that upstream.%s",
       "Name the upstream its @Proxy actions call, or move a declaration several routers share to package-info.java."),

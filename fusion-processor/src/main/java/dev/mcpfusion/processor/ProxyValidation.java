@@ -1,6 +1,7 @@
 package dev.mcpfusion.processor;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -65,6 +66,7 @@ final class ProxyValidation {
     Map<String, UpstreamDeclarations.Policy> declared = declarations.read(router, display);
     boolean ok = declared != null;
     Set<String> called = new LinkedHashSet<>();
+    Map<String, List<RouterModel.ActionModel>> undeclared = new LinkedHashMap<>();
     boolean routerChecked = false;
     for (RouterModel.ActionModel a : actions) {
       AnnotationMirror proxy = Mirrors.find(a.method(), PROXY);
@@ -78,7 +80,11 @@ final class ProxyValidation {
           return null;
         }
       }
-      called.add(Mirrors.string(elements, proxy, "upstream"));
+      String upstream = Mirrors.string(elements, proxy, "upstream");
+      called.add(upstream);
+      if (declared != null && !declared.containsKey(upstream) && UPSTREAM.matcher(upstream).matches()) {
+        undeclared.computeIfAbsent(upstream, u -> new ArrayList<>()).add(a);
+      }
       ProxyModel m = action(a, proxy, where, declared == null ? Map.of() : declared);
       ok &= m != null;
       if (m != null) {
@@ -86,7 +92,25 @@ final class ProxyValidation {
       }
     }
     ok &= declared != null && declarations.checkUsed(router, display, called);
-    return ok ? out : null;
+    undeclared.forEach((upstream, callers) -> reportUndeclared(router, display, upstream, callers));
+    return ok && undeclared.isEmpty() ? out : null;
+  }
+
+  /**
+   * One error per undeclared upstream of a router, on the first action calling it and naming the
+   * others: the fix is one declaration, so one error per fix.
+   */
+  private void reportUndeclared(TypeElement router, String display, String upstream,
+      List<RouterModel.ActionModel> callers) {
+    ExecutableElement first = callers.get(0).method();
+    AnnotationMirror proxy = Mirrors.find(first, PROXY);
+    List<String> others = callers.subList(1, callers.size()).stream()
+        .map(a -> a.method().getSimpleName().toString()).toList();
+    int n = others.size();
+    String alsoCalledBy = n == 0 ? "" : n == 1 ? " (as does " + others.get(0) + ")"
+        : " (as do " + String.join(", ", others.subList(0, n - 1)) + " and " + others.get(n - 1) + ")";
+    reporter.reportOn(Diagnostic.UNDECLARED_PROXY_UPSTREAM, first, proxy, Mirrors.explicitValue(proxy, "upstream"),
+        display + "." + first.getSimpleName(), upstream, alsoCalledBy, display);
   }
 
   private boolean subclassable(TypeElement router, ExecutableElement first, AnnotationMirror proxy, String display) {

@@ -17,8 +17,9 @@ import javax.lang.model.element.VariableElement;
 
 /**
  * Writes {@code X_Proxy} for a router with {@code @Proxy} actions: a subclass whose constructor
- * takes the configured {@code ProxyUpstreams} (and refuses one that lacks an upstream an action
- * names), and whose abstract proxy methods each make their REST call through it.
+ * takes the configured {@code ProxyUpstreams}, bounds them by the declared {@code @ProxyUpstream}s
+ * (and refuses one that lacks an upstream an action names), and whose abstract proxy methods each
+ * make their REST call through it.
  */
 final class ProxyWriter {
   private static final ClassName UPSTREAMS = ClassName.bestGuess(ProxyValidation.UPSTREAMS);
@@ -49,10 +50,9 @@ final class ProxyWriter {
         .superclass(router)
         .addField(UPSTREAMS, "upstreams", Modifier.PRIVATE, Modifier.FINAL);
     MethodSpec.Builder constructor = MethodSpec.constructorBuilder()
-        .addJavadoc("Binds the actions to {@code upstreams}.\n\n"
-            + "@throws IllegalStateException when an upstream an action calls is not configured$L\n",
-            r.proxies().stream().anyMatch(p -> p.policy() != null)
-                ? ",\n    or its base URL is outside the router's {@code @ProxyUpstream}" : "")
+        .addJavadoc("Binds the actions to {@code upstreams}, bounded by the declared {@code @ProxyUpstream}s.\n\n"
+            + "@throws IllegalStateException when an upstream an action calls is not configured,\n"
+            + "    or its base URL is outside its {@code @ProxyUpstream}\n")
         .addModifiers(Modifier.PUBLIC)
         .addParameter(UPSTREAMS, "upstreams")
         .addStatement("this.upstreams = $L", bound(r));
@@ -88,17 +88,14 @@ final class ProxyWriter {
     return b.build();
   }
 
-  /** The upstreams, bounded by the router's declared policies when it declares some. */
+  /**
+   * The upstreams bounded by the policies of the upstreams the actions call: every one is declared
+   * (the processor refuses a proxy whose upstream is not), so {@code within} always narrows them.
+   */
   private static CodeBlock bound(RouterModel r) {
-    CodeBlock upstreams = CodeBlock.of("$T.requireNonNull(upstreams, $S)", Objects.class, "upstreams");
     Map<String, UpstreamDeclarations.Policy> policies = new LinkedHashMap<>();
     for (ProxyValidation.ProxyModel p : r.proxies()) {
-      if (p.policy() != null) {
-        policies.putIfAbsent(p.upstream(), p.policy());
-      }
-    }
-    if (policies.isEmpty()) {
-      return upstreams;
+      policies.putIfAbsent(p.upstream(), Objects.requireNonNull(p.policy(), p.upstream()));
     }
     List<CodeBlock> declared = new ArrayList<>();
     for (UpstreamDeclarations.Policy p : policies.values()) {
@@ -106,8 +103,8 @@ final class ProxyWriter {
           List.class, strings(p.hosts()), List.class, strings(p.schemes()), p.maxResponseBytes(), "L",
           p.connectTimeoutMs(), "L", p.timeoutMs(), "L"));
     }
-    return CodeBlock.of("$L.within($S,\n$>$>$L)$<$<", upstreams, Names.display(r.type()),
-        CodeBlock.join(declared, ",\n"));
+    return CodeBlock.of("$T.requireNonNull(upstreams, $S).within($S,\n$>$>$L)$<$<", Objects.class, "upstreams",
+        Names.display(r.type()), CodeBlock.join(declared, ",\n"));
   }
 
   private static CodeBlock strings(List<String> values) {

@@ -62,8 +62,9 @@ class ProxyStepTest {
     return javac().withProcessors(new FusionProcessor()).withClasspath(Fixtures.classpath()).compile(sources);
   }
 
+  /** {@code px.InvoiceApi}, declaring the upstream {@code billing-api} its actions call. */
   private static JavaFileObject router(String... members) {
-    return annotatedRouter(List.of(), members);
+    return annotatedRouter(List.of("@ProxyUpstream(name = \"billing-api\", hosts = \"billing.example.com\")"), members);
   }
 
   /** {@code px.InvoiceApi} with {@code annotations} on the class (lines before {@code @Router}). */

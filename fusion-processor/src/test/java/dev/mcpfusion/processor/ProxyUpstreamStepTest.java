@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code @ProxyUpstream}: a declared upstream policy is passed to {@code ProxyUpstreams.within} by
  * the generated {@code X_Proxy} (golden file), a package's declaration applies unless the router
- * declares the name itself, and every malformed, repeated or unused declaration is a compile error
- * on the attribute at fault.
+ * declares the name itself, an upstream no declaration covers is a compile error on the action
+ * calling it, and every malformed, repeated or unused declaration is a compile error on the
+ * attribute at fault.
  */
 class ProxyUpstreamStepTest {
   private static final String[] GET = {
@@ -99,6 +100,30 @@ class ProxyUpstreamStepTest {
         "@ProxyUpstream(name = \"billing-api\", hosts = \"b.example.com\")"), GET);
     assertThat(compile(src)).hadErrorContaining("[fusion/DuplicateProxyUpstream] InvoiceApi declares"
         + " @ProxyUpstream(name = \"billing-api\") more than once.").inFile(src).onLineContaining("b.example.com");
+  }
+
+  @Test
+  void anUndeclaredUpstreamIsOneErrorOnTheFirstActionCallingItWithTheDeclarationToAdd() {
+    JavaFileObject src = annotatedRouter(List.of(), GET[0], GET[1], GET[2],
+        "  @Query(description = \"List invoices\", presenter = InvoiceView.class)",
+        "  @Proxy(upstream = \"billing-api\", path = \"/invoices\")",
+        "  public abstract List<Map<String, Object>> listInvoices();",
+        "  @Mutation(description = \"Void an invoice\", presenter = InvoiceView.class)",
+        "  @Proxy(upstream = \"billing-api\", method = \"POST\", path = \"/invoices/{id}/void\")",
+        "  public abstract Map<String, Object> voidInvoice(String id);",
+        "  @Query(description = \"Get one entry\", presenter = InvoiceView.class)",
+        "  @Proxy(upstream = \"ledger-api\", path = \"/entries/{id}\")",
+        "  public abstract Map<String, Object> getEntry(String id);");
+    Compilation c = compile(src);
+    assertThat(c).hadErrorContaining("[fusion/UndeclaredProxyUpstream] InvoiceApi.getInvoice calls the upstream"
+        + " \"billing-api\" (as do listInvoices and voidInvoice), but neither InvoiceApi nor its package declares where"
+        + " that upstream may call, so the lockfile would record no policy and only the server's configuration would"
+        + " bound it. Declare it on InvoiceApi, or in package-info.java for routers that share it, with the hosts its"
+        + " base URL may be on: @ProxyUpstream(name = \"billing-api\", hosts = \"api.example.com\").")
+        .inFile(src).onLineContaining("path = \"/invoices/{id}\")");
+    assertThat(c).hadErrorContaining("[fusion/UndeclaredProxyUpstream] InvoiceApi.getEntry calls the upstream"
+        + " \"ledger-api\", but neither").inFile(src).onLineContaining("\"ledger-api\"");
+    assertThat(c.errors().stream().filter(e -> e.getMessage(null).contains("UndeclaredProxyUpstream"))).hasSize(2);
   }
 
   @Test
