@@ -10,7 +10,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
@@ -24,11 +24,14 @@ import org.slf4j.LoggerFactory;
  * <p>Why not the SDK's stdio provider: it funnels every response through one Reactor sink that
  * drops responses under concurrent load, and any unreadable line ends it.
  *
- * <p>Calls run concurrently, each on the thread that read it: before answering a call, the reading
- * thread passes the input to another one (leader/followers), so one slow call never holds up the
- * calls behind it and no call waits for a hand-off to a pool. Daemon threads; beyond a few spares,
- * a thread ends when its call is answered. At end of input, answers in progress are finished
- * (bounded by {@code drainTimeout}) before {@link #serve} returns.
+ * <p>Calls run concurrently, each on the thread that read it (leader/followers): when more input
+ * is already there, the reading thread passes the input to another one before answering, so the
+ * calls in flight run at once and no call waits for a hand-off to a pool. When no line is waiting
+ * (a client that calls one at a time), the reading thread answers and reads on itself, so no
+ * thread is woken per call; a watchdog passes the input on if that call runs longer than a
+ * millisecond, so a slow call holds up the input about that long, not for its whole run. Daemon
+ * threads; beyond a few spares, a thread ends when its call is answered. At end of input, answers
+ * in progress are finished (bounded by {@code drainTimeout}) before {@link #serve} returns.
  *
  * <p>The threads are bounded: by what the server's concurrency gates admit at once (running and
  * waiting, {@link Edge#callCapacity}) plus one, so that a call beyond that is still read and turned
@@ -49,6 +52,12 @@ public final class StdioTransport {
    */
   private static final int SPARE_THREADS = 4;
 
+  /** How long a call answered on the thread that read it holds up the input before it is passed on. */
+  private static final long HAND_ON_NANOS = 1_000_000;
+
+  /** How long after the last such call the watchdog stops polling and parks until the next. */
+  private static final long IDLE_NANOS = 50_000_000;
+
   /** The most serving threads when the server's concurrency gates do not bound its calls. */
   public static final int MAX_THREADS = 256;
 
@@ -65,7 +74,11 @@ public final class StdioTransport {
   private final Object writeLock = new Object();
   private final java.io.BufferedOutputStream buffered;
   private final AtomicBoolean closed = new AtomicBoolean();
-  private final ReentrantLock readLock = new ReentrantLock();
+  /** Held by the one thread reading input (a permit, not a lock: the watchdog passes it on). */
+  private final Semaphore readPermit = new Semaphore(1);
+  private final Watchdog watchdog = new Watchdog();
+  /** Written only by the thread holding the read permit. */
+  private volatile long answeredWhereRead;
   /** Serving threads not answering a call: the reader and those waiting to read. */
   private final AtomicInteger waiting = new AtomicInteger();
   private final AtomicInteger threads = new AtomicInteger();
@@ -117,6 +130,14 @@ public final class StdioTransport {
     return maxThreads;
   }
 
+  /**
+   * Calls answered on the thread that read them, with no other thread woken (no line was waiting
+   * and the call finished within the hand-on time).
+   */
+  public long callsAnsweredWhereRead() {
+    return answeredWhereRead;
+  }
+
   /** The most serving threads that were alive at once so far. */
   public int peakThreads() {
     return peakAlive.get();
@@ -143,6 +164,7 @@ public final class StdioTransport {
             Math.max(answering.get(), session.openRequests()), drainTimeout);
       }
     } finally {
+      watchdog.stop();
       session.close();
     }
     IOException failure = readFailure;
@@ -152,17 +174,23 @@ public final class StdioTransport {
   }
 
   /**
-   * The loop every serving thread runs (leader/followers): the thread holding the read lock reads
-   * one line and parses it; a message that runs a call ({@link Edge#runsCall}) is answered after
-   * the lock is released, with another thread ready to take it, so calls in flight run at once;
-   * everything else (the handshake, notifications, the client's responses) is dispatched under the
-   * lock, in the order it arrived.
+   * The loop every serving thread runs (leader/followers): the thread holding the read permit
+   * reads one line and parses it. A message that runs a call ({@link Edge#runsCall}) is answered
+   * after the permit is passed on, with another thread ready to take it, so calls in flight run at
+   * once; or, when no further input is there yet, by this thread still holding the permit (the
+   * watchdog passes it on if the call is slow). Everything else (the handshake, notifications, the
+   * client's responses) is dispatched holding the permit, in the order it arrived.
    */
   private void readAndAnswer() {
     waiting.incrementAndGet();
+    boolean reading = false; // holds the read permit from the last round: the inline call kept it
     while (true) {
       Message message;
-      readLock.lock();
+      long inline = 0;
+      if (!reading) {
+        readPermit.acquireUninterruptibly();
+      }
+      reading = false;
       try {
         if (endOfInput || closed.get()) {
           waiting.decrementAndGet();
@@ -178,26 +206,122 @@ public final class StdioTransport {
         }
         if (!edge.runsCall(message, inbound)) {
           edge.dispatch(message, inbound, session, lines);
+          reading = true;
           continue;
         }
-        // Counted before the lock is released, so end of input read by another thread meanwhile
-        // still waits for this call.
+        // Counted before the permit is passed on, so end of input read by another thread
+        // meanwhile still waits for this call.
         answering.incrementAndGet();
-        if (waiting.decrementAndGet() == 0 && alive.get() < maxThreads) {
+        int others = waiting.decrementAndGet();
+        if (!reader.buffered() && nothingAvailable()) {
+          // No line is waiting (a client calling one at a time): answer it here and read on
+          // after, so no thread is woken per call; the watchdog passes the input on if it is slow.
+          inline = watchdog.watch();
+        } else if (others == 0 && alive.get() < maxThreads) {
           startFollower();
         }
       } finally {
-        readLock.unlock();
+        if (!reading && inline == 0) {
+          readPermit.release();
+        }
       }
       try {
         edge.dispatch(message, inbound, session, lines);
       } finally {
         answering.decrementAndGet();
       }
+      if (inline != 0 && watchdog.done(inline)) {
+        answeredWhereRead++;
+        waiting.incrementAndGet();
+        reading = true; // the permit was never passed on
+        continue;
+      }
       if (waiting.get() >= SPARE_THREADS) {
         return; // enough threads wait for input already
       }
       waiting.incrementAndGet();
+    }
+  }
+
+  /** Whether the input has no byte ready to read now (an input that cannot tell counts as empty). */
+  private boolean nothingAvailable() {
+    try {
+      return in.available() <= 0;
+    } catch (IOException e) {
+      return true;
+    }
+  }
+
+  /**
+   * Passes the input on from a call answered on the thread that read it ({@link #watch}) once the
+   * call has run for {@link #HAND_ON_NANOS}: a slow call then holds up the calls behind it for about
+   * a millisecond, not for its whole run. It polls only while calls are answered this way, and parks
+   * for good after {@link #IDLE_NANOS} without one, so an idle connector costs no wake-ups.
+   */
+  private final class Watchdog implements Runnable {
+    /** When the call answered on its reading thread started ({@code System.nanoTime}, never 0); 0 when none. */
+    private final java.util.concurrent.atomic.AtomicLong since = new java.util.concurrent.atomic.AtomicLong();
+    private volatile long lastWatched;
+    private volatile boolean parked;
+    private volatile boolean stopped;
+    private volatile Thread thread;
+
+    /** Marks a call answered on the thread that holds the read permit; returns its stamp. */
+    long watch() {
+      long now = System.nanoTime();
+      long stamp = now == 0 ? 1 : now;
+      since.set(stamp);
+      lastWatched = stamp;
+      if (thread == null) {
+        thread = new Thread(this, threadPrefix + "watchdog");
+        thread.setDaemon(true);
+        thread.start();
+      } else if (parked) {
+        parked = false;
+        java.util.concurrent.locks.LockSupport.unpark(thread);
+      }
+      return stamp;
+    }
+
+    /** After the call: true when its thread still holds the read permit (it was not passed on). */
+    boolean done(long stamp) {
+      return since.compareAndSet(stamp, 0);
+    }
+
+    @Override
+    public void run() {
+      while (!stopped) {
+        long stamp = since.get();
+        long now = System.nanoTime();
+        if (stamp != 0 && now - stamp >= HAND_ON_NANOS && since.compareAndSet(stamp, 0)) {
+          handOn();
+        } else if (stamp == 0 && now - lastWatched >= IDLE_NANOS) {
+          parked = true;
+          if (since.get() == 0) { // a call marked meanwhile has seen parked, or is seen here
+            java.util.concurrent.locks.LockSupport.park(this);
+          }
+          parked = false;
+          continue;
+        }
+        java.util.concurrent.locks.LockSupport.parkNanos(this, HAND_ON_NANOS);
+      }
+    }
+
+    /** Ends the watchdog (the transport has stopped serving). */
+    void stop() {
+      stopped = true;
+      Thread watching = thread;
+      if (watching != null) {
+        java.util.concurrent.locks.LockSupport.unpark(watching);
+      }
+    }
+
+    /** The slow call keeps running; another thread takes over the input. */
+    private void handOn() {
+      if (waiting.get() == 0 && alive.get() < maxThreads) {
+        startFollower();
+      }
+      readPermit.release();
     }
   }
 
@@ -357,6 +481,11 @@ public final class StdioTransport {
 
     byte[] line() {
       return line;
+    }
+
+    /** Whether bytes already read from the input wait in the buffer (the start of another line). */
+    boolean buffered() {
+      return position < limit;
     }
 
     int length() {

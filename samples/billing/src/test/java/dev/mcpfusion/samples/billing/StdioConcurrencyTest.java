@@ -33,6 +33,7 @@ class StdioConcurrencyTest {
   private OutputStream toServer;
   private BufferedReader fromServer;
   private Thread serving;
+  private StdioTransport transport;
 
   private void start(BarrierTools tools) throws IOException {
     FusionServer server = FusionServer.builder("conc", "1").register(tools).build();
@@ -45,8 +46,7 @@ class StdioConcurrencyTest {
     java.io.InputStream clientIn = java.nio.channels.Channels.newInputStream(output.source());
     OutputStream serverOut = java.nio.channels.Channels.newOutputStream(output.sink());
     fromServer = new BufferedReader(new InputStreamReader(clientIn, StandardCharsets.UTF_8));
-    StdioTransport transport = new StdioTransport(serverIn, serverOut, server.edge(),
-        Duration.ofSeconds(30));
+    transport = new StdioTransport(serverIn, serverOut, server.edge(), Duration.ofSeconds(30));
     serving = new Thread(() -> {
       try {
         transport.serve();
@@ -96,6 +96,63 @@ class StdioConcurrencyTest {
     // Only a barrier that all 16 handlers reached together releases them; a serial server would
     // time out inside the first handler and answer INTERNAL_ERROR.
     assertThat(replies).hasSize(16).allSatisfy(r -> assertThat(r).contains("met").doesNotContain("isError\":true"));
+  }
+
+  @Test
+  @Timeout(value = 60, unit = TimeUnit.SECONDS)
+  void callsSentOneAtATimeRunOnTheThreadThatReadThem() throws Exception {
+    start(new BarrierTools(1));
+    for (int i = 0; i < 1000; i++) {
+      send(call(i, "conc_echo", "{\"n\":" + i + "}"));
+      assertThat(fromServer.readLine()).contains("\"id\":" + i + ",").contains("\"text\":\"" + i + "\"");
+    }
+    // With no line waiting behind it, a call runs where it was read and that thread reads on:
+    // no other thread is woken for it. Only a call the watchdog found slow (over a millisecond,
+    // as the first calls are and as a loaded machine makes some) is passed on.
+    assertThat(transport.callsAnsweredWhereRead()).isGreaterThan(500);
+  }
+
+  @Test
+  @Timeout(value = 60, unit = TimeUnit.SECONDS)
+  void aSlowCallAnsweredWhereItWasReadLetsTheNextLineIn() throws Exception {
+    BarrierTools tools = new BarrierTools(2);
+    start(tools);
+    send(call(1, "conc_meet", "{}"));
+    while (tools.inside() < 1) {
+      Thread.onSpinWait(); // the first call now waits inside its handler, on the thread that read it
+    }
+    // Only the second call releases the first: it is read because the input is passed on while
+    // the first one runs (a reader that kept the input would deadlock until the barrier's timeout).
+    send(call(2, "conc_meet", "{}"));
+    List<String> replies = List.of(fromServer.readLine(), fromServer.readLine());
+    assertThat(replies).allSatisfy(r -> assertThat(r).contains("met").doesNotContain("isError\":true"));
+    assertThat(transport.peakThreads()).isEqualTo(2);
+  }
+
+  @Test
+  @Timeout(value = 60, unit = TimeUnit.SECONDS)
+  void anIdleTransportParksItsWatchdogUntilTheNextCall() throws Exception {
+    start(new BarrierTools(1));
+    for (int round = 0; round < 2; round++) {
+      send(call(round, "conc_echo", "{\"n\":" + round + "}"));
+      assertThat(fromServer.readLine()).contains("\"text\":\"" + round + "\"");
+      // Idle: the thread that passes slow calls on stops polling and parks without a timeout, so
+      // an idle connector costs no wake-ups; the next call wakes it again (second round).
+      Thread watchdog = newestWatchdog();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      while (watchdog.getState() != Thread.State.WAITING && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+      assertThat(watchdog.getState()).isEqualTo(Thread.State.WAITING);
+    }
+  }
+
+  private static Thread newestWatchdog() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().startsWith("fusion-stdio-") && t.getName().endsWith("-watchdog"))
+        .filter(Thread::isAlive)
+        .reduce((a, b) -> Long.parseLong(a.getName().split("-")[2]) > Long.parseLong(b.getName().split("-")[2]) ? a : b)
+        .orElseThrow(() -> new AssertionError("no stdio watchdog thread is alive"));
   }
 
   @Test
