@@ -68,7 +68,8 @@ class FleetTest {
    * The time bound of the three-instance load, within which it must send all its calls (16 ×
    * 5,000). On this 2-core machine the run is CPU-bound, not waiting on Redis: the test's 16
    * clients (one JVM, a new connection per call), three or four instance JVMs (one of them
-   * starting, compiling its code, mid-run) and HAProxy share the two cores, and the whole run
+   * starting mid-run; about 40% of their CPU in a run this short is their JIT compilers') and
+   * HAProxy share the two cores (Redis takes about 3% of the CPU), and the whole run
    * measured 510–740 calls/s, so 80,000 calls take 110–160 s: 180 s leaves a margin. Past it the
    * clients stop and the test fails, saying how many were sent.
    */
