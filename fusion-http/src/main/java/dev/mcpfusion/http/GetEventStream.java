@@ -1,5 +1,6 @@
 package dev.mcpfusion.http;
 
+import static dev.mcpfusion.wire.JsonRpc.INTERNAL_ERROR;
 import static dev.mcpfusion.wire.JsonRpc.INVALID_REQUEST;
 import static dev.mcpfusion.http.HttpFraming.EVENT_STREAM;
 import static dev.mcpfusion.http.HttpFraming.SESSION_HEADER;
@@ -10,6 +11,8 @@ import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * GET: opens a session's event stream, on which the server sends what no POST response can carry
@@ -18,6 +21,7 @@ import java.io.IOException;
  * response that became a stream — replaying what the client missed ({@link SessionStreams}).
  */
 final class GetEventStream {
+  private static final Logger log = LoggerFactory.getLogger(GetEventStream.class);
   static final String LAST_EVENT_ID = "Last-Event-ID";
 
   private final RequestChecks checks;
@@ -50,7 +54,18 @@ final class GetEventStream {
       session.streams().openGet(open);
       return;
     }
-    String refused = session.streams().resume(lastEventId, open);
+    String refused;
+    try {
+      refused = session.streams().resume(lastEventId, open);
+    } catch (EventStoreUnavailable e) {
+      log.warn("Session {}: the event store could not replay the stream of {}", session.id(),
+          lastEventId, e.getCause());
+      resp.setHeader("Retry-After", String.valueOf(RequestChecks.STORE_RETRY_AFTER_SECONDS));
+      send(resp, 503, error(null, INTERNAL_ERROR, "Service Unavailable: the event store did not "
+          + "answer, so this server cannot resume the stream now; retry after "
+          + RequestChecks.STORE_RETRY_AFTER_SECONDS + " second with the same Last-Event-ID."));
+      return;
+    }
     if (refused != null) {
       send(resp, 400, error(null, INVALID_REQUEST, refused));
     }

@@ -175,7 +175,7 @@ final class SessionStreams {
    */
   private String resumeElsewhere(String streamId, long cursor, boolean getStream, Opener open)
       throws IOException {
-    Optional<List<StoredEvent>> kept = store.eventsFrom(sessionId, streamId, cursor);
+    Optional<List<StoredEvent>> kept = kept(streamId, cursor);
     if (kept.isEmpty()) {
       return FOREIGN;
     }
@@ -204,6 +204,18 @@ final class SessionStreams {
       connection.close();
     }
     return null;
+  }
+
+  /**
+   * What the store keeps of a stream from {@code sequence} on; read before a resume sends
+   * anything, so a store that fails is answered as such ({@link EventStoreUnavailable}).
+   */
+  private Optional<List<StoredEvent>> kept(String streamId, long sequence) {
+    try {
+      return store.eventsFrom(sessionId, streamId, sequence);
+    } catch (RuntimeException e) {
+      throw new EventStoreUnavailable(e);
+    }
   }
 
   /** Whether {@code event} is a call's reply (a JSON-RPC response: no method), its stream's last. */
@@ -237,7 +249,7 @@ final class SessionStreams {
 
   /** A POST stream whose reply was sent: what the store keeps of it is all there is. */
   private String resumeEnded(String streamId, long cursor, Opener open) throws IOException {
-    Optional<List<StoredEvent>> kept = store.eventsFrom(sessionId, streamId, cursor);
+    Optional<List<StoredEvent>> kept = kept(streamId, cursor);
     if (kept.isEmpty()) {
       return DROPPED;
     }
@@ -448,7 +460,7 @@ final class SessionStreams {
       List<StoredEvent> missed = List.of();
       long wanted = next - 1 - cursor;
       if (wanted > 0) {
-        missed = store.eventsFrom(sessionId, id, cursor + 1).orElse(List.of());
+        missed = kept(id, cursor + 1).orElse(List.of());
         if (missed.size() != wanted || missed.get(0).sequence() != cursor + 1) {
           return DROPPED;
         }

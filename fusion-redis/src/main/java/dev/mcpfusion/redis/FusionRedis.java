@@ -52,8 +52,10 @@ public final class FusionRedis implements AutoCloseable {
   private final StatefulRedisConnection<String, String> connection;
   /** This connection's name among the instances, in the lease of the tasks it runs. */
   private final String instance = java.util.UUID.randomUUID().toString();
-  /** Renews this instance's task lease; started with the first task store, guarded by this. */
+  /** Renews this instance's task lease and heartbeat; started with the first, guarded by this. */
   private java.util.concurrent.ScheduledExecutorService leases;
+  /** The keys {@link #leases} renews; guarded by this. */
+  private final java.util.Set<String> leased = new java.util.LinkedHashSet<>();
   /** The subscription buses handed out, closed with the connection; guarded by this. */
   private final java.util.List<RedisSubscriptions> buses = new java.util.ArrayList<>();
   /** Renews the leases of the fleet budgets' running calls; started with the first, guarded by this. */
@@ -119,13 +121,13 @@ public final class FusionRedis implements AutoCloseable {
 
   /**
    * The event store of resumable Streamable HTTP streams, on Redis Streams. A streamed call's
-   * stream records that this instance runs it, and this instance renews its lease (as for tasks,
-   * {@link RedisSettings#taskLease}): a client resuming the stream on another instance after this
-   * one stopped gets the stream's events, then a retryable error saying the call's outcome is
-   * unknown.
+   * stream records that this instance runs it, and this instance sends a heartbeat to Redis every
+   * third of {@link RedisSettings#liveness} (6 s by default): a client resuming the stream on
+   * another instance once this one stopped (its heartbeat lapsed) gets the stream's events, then
+   * a retryable error saying the call's outcome is unknown.
    */
   public EventStore eventStore() {
-    renewLeases();
+    keepAlive(aliveKey(instance), settings.liveness(), "send this instance's heartbeat");
     return new RedisEventStore(this);
   }
 
@@ -136,52 +138,56 @@ public final class FusionRedis implements AutoCloseable {
    * by the next instance that reads it.
    */
   public TaskStore taskStore() {
-    renewLeases();
+    keepAlive(leaseKey(instance), settings.taskLease(), "renew this instance's task lease");
     return new RedisTaskStore(this);
   }
 
-  /** Starts renewing this instance's lease (now, then every third of it) unless it runs. */
-  private synchronized void renewLeases() {
-    if (leases != null) {
+  /**
+   * Starts keeping {@code key} alive, expiring after {@code lease} (set now, then every third of
+   * it) unless it is kept already. Each key is renewed on a thread of its own, so a renewal that
+   * waits for a slow Redis does not hold the other back, and no call of this instance can.
+   */
+  private synchronized void keepAlive(String key, Duration lease, String what) {
+    if (leases == null) {
+      leases = java.util.concurrent.Executors.newScheduledThreadPool(2, task -> {
+        Thread thread = new Thread(task, "fusion-redis-lease");
+        thread.setDaemon(true);
+        return thread;
+      });
+    }
+    if (!leased.add(key)) {
       return;
     }
+    long ms = lease.toMillis();
+    Runnable renew = () -> run(what, commands -> commands.set(key, "1",
+        io.lettuce.core.SetArgs.Builder.px(ms)));
     try {
-      renewLease();
+      renew.run();
     } catch (RedisUnavailableException e) {
-      // The timer below renews it once Redis answers; until then no task can be created either.
+      // The timer below sets it once Redis answers; until then no task can be created either.
     }
-    leases = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(task -> {
-      Thread thread = new Thread(task, "fusion-redis-lease");
-      thread.setDaemon(true);
-      return thread;
-    });
-    long period = Math.max(10, settings.taskLease().toMillis() / 3);
+    long period = Math.max(10, ms / 3);
     leases.scheduleWithFixedDelay(() -> {
       try {
-        renewLease();
+        renew.run();
       } catch (RuntimeException e) {
-        // Redis is down: the next round tries again; a lease that lapses meanwhile fails this
-        // instance's running tasks, as for an instance that died.
+        // Redis is down: the next round tries again; a key that lapses meanwhile makes the other
+        // instances take this one for dead, as if it had been killed.
       }
     }, period, period, java.util.concurrent.TimeUnit.MILLISECONDS);
   }
 
-  private void renewLease() {
-    String key = leaseKey(instance);
-    long ms = settings.taskLease().toMillis();
-    run("renew this instance's task lease", commands -> commands.set(key, "1",
-        io.lettuce.core.SetArgs.Builder.px(ms)));
-  }
-
   /**
-   * Stops renewing the lease without giving it up: what a killed instance leaves behind (its
-   * lease lapses after {@link RedisSettings#taskLease}).
+   * Stops renewing the task lease and the heartbeat without giving them up: what a killed
+   * instance leaves behind (they lapse after {@link RedisSettings#taskLease} and {@link
+   * RedisSettings#liveness}).
    */
   synchronized void stopRenewingLeases() {
     if (leases != null) {
       leases.shutdownNow();
       leases = null;
     }
+    leased.clear();
   }
 
   /** This instance's name in the leases of the tasks it runs. */
@@ -189,9 +195,14 @@ public final class FusionRedis implements AutoCloseable {
     return instance;
   }
 
-  /** The key whose presence says that {@code instance} is alive. */
+  /** The key whose presence says that {@code instance} is alive, for the tasks it runs. */
   String leaseKey(String instance) {
     return key("lease", instance);
+  }
+
+  /** The key whose presence says that {@code instance} is alive, for its streamed calls. */
+  String aliveKey(String instance) {
+    return key("alive", instance);
   }
 
   /**
@@ -297,9 +308,9 @@ public final class FusionRedis implements AutoCloseable {
    */
   @Override
   public void close() {
-    boolean leased;
+    String[] given;
     synchronized (this) {
-      leased = leases != null;
+      given = leased.toArray(String[]::new);
     }
     stopRenewingLeases();
     synchronized (this) {
@@ -312,10 +323,9 @@ public final class FusionRedis implements AutoCloseable {
         answers.close();
       }
     }
-    if (leased) {
+    if (given.length > 0) {
       try {
-        String key = leaseKey(instance);
-        run("give up this instance's task lease", commands -> commands.del(key));
+        run("give up this instance's task lease and heartbeat", commands -> commands.del(given));
       } catch (RedisUnavailableException e) {
         // Redis is down: the lease lapses by itself.
       }

@@ -18,9 +18,10 @@ import java.util.function.Function;
  * wrote. A set per session names its streams, so {@link #forget} drops them all.
  *
  * <p>A POST stream has a hash beside it naming the instance that runs its call and the request's
- * id. That instance keeps its lease key alive in Redis ({@link FusionRedis#leaseKey}); once the
- * key has lapsed, {@link #endOrphaned} appends the stream's ending and marks the hash ended, in
- * one script, and every later append to the stream is dropped.
+ * id. That instance keeps its heartbeat key alive in Redis ({@link FusionRedis#aliveKey},
+ * {@link RedisSettings#liveness}); once the key has lapsed, {@link #endOrphaned} appends the
+ * stream's ending and marks the hash ended, in one script, and every later append to the stream is
+ * dropped.
  *
  * <p>Bounded per stream (entries) and in time (the time-to-live); the whole store is bounded by
  * the Redis server's own {@code maxmemory}, which its operator sets.
@@ -50,7 +51,7 @@ final class RedisEventStore implements EventStore {
       """;
 
   /**
-   * The ending of a stream whose owner's lease lapsed: appended only if the lease is still gone,
+   * The ending of a stream whose owner's heartbeat lapsed: appended only if it is still gone,
    * the stream not ended yet, and its newest entry the one the caller read.
    */
   private static final String END = """
@@ -103,7 +104,7 @@ final class RedisEventStore implements EventStore {
     }
     StoredEvent end = new StoredEvent(sessionId, streamId, lastSequence + 1, ending.apply(request));
     long ended = redis.script("end a stream whose instance stopped", END,
-        new String[] {streamKey(sessionId, streamId), call, redis.leaseKey(owner)},
+        new String[] {streamKey(sessionId, streamId), call, redis.aliveKey(owner)},
         "0-" + lastSequence, limit, "0-" + end.sequence(), end.data(), ttlMs);
     return ended == 1 ? Optional.of(end) : Optional.empty();
   }

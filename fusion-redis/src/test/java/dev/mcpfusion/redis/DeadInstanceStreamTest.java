@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * A streamed call whose instance stopped before it replied: a client resuming the stream on
  * another instance gets the events it missed, once, then the request's own retryable error saying
  * the outcome is unknown, stored so that every later resume gets the same answer. The stopped
- * instance is simulated in one JVM: its lease is no longer renewed (what a SIGKILL leaves behind)
+ * instance is simulated in one JVM: its heartbeat is no longer sent (what a SIGKILL leaves behind)
  * while its call stays blocked.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -28,7 +28,7 @@ class DeadInstanceStreamTest {
   static final LocalRedis REDIS = new LocalRedis();
 
   private static final Duration LEASE = Duration.ofMillis(300);
-  private static final RedisSettings SETTINGS = RedisSettings.DEFAULT.withTaskLease(LEASE);
+  private static final RedisSettings SETTINGS = RedisSettings.DEFAULT.withLiveness(LEASE);
   private static final String RUN = "{\"jsonrpc\":\"2.0\",\"id\":\"run-7\",\"method\":\"tools/call\","
       + "\"params\":{\"name\":\"stepper_run\",\"arguments\":{},\"_meta\":{\"progressToken\":\"p7\"}}}";
 
@@ -95,8 +95,9 @@ class DeadInstanceStreamTest {
 
       FusionRedis owner = fleet.redis(0);
       owner.stopRenewingLeases(); // instance 0 "dies": its call never replies
-      String lease = owner.leaseKey(owner.instance());
-      await("instance 0's lease lapsed", () -> reader.run("read a lease", c -> c.exists(lease)) == 0);
+      String alive = owner.aliveKey(owner.instance());
+      await("instance 0's heartbeat lapsed", () -> reader.run("read a heartbeat",
+          c -> c.exists(alive)) == 0);
 
       List<Fleet.Sse.Event> resumed = resume(fleet, 1, session, first.id());
       assertThat(resumed).extracting(DeadInstanceStreamTest::says)
@@ -141,7 +142,7 @@ class DeadInstanceStreamTest {
       String stream = streamOf(first);
       await("A stored the second step", () -> reader.eventStore()
           .eventsFrom(session, stream, 1).map(List::size).orElse(0) == 2);
-      // Longer than a lease: a lease that were not renewed would have lapsed by now.
+      // Longer than the liveness: a heartbeat that were not sent would have lapsed by now.
       Thread.sleep(LEASE.toMillis() * 3);
 
       List<Fleet.Sse.Event> early = resume(fleet, 1, session, first.id());
@@ -176,13 +177,65 @@ class DeadInstanceStreamTest {
           .eventsFrom(session, stream, 1).map(List::size).orElse(0) == 5);
       FusionRedis owner = fleet.redis(0);
       owner.stopRenewingLeases();
-      String lease = owner.leaseKey(owner.instance());
-      await("instance 0's lease lapsed", () -> reader.run("read a lease", c -> c.exists(lease)) == 0);
+      String alive = owner.aliveKey(owner.instance());
+      await("instance 0's heartbeat lapsed", () -> reader.run("read a heartbeat",
+          c -> c.exists(alive)) == 0);
 
       List<Fleet.Sse.Event> resumed = resume(fleet, 1, session, first.id());
       assertThat(resumed).extracting(DeadInstanceStreamTest::says).containsExactly("progress 2",
           "progress 3", "progress 4", resumed.get(3).data());
       assertThat(resumed.get(3).data()).contains("all 4 steps done").doesNotContain("\"error\"");
+    }
+  }
+
+  /**
+   * With the default settings a client resuming a stopped instance's stream gets the error within
+   * seconds: the heartbeat lapses after the liveness (6 s), not after the task lease (30 s), and
+   * an instance that has only a task store sends no heartbeat at all.
+   */
+  @Test
+  void withTheDefaultSettingsAStoppedInstancesStreamEndsWithinSecondsNotAfterTheTaskLease()
+      throws Exception {
+    RedisSettings defaults = RedisSettings.DEFAULT;
+    assertThat(defaults.liveness()).isEqualTo(Duration.ofSeconds(6));
+    assertThat(defaults.taskLease()).isEqualTo(Duration.ofSeconds(30));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> defaults.withLiveness(
+        Duration.ofMillis(5))).hasMessage("liveness must be at least 30 ms, got PT0.005S");
+    try (Fleet fleet = new Fleet(REDIS.url(), 2, defaults);
+        FusionRedis tasksOnly = FusionRedis.connect(REDIS.url(), defaults)) {
+      tasksOnly.taskStore();
+      long beating = tasksOnly.run("read a heartbeat",
+          c -> c.exists(tasksOnly.aliveKey(tasksOnly.instance())));
+      assertThat(beating).as("a heartbeat of an instance with no event store").isZero();
+      FusionRedis owner = fleet.redis(0);
+      owner.taskStore();
+      String alive = owner.aliveKey(owner.instance());
+      long heartbeat = owner.run("read a heartbeat", c -> c.pttl(alive));
+      assertThat(heartbeat).as("the heartbeat's expiry, ms").isBetween(1L, 6_000L);
+      long lease = owner.run("read a task lease", c -> c.pttl(owner.leaseKey(owner.instance())));
+      assertThat(lease).as("the task lease's expiry, ms, apart").isGreaterThan(6_000L);
+
+      String session = fleet.initialize(0);
+      Fleet.Sse.Event first = startAndCut(fleet, session);
+      owner.stopRenewingLeases(); // instance 0 "dies": its call never replies
+      // The client resumes every 250 ms, as a client of a fleet does, for at most 15 s: half the
+      // task lease, so a stream still ended by the task lease never gets its error here.
+      List<String> got = new ArrayList<>();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+      String last = first.id();
+      try {
+        while (!got.contains("error") && System.nanoTime() < deadline) {
+          for (Fleet.Sse.Event event : resume(fleet, 1, session, last)) {
+            got.add(says(event));
+            last = event.id();
+          }
+          Thread.sleep(250);
+        }
+      } finally {
+        Stepper.goOn.countDown(); // the blocked call ends, so the instances close at once
+      }
+      assertThat(got).as("the resumes, within 15 s of the instance stopping")
+          .containsExactly("progress 2", "error");
     }
   }
 }

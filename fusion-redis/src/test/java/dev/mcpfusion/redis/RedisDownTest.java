@@ -121,6 +121,62 @@ class RedisDownTest {
     }
   }
 
+  @Test
+  void aStreamResumedWhileRedisIsDownIsAClear503OnEveryInstanceAndNeverAHang() throws Exception {
+    Stepper.goOn = new java.util.concurrent.CountDownLatch(1);
+    try (Fleet fleet = new Fleet(REDIS.url(), 2, SETTINGS)) {
+      String session = fleet.initialize(0);
+      String[] headers = {"Accept", "application/json, text/event-stream", "Mcp-Session-Id",
+          session, "MCP-Protocol-Version", "2025-11-25"};
+      Fleet.Sse.Event first;
+      try (Fleet.Sse post = fleet.stream(0, "POST", "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":"
+          + "\"tools/call\",\"params\":{\"name\":\"stepper_run\",\"arguments\":{},\"_meta\":"
+          + "{\"progressToken\":\"p7\"}}}", headers)) {
+        assertThat(post.status).isEqualTo(200);
+        first = post.next(); // the client reads one event and loses the connection
+        assertThat(post.next()).as("the second step, sent before Redis stops").isNotNull();
+      }
+
+      REDIS.stop();
+
+      // On the instance that runs the call (it holds the session) and on the other (it does not).
+      String[] resume = java.util.stream.Stream.concat(java.util.Arrays.stream(headers),
+          java.util.stream.Stream.of("Last-Event-ID", first.id())).toArray(String[]::new);
+      for (int instance : new int[] {0, 1}) {
+        long started = System.nanoTime();
+        try (Fleet.Sse resumed = fleet.stream(instance, "GET", null, resume)) {
+          assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started))
+              .as("instance %d answers within the bound", instance).isLessThan(BOUND_MS);
+          String body = new String(resumed.in().readAllBytes(),
+              java.nio.charset.StandardCharsets.UTF_8);
+          assertThat(resumed.status).as("instance %d: %s", instance, body).isEqualTo(503);
+          assertThat(body).isEqualTo(instance == 0
+              ? "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,\"message\":"
+                  + "\"Service Unavailable: the event store did not answer, so this server cannot "
+                  + "resume the stream now; retry after 1 second with the same Last-Event-ID.\"}}"
+              : "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,\"message\":"
+                  + "\"Service Unavailable: the session store did not answer, so this server cannot "
+                  + "serve the session now; retry after 1 second.\"}}");
+        }
+      }
+
+      REDIS.start();
+      Stepper.goOn.countDown();
+      // The restarted Redis kept nothing (persistence is off): once the connection is back, the
+      // instance running the call says the events after that id are gone, not that Redis is.
+      assertThat(eventually(() -> {
+        try (Fleet.Sse resumed = fleet.stream(0, "GET", null, resume)) {
+          return resumed.status != 503;
+        }
+      })).isTrue();
+      try (Fleet.Sse resumed = fleet.stream(0, "GET", null, resume)) {
+        assertThat(resumed.status).isEqualTo(400);
+        assertThat(new String(resumed.in().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8))
+            .contains("the events after Last-Event-ID are no longer kept");
+      }
+    }
+  }
+
   private static void assertFailsWithin(Callable<?> call, String what) {
     long started = System.nanoTime();
     assertThatThrownBy(call::call)

@@ -28,7 +28,8 @@ import java.util.Map;
  * answer and unbuffered, so it survives a SIGKILL; and the calls of {@link FleetProbe}, whose
  * {@code probe_work} runs under a budget of {@code BUDGET} calls at once across the fleet
  * ({@code FusionRedis.budget}, on a connection of its own), each call's start and end written to
- * {@code RUNS}. Its lease in Redis is {@link #LEASE}.
+ * {@code RUNS}. Its Redis settings are the defaults (in the namespace {@code billing}): a client
+ * resuming a killed instance's stream gets its error once the heartbeat's liveness (6 s) lapsed.
  *
  * <p>{@code java … FleetNode PORT REDIS_URL JOURNAL COUNT RUNS BUDGET}
  */
@@ -39,12 +40,6 @@ public final class FleetNode {
   static final int FIRST_INVOICE = 2_000_000;
   /** How long a killed instance's {@code probe_work} calls keep their permits. */
   static final Duration BUDGET_LEASE = Duration.ofSeconds(5);
-  /**
-   * How long after its last renewal (every third of it) a killed instance counts as alive: a
-   * client resuming one of its streams on a survivor is told the call's outcome is unknown once it
-   * lapses, rather than after the default 30 s.
-   */
-  static final Duration LEASE = Duration.ofSeconds(5);
 
   private FleetNode() {}
 
@@ -73,8 +68,8 @@ public final class FleetNode {
         .register(new FleetProbe(runs))
         .middleware((call, next) -> "probe_work".equals(call.toolName())
             ? budget.invoke(call, next) : next.proceed(call));
-    HttpOptions options = BillingFleet.share(redis, RedisSettings.DEFAULT.withNamespace("billing")
-            .withTaskLease(LEASE), builder)
+    HttpOptions options = BillingFleet.share(redis, RedisSettings.DEFAULT.withNamespace("billing"),
+            builder)
         .apply(HttpOptions.port(port).allowedHosts("billing"));
     FusionHttpServer http = FusionHttp.serve(builder.build(), options);
     System.err.println("billing MCP server listening on " + http.endpoint());
