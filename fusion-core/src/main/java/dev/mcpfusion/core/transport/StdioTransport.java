@@ -24,10 +24,10 @@ import org.slf4j.LoggerFactory;
  * <p>Why not the SDK's stdio provider: it funnels every response through one Reactor sink that
  * drops responses under concurrent load, and any unreadable line ends it.
  *
- * <p>Calls run concurrently, each on the thread that read it (leader/followers): when more input
- * is already there, the reading thread passes the input to another one before answering, so the
- * calls in flight run at once and no call waits for a hand-off to a pool. When no line is waiting
- * (a client that calls one at a time), the reading thread answers and reads on itself, so no
+ * <p>Calls run concurrently, each on the thread that read it (leader/followers): while other calls
+ * are in flight or more input is already there, the reading thread passes the input to another one
+ * before answering, so the calls in flight run at once and no call waits for a hand-off to a pool.
+ * When neither (a client that calls one at a time), the reading thread answers and reads on, so no
  * thread is woken per call; a watchdog passes the input on if that call runs longer than a
  * millisecond, so a slow call holds up the input about that long, not for its whole run. Daemon
  * threads; beyond a few spares, a thread ends when its call is answered. At end of input, answers
@@ -177,9 +177,10 @@ public final class StdioTransport {
    * The loop every serving thread runs (leader/followers): the thread holding the read permit
    * reads one line and parses it. A message that runs a call ({@link Edge#runsCall}) is answered
    * after the permit is passed on, with another thread ready to take it, so calls in flight run at
-   * once; or, when no further input is there yet, by this thread still holding the permit (the
-   * watchdog passes it on if the call is slow). Everything else (the handshake, notifications, the
-   * client's responses) is dispatched holding the permit, in the order it arrived.
+   * once; or, when no other call is in flight and no further input is there yet, by this thread
+   * still holding the permit (the watchdog passes it on if the call is slow). Everything else (the
+   * handshake, notifications, the client's responses) is dispatched holding the permit, in the
+   * order it arrived.
    */
   private void readAndAnswer() {
     waiting.incrementAndGet();
@@ -211,11 +212,13 @@ public final class StdioTransport {
         }
         // Counted before the permit is passed on, so end of input read by another thread
         // meanwhile still waits for this call.
-        answering.incrementAndGet();
+        boolean alone = answering.incrementAndGet() == 1;
         int others = waiting.decrementAndGet();
-        if (!reader.buffered() && nothingAvailable()) {
-          // No line is waiting (a client calling one at a time): answer it here and read on
-          // after, so no thread is woken per call; the watchdog passes the input on if it is slow.
+        if (alone && !reader.buffered() && nothingAvailable()) {
+          // No other call in flight and no line waiting (a client calling one at a time): answer
+          // it here and read on after, so no thread is woken per call; the watchdog passes the
+          // input on if it is slow. With calls in flight more lines are on their way, and another
+          // thread reads them meanwhile.
           inline = watchdog.watch();
         } else if (others == 0 && alive.get() < maxThreads) {
           startFollower();
