@@ -126,7 +126,6 @@ class StdioConcurrencyTest {
     send(call(2, "conc_meet", "{}"));
     List<String> replies = List.of(fromServer.readLine(), fromServer.readLine());
     assertThat(replies).allSatisfy(r -> assertThat(r).contains("met").doesNotContain("isError\":true"));
-    assertThat(transport.peakThreads()).isEqualTo(2);
   }
 
   @Test
