@@ -335,7 +335,8 @@ public final class FusionServer {
     /**
      * Shares the 2025-era resource subscriptions with the connector's other instances through
      * {@code bus}, so a mutation made through one instance notifies a subscriber whose event
-     * stream another carries (fusion-redis has one). Default: none, they stay in this process.
+     * stream another carries, and a 2026-07-28 listen stream another holds (fusion-redis has
+     * one). Default: none, they stay in this process.
      */
     public Builder subscriptionBus(SubscriptionBus bus) {
       this.subscriptionBus = Objects.requireNonNull(bus, "bus");

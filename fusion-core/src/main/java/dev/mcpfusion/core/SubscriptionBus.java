@@ -7,8 +7,9 @@ import java.util.Map;
  * Carries the 2025-era resource subscriptions ({@code resources/subscribe}) and the mutations that
  * concern them between the instances of one connector, so that a mutation made through one
  * instance sends {@code notifications/resources/updated} to a subscribed session whose event
- * stream another instance carries. Without one (the default) both stay in this process. Set it
- * with {@code FusionServer.Builder.subscriptionBus}; fusion-redis has one on Redis pub/sub.
+ * stream another instance carries, and to a 2026-07-28 {@code subscriptions/listen} stream that
+ * another instance holds. Without one (the default) both stay in this process. Set it with
+ * {@code FusionServer.Builder.subscriptionBus}; fusion-redis has one on Redis pub/sub.
  *
  * <p>Scopes travel as text: the key of {@code FusionServer.Builder.subscriptionScope} is compared
  * across instances by its {@code String.valueOf}. A bus whose store cannot answer throws a

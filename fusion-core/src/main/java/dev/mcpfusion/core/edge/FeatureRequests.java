@@ -100,9 +100,9 @@ final class FeatureRequests {
     return listens;
   }
 
-  /** Shares the 2025-era subscriptions with the server's other instances through {@code bus}. */
+  /** Shares subscriptions and mutations with the server's other instances through {@code bus}. */
   void share(dev.mcpfusion.core.SubscriptionBus bus) {
-    shared = new SharedSubscriptions(bus, calls.registry(), egress);
+    shared = new SharedSubscriptions(bus, calls.registry(), egress, listens);
   }
 
   /** A session of this instance: it hears the mutations announced on the bus, if one is set. */
@@ -352,7 +352,7 @@ final class FeatureRequests {
    * A scope key as the instances of a server compare it: by its text, the server's lack of a
    * scope and a {@code null} key each spelled so that no key's text equals it.
    */
-  private static String scopeText(Object key) {
+  static String scopeText(Object key) {
     return key == UNSCOPED ? "" : key == NO_KEY ? "\u0000" : "=" + key;
   }
 
@@ -364,8 +364,8 @@ final class FeatureRequests {
 
   /**
    * After a tool call made with {@code request}: when it succeeded and marked domains stale, tells
-   * every subscribed session which of its resources changed, when its subscription was made under
-   * the same scope key as {@code request}'s (see {@code FusionServer.Builder.subscriptionScope}).
+   * every subscribed session and listen stream which of its resources changed, when it was made
+   * under the same scope key as {@code request}'s ({@code FusionServer.Builder.subscriptionScope}).
    */
   void afterToolCall(Reply reply, RequestContext request) {
     SharedSubscriptions bus = shared;
@@ -382,12 +382,13 @@ final class FeatureRequests {
       LOG.warn("The subscription scope failed after a tool call; no session is notified", e);
       return;
     }
-    listens.afterToolCall(domains, key);
     if (bus != null) {
+      // This instance's listen streams hear it from the bus, as every other instance's do: once.
       bus.publish(domains.stream().filter(String.class::isInstance).map(String.class::cast)
           .toList(), scopeText(key));
       return;
     }
+    listens.afterToolCall(domains, key::equals);
     for (Map.Entry<EdgeSession, Map<String, Subscription>> entry : subscriptions.entrySet()) {
       EdgeSession session = entry.getKey();
       if (session.isClosed()) {

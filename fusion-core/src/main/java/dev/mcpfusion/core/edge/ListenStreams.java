@@ -19,6 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,6 +48,11 @@ import org.slf4j.LoggerFactory;
  * released. On stdio, "where every subscription shares one channel", the notifications go on the
  * connection's output, correlated by the subscription id alone; the client ends a stream with
  * {@code notifications/cancelled} naming the listen request, and its end of input ends them all.
+ *
+ * <p>With a {@code SubscriptionBus} the streams hear of the mutations made through every instance
+ * of the server: a mutation is announced on the bus, and each instance, this one included, hears
+ * it there once and queues it on its own streams, comparing scope keys by their text
+ * ({@link SharedSubscriptions}). Without one, a mutation reaches this instance's streams directly.
  */
 public final class ListenStreams {
   private static final Logger LOG = LoggerFactory.getLogger(ListenStreams.class);
@@ -258,13 +264,15 @@ public final class ListenStreams {
   }
 
   /**
-   * After a tool call whose request had scope key {@code key} marked {@code domains} stale: queues
-   * {@code notifications/resources/updated} on every stream opened under the same key that
-   * listens to a resource of a matching router.
+   * After a tool call marked {@code domains} stale: queues {@code notifications/resources/updated}
+   * on every stream opened under a scope key {@code scoped} accepts (the call's own key here, its
+   * key's text when the call was announced on a subscription bus) that listens to a resource of a
+   * matching router. Each update passes the egress chain with the context of the stream's own
+   * request, wherever the mutation was made.
    */
-  void afterToolCall(List<?> domains, Object key) {
+  void afterToolCall(List<?> domains, Predicate<Object> scoped) {
     for (Listener listener : listeners) {
-      if (!key.equals(listener.key())) {
+      if (!scoped.test(listener.key())) {
         continue;
       }
       for (String uri : listener.uris()) {

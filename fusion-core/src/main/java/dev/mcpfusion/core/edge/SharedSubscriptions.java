@@ -26,6 +26,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>An update sent this way passes the egress chain with an empty request context: the request
  * that subscribed may have been made on another instance.
+ *
+ * <p>The 2026-07-28 {@code subscriptions/listen} streams of this instance hear every announcement
+ * too, this instance's own mutations included (which are not delivered to them directly, so each
+ * is heard once): a stream whose scope key has the announcement's text is sent the update, with
+ * the context of its own request, which is always on this instance.
  */
 final class SharedSubscriptions {
   private static final Logger LOG = LoggerFactory.getLogger(SharedSubscriptions.class);
@@ -33,13 +38,16 @@ final class SharedSubscriptions {
   private final SubscriptionBus bus;
   private final FeatureRegistry registry;
   private final Egress egress;
+  private final ListenStreams listens;
   /** This instance's sessions (closed ones are dropped at the next announcement). */
   private final Set<EdgeSession> sessions = ConcurrentHashMap.newKeySet();
 
-  SharedSubscriptions(SubscriptionBus bus, FeatureRegistry registry, Egress egress) {
+  SharedSubscriptions(SubscriptionBus bus, FeatureRegistry registry, Egress egress,
+      ListenStreams listens) {
     this.bus = bus;
     this.registry = registry;
     this.egress = egress;
+    this.listens = listens;
     bus.start(this::mutated);
   }
 
@@ -81,8 +89,12 @@ final class SharedSubscriptions {
     }
   }
 
-  /** An announced mutation: notifies each session here subscribed to a resource it concerns. */
+  /**
+   * An announced mutation: notifies each session here subscribed to a resource it concerns, and
+   * each listen stream here that listens to one.
+   */
   private void mutated(List<String> domains, String scope) {
+    listens.afterToolCall(domains, key -> scope.equals(FeatureRequests.scopeText(key)));
     for (EdgeSession session : sessions) {
       if (session.isClosed()) {
         sessions.remove(session);
