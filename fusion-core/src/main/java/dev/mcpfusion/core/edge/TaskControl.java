@@ -83,8 +83,7 @@ final class TaskControl {
 
   /**
    * Answers {@code tasks/cancel}: the task becomes {@code cancelled} and its handler, here or on
-   * the instance running it, is interrupted. Cancelling a cancelled task tells its runner again
-   * (a cancel that could not be sent before is sent now); any other finished task is unchanged.
+   * the instance running it, is interrupted. A task that finished otherwise is unchanged.
    */
   void cancel(Message message, TaskRecord task, Sink out) {
     Object id = message.id();
@@ -94,9 +93,13 @@ final class TaskControl {
       out.reply(id, 0, Bodies.result(id, shapes.ack()));
       return;
     }
+    // A cancelled task's runner elsewhere is told again, which is how a cancel that could not be
+    // sent is retried; a handler here was stopped by the first cancel and is not interrupted twice.
     TaskCalls.Running run = running.get(task.taskId());
     if (run != null) {
-      stop(run);
+      if (task.status() != TaskStatus.CANCELLED) {
+        stop(run);
+      }
     } else {
       try {
         relay.send(task.taskId(), Json.write(Map.of(CANCEL, true)));
