@@ -134,28 +134,33 @@ class RoutedTaskTest {
 
   @Test
   void anAnswerNoHandlerWaitsForIsAnErrorAndACancelOfItStillEndsTheTask() throws Exception {
-    try (Fleet fleet = fleet()) {
-      // A task of instance A that lists a question while no handler of A waits for it.
-      long now = System.currentTimeMillis();
-      TaskRecord orphan = new TaskRecord("t-orphan", "", "jobs_ask", TaskStatus.INPUT_REQUIRED,
-          "Waiting", now, now, 0, null, null,
-          "{\"input-1\":{\"method\":\"elicitation/create\",\"params\":{}}}");
-      assertThat(fleet.redis(0).taskStore().create(orphan, 10, now)).isTrue();
-      Map<String, Object> answer = Map.of("input-1", Map.of("action", "accept", "content", Map.of("name", "Eve")));
+    try (Fleet fleet = fleet(); FusionRedis silent = FusionRedis.connect(REDIS.url(), SETTINGS)) {
+      // Tasks that list a question no handler waits for: one of instance A (alive, no such
+      // handler), one of an instance that holds its lease but hears nothing (no server runs it).
+      for (FusionRedis runner : java.util.List.of(fleet.redis(0), silent)) {
+        String taskId = "t-orphan-" + (runner == silent ? "silent" : "a");
+        long now = System.currentTimeMillis();
+        TaskRecord orphan = new TaskRecord(taskId, "", "jobs_ask", TaskStatus.INPUT_REQUIRED,
+            "Waiting", now, now, 0, null, null,
+            "{\"input-1\":{\"method\":\"elicitation/create\",\"params\":{}}}");
+        assertThat(runner.taskStore().create(orphan, 10, now)).isTrue();
+        Map<String, Object> answer =
+            Map.of("input-1", Map.of("action", "accept", "content", Map.of("name", "Eve")));
 
-      for (int instance = 0; instance < 2; instance++) {
-        Map<String, Object> refused = send(fleet, instance, "tasks/update", "t-orphan",
-            Map.of("taskId", "t-orphan", "inputResponses", answer));
-        Map<String, Object> error = map(refused.get("error"));
-        assertThat(((Number) error.get("code")).intValue()).as(String.valueOf(refused)).isEqualTo(-32602);
-        assertThat((String) error.get("message")).isEqualTo("Invalid params: nothing waits for these"
-            + " answers any more: the handler of task \"t-orphan\" runs on no live instance of the"
-            + " server, or it stopped waiting (answered already, timed out, or the task moved on);"
-            + " tasks/get tells where the task is.");
+        for (int instance = 0; instance < 2; instance++) {
+          Map<String, Object> refused = send(fleet, instance, "tasks/update", taskId,
+              Map.of("taskId", taskId, "inputResponses", answer));
+          Map<String, Object> error = map(refused.get("error"));
+          assertThat(((Number) error.get("code")).intValue()).as(String.valueOf(refused)).isEqualTo(-32602);
+          assertThat((String) error.get("message")).isEqualTo("Invalid params: nothing waits for these"
+              + " answers any more: the handler of task \"" + taskId + "\" runs on no live instance of"
+              + " the server, or it stopped waiting (answered already, timed out, or the task moved"
+              + " on); tasks/get tells where the task is.");
+        }
+        Map<String, Object> ack = send(fleet, 1, "tasks/cancel", taskId, Map.of("taskId", taskId));
+        assertThat(map(ack.get("result"))).as(String.valueOf(ack)).containsEntry("resultType", "complete");
+        assertThat(task(fleet, 0, taskId)).containsEntry("status", "cancelled");
       }
-      Map<String, Object> ack = send(fleet, 1, "tasks/cancel", "t-orphan", Map.of("taskId", "t-orphan"));
-      assertThat(map(ack.get("result"))).containsEntry("resultType", "complete");
-      assertThat(task(fleet, 0, "t-orphan")).containsEntry("status", "cancelled");
     }
   }
 }
