@@ -62,6 +62,8 @@ public final class FusionRedis implements AutoCloseable {
   private java.util.concurrent.ScheduledExecutorService budgets;
   /** Hands clients' answers between instances; made with the first session store, guarded by this. */
   private RedisAnswers answers;
+  /** Hands tasks' updates and cancels to their runners; made with the first task store, guarded by this. */
+  private RedisAnswers taskMessages;
 
   private FusionRedis(RedisSettings settings, RedisURI uri) {
     this.settings = settings;
@@ -135,11 +137,17 @@ public final class FusionRedis implements AutoCloseable {
    * The task store: every instance sees, answers and cancels every task. A task is run by the
    * instance that created it, which renews a lease in Redis while it is connected; a task still
    * running when its instance's lease lapses ({@link RedisSettings#taskLease}) is marked failed
-   * by the next instance that reads it.
+   * by the next instance that reads it. A {@code tasks/update} or {@code tasks/cancel} that reaches
+   * another instance is handed to the runner's handler over its own pub/sub channel.
    */
   public TaskStore taskStore() {
     keepAlive(leaseKey(instance), settings.taskLease(), "renew this instance's task lease");
-    return new RedisTaskStore(this);
+    synchronized (this) {
+      if (taskMessages == null) {
+        taskMessages = new RedisAnswers(this, "taskmessages");
+      }
+    }
+    return new RedisTaskStore(this, taskMessages);
   }
 
   /**
@@ -291,7 +299,7 @@ public final class FusionRedis implements AutoCloseable {
   public SessionStore sessionStore() {
     synchronized (this) {
       if (answers == null) {
-        answers = new RedisAnswers(this);
+        answers = new RedisAnswers(this, "answers");
       }
     }
     return new RedisSessionStore(this, answers);
@@ -321,6 +329,9 @@ public final class FusionRedis implements AutoCloseable {
       }
       if (answers != null) {
         answers.close();
+      }
+      if (taskMessages != null) {
+        taskMessages.close();
       }
     }
     if (given.length > 0) {

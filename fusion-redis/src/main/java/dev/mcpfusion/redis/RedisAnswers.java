@@ -22,7 +22,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The {@link AnswerRelay} on Redis pub/sub: one channel per instance ({@code answers:<instance>}),
- * which that instance subscribes on its own connection. Sending an answer is one {@code PUBLISH}
+ * which that instance subscribes on its own connection; the tasks' updates and cancels use the
+ * same relay on channels of their own ({@code taskmessages:<instance>}, {@link RedisTaskStore}). Sending an answer is one {@code PUBLISH}
  * to the instance that asked (no listener: it runs no more), which hands it to its waiting request
  * and publishes back whether one waited; the sender waits for that at most the command timeout.
  * Nothing is stored: while Redis is down nothing is sent, and the request that asked times out as
@@ -35,6 +36,8 @@ final class RedisAnswers implements AnswerRelay {
 
   private final FusionRedis redis;
   private final String instance;
+  /** The first part of each instance's channel: what the messages on it are. */
+  private final String kind;
   private final List<Receiver> receivers = new CopyOnWriteArrayList<>();
   /** The answers this instance sent, waiting for whether they were taken, by number. */
   private final Map<Long, CompletableFuture<Boolean>> sent = new ConcurrentHashMap<>();
@@ -44,12 +47,13 @@ final class RedisAnswers implements AnswerRelay {
   /** Guarded by this; opened with the first receiver. */
   private StatefulRedisPubSubConnection<String, String> pubSub;
 
-  RedisAnswers(FusionRedis redis) {
+  RedisAnswers(FusionRedis redis, String kind) {
     this.redis = redis;
+    this.kind = kind;
     this.instance = redis.instance().replace("-", "");
     this.worker = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
         new LinkedBlockingQueue<>(BACKLOG), task -> {
-          Thread thread = new Thread(task, "fusion-redis-answers");
+          Thread thread = new Thread(task, "fusion-redis-" + kind);
           thread.setDaemon(true);
           return thread;
         });
@@ -61,7 +65,7 @@ final class RedisAnswers implements AnswerRelay {
   }
 
   private String channel(String of) {
-    return redis.key("answers", of);
+    return redis.key(kind, of);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.mcpfusion.redis;
 
 import dev.mcpfusion.core.task.TaskRecord;
+import dev.mcpfusion.core.task.TaskRelay;
 import dev.mcpfusion.core.task.TaskStatus;
 import dev.mcpfusion.core.task.TaskStore;
 import java.util.ArrayList;
@@ -19,7 +20,8 @@ import java.util.function.UnaryOperator;
  * <p>Each task names the instance running it (its {@code runner} field). That instance renews a
  * lease key while it lives ({@link FusionRedis#taskStore()}); an instance that reads a task still
  * running whose runner's lease has lapsed marks it failed, with an error saying so, kept for
- * {@link #LOST_TASK_TTL}. A runner that was only cut off from Redis and finishes later changes
+ * {@link #LOST_TASK_TTL}. Another instance's {@code tasks/update} and {@code tasks/cancel} reach the
+ * runner's handler through {@link #relay()}. A runner that was only cut off from Redis and finishes later changes
  * nothing: a finished task stays as it is.
  */
 final class RedisTaskStore implements TaskStore {
@@ -71,11 +73,27 @@ final class RedisTaskStore implements TaskStore {
   private final FusionRedis redis;
   private final String index;
   private final String taskPrefix;
+  private final TaskRelay relay;
 
-  RedisTaskStore(FusionRedis redis) {
+  RedisTaskStore(FusionRedis redis, RedisAnswers messages) {
     this.redis = redis;
     this.index = redis.key("tasks");
     this.taskPrefix = redis.key("task", "");
+    this.relay = new TaskRelay() {
+      @Override
+      public AutoCloseable listen(Receiver receiver) {
+        return messages.listen(receiver::receive);
+      }
+
+      @Override
+      public boolean send(String taskId, String message) {
+        String runner = redis.run("read a task's runner",
+            commands -> commands.hget(taskPrefix + taskId, "runner"));
+        // A task this instance runs is handled here: nothing to send when its handler is gone.
+        return runner != null && !runner.equals(redis.instance())
+            && messages.send(runner.replace("-", ""), taskId, message);
+      }
+    };
   }
 
   @Override
@@ -145,6 +163,15 @@ final class RedisTaskStore implements TaskStore {
     }
     throw new IllegalStateException("Task " + taskId + " changed on other instances " + MAX_ATTEMPTS
         + " times while this one tried to update it");
+  }
+
+  /**
+   * Sends a {@code tasks/update} or {@code tasks/cancel} to the instance named in the task's
+   * {@code runner} field, over that instance's channel ({@link RedisAnswers}).
+   */
+  @Override
+  public TaskRelay relay() {
+    return relay;
   }
 
   @Override

@@ -46,7 +46,8 @@ import org.slf4j.LoggerFactory;
  * concurrency gate, deadline and byte cap and the egress chain apply unchanged, and the result
  * kept is the tool result the call would have returned. Its state lives in the {@link TaskStore}
  * as plain values and JSON; only the running handler (its thread and the questions it waits on)
- * stays in this process.
+ * stays in this process, and {@link TaskControl} sends another instance's updates and cancels
+ * of it here.
  */
 final class TaskCalls {
   private static final Logger LOG = LoggerFactory.getLogger(TaskCalls.class);
@@ -64,6 +65,10 @@ final class TaskCalls {
   /** The tasks whose handler runs in this process, by task id. */
   private final Map<String, Running> running = new ConcurrentHashMap<>();
   private volatile ExecutorService executor;
+  /** Hands updates and cancels to the handlers, here or on the instance running them. */
+  private final TaskControl control;
+  /** Hears the updates and cancels other instances send here; {@code null} with no task action. */
+  private final AutoCloseable listening;
 
   TaskCalls(ToolCalls tools, FeatureRequests features, String serverInfo, TaskOptions options) {
     this.tools = tools;
@@ -80,6 +85,8 @@ final class TaskCalls {
         }
       }
     }
+    this.control = new TaskControl(this, running, store.relay(), shapes);
+    this.listening = modes.isEmpty() ? null : control.listen();
   }
 
   private static TaskSupport annotation(BoundAction action) {
@@ -327,7 +334,7 @@ final class TaskCalls {
   }
 
   /** Moves a task that has not finished to {@code status}; a finished one stays as it is. */
-  private void finish(String taskId, TaskStatus status, String message, String resultJson,
+  void finish(String taskId, TaskStatus status, String message, String resultJson,
       Map<String, Object> error) {
     long now = System.currentTimeMillis();
     long expires = now + options.ttl().toMillis();
@@ -385,52 +392,9 @@ final class TaskCalls {
     }
     switch (message.method()) {
       case JsonRpc.TASKS_GET -> out.reply(id, 0, Bodies.result(id, shapes.detailed(task, now)));
-      case JsonRpc.TASKS_UPDATE -> update(message, task, params.get("inputResponses"), out);
-      default -> cancel(message, task, out);
+      case JsonRpc.TASKS_UPDATE -> control.update(message, task, params.get("inputResponses"), out);
+      default -> control.cancel(message, task, out);
     }
-  }
-
-  private void update(Message message, TaskRecord task, Object responses, Sink out) {
-    Object id = message.id();
-    if (!(responses instanceof Map<?, ?> answers)) {
-      out.reply(id, JsonRpc.INVALID_PARAMS, Bodies.error(id, JsonRpc.INVALID_PARAMS,
-          "Invalid params: tasks/update needs \"inputResponses\", an object keyed by the keys of the "
-              + "task's inputRequests."));
-      return;
-    }
-    Running run = running.get(task.taskId());
-    for (Map.Entry<?, ?> answer : answers.entrySet()) {
-      String key = String.valueOf(answer.getKey());
-      // A key that is not outstanding (never asked, answered already, or the task moved on) is
-      // ignored, as the extension says.
-      java.util.concurrent.CompletableFuture<Map<String, Object>> waiting =
-          run == null ? null : run.questions.remove(key);
-      if (waiting != null && answer.getValue() instanceof Map<?, ?> value) {
-        Map<String, Object> tree = new LinkedHashMap<>();
-        value.forEach((k, v) -> tree.put(String.valueOf(k), v));
-        answered(task.taskId(), key);
-        waiting.complete(tree);
-      } else if (waiting != null) {
-        run.questions.put(key, waiting); // not an object: not an answer
-      }
-    }
-    out.reply(id, 0, Bodies.result(id, shapes.ack()));
-  }
-
-  private void cancel(Message message, TaskRecord task, Sink out) {
-    if (!task.status().terminal()) {
-      finish(task.taskId(), TaskStatus.CANCELLED, "Cancelled by the client.", null, null);
-      Running run = running.get(task.taskId());
-      if (run != null) {
-        run.cancelled = true;
-        Thread thread = run.thread;
-        if (thread != null) {
-          thread.interrupt();
-        }
-        run.questions.values().forEach(q -> q.cancel(true));
-      }
-    }
-    out.reply(message.id(), 0, Bodies.result(message.id(), shapes.ack()));
   }
 
   // ---- what the handler asks the client ---------------------------------------------------------
@@ -468,6 +432,13 @@ final class TaskCalls {
 
   /** Stops the task threads (the server is closing); running tasks are left as they are. */
   void close() {
+    if (listening != null) {
+      try {
+        listening.close();
+      } catch (Exception e) {
+        LOG.debug("Stopping hearing other instances' task messages failed", e);
+      }
+    }
     ExecutorService e = executor;
     if (e != null) {
       e.shutdownNow();

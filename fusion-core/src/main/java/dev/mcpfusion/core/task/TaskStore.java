@@ -29,4 +29,13 @@ public interface TaskStore {
 
   /** Forgets the tasks that expired at {@code nowMs}; returns how many it forgot. */
   int purgeExpired(long nowMs);
+
+  /**
+   * How a {@code tasks/update} or {@code tasks/cancel} reaching this instance gets to the instance
+   * running the task, when the store is shared between instances; {@link TaskRelay#NONE} (the
+   * default) when every task runs in this process.
+   */
+  default TaskRelay relay() {
+    return TaskRelay.NONE;
+  }
 }
