@@ -13,6 +13,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -31,11 +33,23 @@ import org.slf4j.LoggerFactory;
  * <p>Redis down: recording a subscription and announcing a mutation fail within the command
  * timeout; a mutation announced meanwhile reaches no subscriber. Lettuce subscribes the channel
  * again once Redis is back, and the copy is read again then, without a restart.
+ *
+ * <p>When the channel is subscribed again the copy can no longer vouch for what it held (a
+ * restarted Redis may have lost it), so it is emptied and keeps only what the channel announces
+ * from then on until a read of Redis succeeds; a read that fails then (the command connection may
+ * come back after the pub/sub one) is retried after {@link #RETRY_FIRST} ms, doubling up to
+ * {@link #RETRY_MAX} ms. Meanwhile an update is missed rather than sent for a subscription Redis
+ * no longer has: reading Redis before each delivery instead would hold the one delivery thread for
+ * up to a command timeout per mutation while the command connection is down.
  */
 final class RedisSubscriptions implements SubscriptionBus {
   private static final Logger LOG = LoggerFactory.getLogger(RedisSubscriptions.class);
   /** How often the copy is read again from Redis. */
   static final long RELOAD = TimeUnit.SECONDS.toMillis(30);
+  /** The first wait before retrying a failed read of the copy that followed a (re)subscription. */
+  static final long RETRY_FIRST = 100;
+  /** The longest wait between those reads. */
+  static final long RETRY_MAX = 2_000;
   /** Announced mutations waiting for delivery; past this the newest are dropped (and logged). */
   private static final int BACKLOG = 10_000;
   /** HSET the subscription and the session's time-to-live, then announce it, in one round trip. */
@@ -64,6 +78,14 @@ final class RedisSubscriptions implements SubscriptionBus {
   private final Object copying = new Object();
   /** The subscription messages heard while a reload reads, or {@code null}: none reads; guarded by copying. */
   private List<List<?>> heardWhileReading;
+  /** How often the channel was (re)subscribed (a read begun before the last is stale); guarded by copying. */
+  private long subscribedTimes;
+  /** The retry waiting after a failed read that followed a (re)subscription; on the worker only. */
+  private ScheduledFuture<?> retry;
+  /** Whether the current outage was logged (once per outage); touched on the worker only. */
+  private boolean warned;
+  /** Runs before each read of Redis: a test fails a read with it, as if the command connection were down. */
+  volatile Runnable beforeRead = () -> { };
   private volatile Receiver receiver;
 
   RedisSubscriptions(FusionRedis redis) {
@@ -123,8 +145,13 @@ final class RedisSubscriptions implements SubscriptionBus {
 
       @Override
       public void subscribed(String from, long count) {
-        // Also after a reconnection: what was announced while the channel was down is read here.
-        worker.execute(RedisSubscriptions.this::reload);
+        // Also after a reconnection: what was announced while the channel was down is read here,
+        // and until then the copy holds only what the channel announces from now on.
+        synchronized (copying) {
+          subscribedTimes++;
+          copy.clear();
+        }
+        execute(() -> reloadUntilRead(RETRY_FIRST));
       }
     });
     try {
@@ -190,28 +217,74 @@ final class RedisSubscriptions implements SubscriptionBus {
     }
   }
 
-  /** Reads every session's subscriptions from Redis into the copy; Redis down: the next try does. */
-  void reload() {
-    reload(() -> {});
+  /** Runs {@code task} on the worker, unless this bus was closed. */
+  private void execute(Runnable task) {
+    try {
+      worker.execute(task);
+    } catch (RejectedExecutionException closed) {
+      LOG.debug("The subscription bus is closed; not reading the subscriptions again");
+    }
+  }
+
+  /**
+   * On the worker, after the channel was (re)subscribed: reads the copy, and if that fails tries
+   * again after {@code delay} ms, then twice as long each time up to {@link #RETRY_MAX}, until a
+   * read succeeds. One such retry waits at a time; a new (re)subscription starts over.
+   */
+  private void reloadUntilRead(long delay) {
+    if (retry != null) {
+      retry.cancel(false);
+      retry = null;
+    }
+    if (reload()) {
+      if (warned) {
+        LOG.info("Read the subscriptions from Redis again; updates reach every subscriber again");
+        warned = false;
+      }
+      return;
+    }
+    if (!warned) {
+      LOG.warn("Could not read the subscriptions from Redis after subscribing its channel again;"
+          + " retrying within {} ms, and until then only subscriptions announced since are"
+          + " notified", RETRY_MAX);
+      warned = true;
+    }
+    try {
+      retry = worker.schedule(() -> reloadUntilRead(Math.min(delay * 2, RETRY_MAX)), delay,
+          TimeUnit.MILLISECONDS);
+    } catch (RejectedExecutionException closed) {
+      LOG.debug("The subscription bus is closed; not reading the subscriptions again");
+    }
+  }
+
+  /**
+   * Reads every session's subscriptions from Redis into the copy; whether it did (Redis down, or
+   * the channel subscribed again while it read: the next try does).
+   */
+  boolean reload() {
+    return reload(() -> {});
   }
 
   /**
    * {@link #reload()}, running {@code afterRead} between reading Redis and replacing the copy; one
    * reload at a time.
    */
-  void reload(Runnable afterRead) {
+  boolean reload(Runnable afterRead) {
     synchronized (reloading) {
-      reloadOnce(afterRead);
+      return reloadOnce(afterRead);
     }
   }
 
-  private void reloadOnce(Runnable afterRead) {
+  private boolean reloadOnce(Runnable afterRead) {
     String match = redis.key("subs", "*");
     Map<String, Map<String, String>> read = new HashMap<>();
+    long subscribedBefore;
     synchronized (copying) {
       heardWhileReading = new ArrayList<>();
+      subscribedBefore = subscribedTimes;
     }
     try {
+      beforeRead.run();
       ScanCursor cursor = ScanCursor.INITIAL;
       do {
         ScanCursor at = cursor;
@@ -230,16 +303,22 @@ final class RedisSubscriptions implements SubscriptionBus {
         heardWhileReading = null;
       }
       LOG.debug("Could not read the subscriptions; the next reload tries again", e);
-      return;
+      return false;
     }
     afterRead.run();
     synchronized (copying) {
+      if (subscribedTimes != subscribedBefore) {
+        // Read before the channel was subscribed again: it may hold what a restarted Redis lost.
+        heardWhileReading = null;
+        return false;
+      }
       copy.keySet().retainAll(read.keySet());
       copy.putAll(read);
       // What was announced while Redis was read may be missing from what was read: apply it again.
       heardWhileReading.forEach(this::apply);
       heardWhileReading = null;
     }
+    return true;
   }
 
   /** Stops listening (the connection closes). */

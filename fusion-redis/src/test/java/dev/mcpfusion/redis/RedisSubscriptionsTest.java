@@ -2,10 +2,12 @@ package dev.mcpfusion.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.lettuce.core.KillArgs;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -14,7 +16,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * The subscription bus on its own: two connections (two instances) share subscriptions and hear
  * each other's mutations; a subscription announced while an instance rereads its copy from Redis
- * survives the reread.
+ * survives the reread; and once the channel is subscribed again, a subscription a restarted Redis
+ * lost is forgotten and a failed reread is retried soon, both with that instance's first reread
+ * failed on purpose (as when its command connection comes back after its pub/sub one).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RedisSubscriptionsTest {
@@ -23,7 +27,17 @@ class RedisSubscriptionsTest {
 
   @BeforeEach
   void flush() throws Exception {
+    REDIS.start();
     REDIS.flushAll();
+  }
+
+  /** Fails the first {@code reads} reads of Redis by {@code bus}, counting every read in {@code counted}. */
+  private static void failFirstReads(RedisSubscriptions bus, int reads, AtomicInteger counted) {
+    bus.beforeRead = () -> {
+      if (counted.getAndIncrement() < reads) {
+        throw new RedisUnavailableException("the command connection is not back yet (test)", null);
+      }
+    };
   }
 
   private static void await(String what, java.util.function.BooleanSupplier condition)
@@ -72,6 +86,60 @@ class RedisSubscriptionsTest {
         }
       });
       assertThat(onB.subscriptions("s1")).isEqualTo(Map.of("notes://n1", ""));
+    }
+  }
+
+  @Test
+  void aSubscriptionARestartedRedisLostIsForgottenThoughTheFirstRereadAfterItFails()
+      throws Exception {
+    try (FusionRedis a = FusionRedis.connect(REDIS.url()); FusionRedis b = FusionRedis.connect(REDIS.url())) {
+      RedisSubscriptions onA = (RedisSubscriptions) a.subscriptionBus();
+      RedisSubscriptions onB = (RedisSubscriptions) b.subscriptionBus();
+      onA.start((domains, scope) -> { });
+      onB.start((domains, scope) -> { });
+      onA.subscribe("s1", "notes://n1", "");
+      await("B knows the subscription", () -> onB.subscriptions("s1").equals(Map.of("notes://n1", "")));
+      AtomicInteger reads = new AtomicInteger();
+      failFirstReads(onB, 1, reads);
+
+      REDIS.stop();
+      REDIS.start();
+
+      await("A records a subscription in the restarted Redis", () -> {
+        try {
+          onA.subscribe("s1", "notes://n2", "");
+          return true;
+        } catch (RedisUnavailableException notYet) {
+          return false;
+        }
+      });
+      await("B's first reread after the restart ran (and failed)", () -> reads.get() > 0);
+      await("B knows the new subscription", () -> onB.subscriptions("s1").containsKey("notes://n2"));
+      assertThat(onB.subscriptions("s1")).as("not the one the restarted Redis lost")
+          .isEqualTo(Map.of("notes://n2", ""));
+    }
+  }
+
+  @Test
+  void aRereadThatFailsAfterTheChannelIsSubscribedAgainIsRetriedLongBeforeThePeriodicOne()
+      throws Exception {
+    try (FusionRedis a = FusionRedis.connect(REDIS.url()); FusionRedis b = FusionRedis.connect(REDIS.url())) {
+      RedisSubscriptions onA = (RedisSubscriptions) a.subscriptionBus();
+      RedisSubscriptions onB = (RedisSubscriptions) b.subscriptionBus();
+      onA.start((domains, scope) -> { });
+      onB.start((domains, scope) -> { });
+      onA.subscribe("s1", "notes://n1", "");
+      await("B knows the subscription", () -> onB.subscriptions("s1").equals(Map.of("notes://n1", "")));
+      AtomicInteger reads = new AtomicInteger();
+      failFirstReads(onB, 3, reads);
+
+      // Redis keeps the subscription; only the pub/sub connections drop, and Lettuce reconnects.
+      a.run("drop the pub/sub connections", c -> c.clientKill(KillArgs.Builder.typePubsub()));
+
+      await("B's first three rereads ran (and failed)", () -> reads.get() >= 3);
+      // Within 20 s, while the periodic reread is 30 s away: only a retry reads it back.
+      await("B reads the subscription back", () -> onB.subscriptions("s1").equals(Map.of("notes://n1", "")));
+      assertThat(reads).as("rereads, each failed one retried once").hasValue(4);
     }
   }
 }

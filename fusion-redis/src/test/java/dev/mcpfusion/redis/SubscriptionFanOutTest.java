@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -17,7 +20,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * session's event stream on one instance, its {@code resources/subscribe} through a second, a
  * mutation by another session through a third, and the update arrives on the stream; and the bus
  * while Redis is down (a subscription refused at once with a retryable error, a mutation still
- * answered) and once it is back (subscriptions and updates work again, without a restart).
+ * answered) and once it is back (subscriptions and updates work again, without a restart, even
+ * when an instance's first read of the subscriptions after it fails).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class SubscriptionFanOutTest {
@@ -41,8 +45,16 @@ class SubscriptionFanOutTest {
   }
 
   private static Fleet fleet() {
-    return new Fleet(REDIS.url(), 3, SETTINGS, options -> options,
-        (redis, builder) -> builder.subscriptionBus(redis.subscriptionBus()));
+    return fleet(new ArrayList<>());
+  }
+
+  /** A fleet whose instances' buses are added to {@code buses}, in the instances' order. */
+  private static Fleet fleet(List<RedisSubscriptions> buses) {
+    return new Fleet(REDIS.url(), 3, SETTINGS, options -> options, (redis, builder) -> {
+      RedisSubscriptions bus = (RedisSubscriptions) redis.subscriptionBus();
+      buses.add(bus);
+      return builder.subscriptionBus(bus);
+    });
   }
 
   /** The headers of a request of {@code session} (a POST adds its own Accept). */
@@ -102,7 +114,8 @@ class SubscriptionFanOutTest {
   @Test
   void whileRedisIsDownASubscriptionIsRefusedRetryablyAndAfterItIsBackUpdatesFlowAgain()
       throws Exception {
-    try (Fleet fleet = fleet()) {
+    List<RedisSubscriptions> buses = new ArrayList<>();
+    try (Fleet fleet = fleet(buses)) {
       String subscriber = fleet.initialize(0);
       // Every instance that serves the subscriber below holds its session in memory: a restarted
       // Redis keeps nothing, and an instance that did not hold it would answer 404.
@@ -112,6 +125,16 @@ class SubscriptionFanOutTest {
         String editor = fleet.initialize(2);
 
         REDIS.stop();
+        // Each instance's first read of the subscriptions once Redis is back fails, as when its
+        // command connection comes back after its pub/sub one.
+        for (RedisSubscriptions bus : buses) {
+          AtomicBoolean failed = new AtomicBoolean();
+          bus.beforeRead = () -> {
+            if (failed.compareAndSet(false, true)) {
+              throw new RedisUnavailableException("the command connection is not back yet (test)", null);
+            }
+          };
+        }
 
         long started = System.nanoTime();
         HttpResponse<String> refused =
