@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -31,21 +30,6 @@ class CrossInstanceResumeTest {
     Stepper.goOn = new CountDownLatch(1);
   }
 
-  private static String[] headers(String session, String... more) {
-    List<String> all = new ArrayList<>(List.of("Accept", "application/json, text/event-stream",
-        "Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-11-25"));
-    all.addAll(List.of(more));
-    return all.toArray(String[]::new);
-  }
-
-  private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    while (!condition.getAsBoolean()) {
-      assertThat(System.nanoTime()).as("%s within 20 s", what).isLessThan(deadline);
-      Thread.sleep(10);
-    }
-  }
-
   /** What an event says: {@code progress N}, or that it is the call's result. */
   private static String says(Fleet.Sse.Event event) {
     if (event.data().contains("\"notifications/progress\"")) {
@@ -60,7 +44,7 @@ class CrossInstanceResumeTest {
         FusionRedis reader = FusionRedis.connect(REDIS.url())) {
       String session = fleet.initialize(0);
       List<Fleet.Sse.Event> received = new ArrayList<>();
-      try (Fleet.Sse post = fleet.stream(0, "POST", RUN, headers(session))) {
+      try (Fleet.Sse post = fleet.stream(0, "POST", RUN, Fleet.streamHeaders(session))) {
         assertThat(post.status).isEqualTo(200);
         received.add(post.next());
         received.add(post.next());
@@ -68,11 +52,11 @@ class CrossInstanceResumeTest {
       String firstId = received.get(0).id();
       String stream = firstId.substring(0, firstId.lastIndexOf('-'));
       Stepper.goOn.countDown();
-      await("A stored the call's last two steps and its result", () -> reader.eventStore()
+      Fleet.await("A stored the call's last two steps and its result", 20, () -> reader.eventStore()
           .eventsFrom(session, stream, 1).map(List::size).orElse(0) == 5);
 
       try (Fleet.Sse resumed = fleet.stream(1, "GET", null,
-          headers(session, "Last-Event-ID", received.get(1).id()))) {
+          Fleet.streamHeaders(session, "Last-Event-ID", received.get(1).id()))) {
         assertThat(resumed.status).as("B resumes A's stream").isEqualTo(200);
         received.addAll(resumed.rest()); // the stream ended with the result: the body ends
       }
@@ -91,16 +75,16 @@ class CrossInstanceResumeTest {
         FusionRedis reader = FusionRedis.connect(REDIS.url())) {
       String session = fleet.initialize(0);
       List<Fleet.Sse.Event> received = new ArrayList<>();
-      try (Fleet.Sse post = fleet.stream(0, "POST", RUN, headers(session))) {
+      try (Fleet.Sse post = fleet.stream(0, "POST", RUN, Fleet.streamHeaders(session))) {
         received.add(post.next());
       } // cut on A after one step; the call goes on to its second, then waits
       String firstId = received.get(0).id();
       String stream = firstId.substring(0, firstId.lastIndexOf('-'));
-      await("A stored the second step", () -> reader.eventStore()
+      Fleet.await("A stored the second step", 20, () -> reader.eventStore()
           .eventsFrom(session, stream, 1).map(List::size).orElse(0) == 2);
 
       try (Fleet.Sse early = fleet.stream(1, "GET", null,
-          headers(session, "Last-Event-ID", received.get(0).id()))) {
+          Fleet.streamHeaders(session, "Last-Event-ID", received.get(0).id()))) {
         assertThat(early.status).isEqualTo(200);
         // The call runs on A: B replays what is stored and ends the connection.
         received.addAll(early.rest());
@@ -111,8 +95,8 @@ class CrossInstanceResumeTest {
       Stepper.goOn.countDown();
       String last = received.get(received.size() - 1).id();
       List<Fleet.Sse.Event> rest = new ArrayList<>();
-      await("the rest is resumed on B", () -> {
-        try (Fleet.Sse again = fleet.stream(1, "GET", null, headers(session, "Last-Event-ID",
+      Fleet.await("the rest is resumed on B", 20, () -> {
+        try (Fleet.Sse again = fleet.stream(1, "GET", null, Fleet.streamHeaders(session, "Last-Event-ID",
             rest.isEmpty() ? last : rest.get(rest.size() - 1).id()))) {
           rest.addAll(again.rest());
         } catch (Exception e) {
@@ -134,13 +118,13 @@ class CrossInstanceResumeTest {
       String mine = fleet.initialize(0);
       String theirs = fleet.initialize(0);
       String theirId;
-      try (Fleet.Sse post = fleet.stream(0, "POST", RUN, headers(theirs))) {
+      try (Fleet.Sse post = fleet.stream(0, "POST", RUN, Fleet.streamHeaders(theirs))) {
         theirId = post.next().id();
       }
       Stepper.goOn.countDown();
 
       try (Fleet.Sse refused = fleet.stream(1, "GET", null,
-          headers(mine, "Last-Event-ID", theirId))) {
+          Fleet.streamHeaders(mine, "Last-Event-ID", theirId))) {
         assertThat(refused.status).isEqualTo(400);
         assertThat(new String(refused.in().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8))
             .contains("Last-Event-ID names an event of another session");

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -39,21 +38,6 @@ class DeadInstanceStreamTest {
     Stepper.stepped = new CountDownLatch(1);
   }
 
-  private static String[] headers(String session, String... more) {
-    List<String> all = new ArrayList<>(List.of("Accept", "application/json, text/event-stream",
-        "Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-11-25"));
-    all.addAll(List.of(more));
-    return all.toArray(String[]::new);
-  }
-
-  private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    while (!condition.getAsBoolean()) {
-      assertThat(System.nanoTime()).as("%s within 20 s", what).isLessThan(deadline);
-      Thread.sleep(10);
-    }
-  }
-
   private static String says(Fleet.Sse.Event event) {
     if (event.data().contains("\"notifications/progress\"")) {
       return "progress " + event.data().replaceAll(".*\"progress\":([0-9]+).*", "$1");
@@ -63,7 +47,7 @@ class DeadInstanceStreamTest {
 
   /** Starts the call on instance 0, reads its first event and cuts the connection; that event. */
   private static Fleet.Sse.Event startAndCut(Fleet fleet, String session) throws Exception {
-    try (Fleet.Sse post = fleet.stream(0, "POST", RUN, headers(session))) {
+    try (Fleet.Sse post = fleet.stream(0, "POST", RUN, Fleet.streamHeaders(session))) {
       assertThat(post.status).isEqualTo(200);
       return post.next();
     }
@@ -76,7 +60,7 @@ class DeadInstanceStreamTest {
   private static List<Fleet.Sse.Event> resume(Fleet fleet, int instance, String session,
       String lastEventId) throws Exception {
     try (Fleet.Sse resumed = fleet.stream(instance, "GET", null,
-        headers(session, "Last-Event-ID", lastEventId))) {
+        Fleet.streamHeaders(session, "Last-Event-ID", lastEventId))) {
       assertThat(resumed.status).as("instance %d resumes the stream", instance).isEqualTo(200);
       return resumed.rest();
     }
@@ -90,13 +74,13 @@ class DeadInstanceStreamTest {
       String session = fleet.initialize(0);
       Fleet.Sse.Event first = startAndCut(fleet, session);
       String stream = streamOf(first);
-      await("A stored the second step", () -> reader.eventStore()
+      Fleet.await("A stored the second step", 20, () -> reader.eventStore()
           .eventsFrom(session, stream, 1).map(List::size).orElse(0) == 2);
 
       FusionRedis owner = fleet.redis(0);
       owner.stopRenewingLeases(); // instance 0 "dies": its call never replies
       String alive = owner.aliveKey(owner.instance());
-      await("instance 0's heartbeat lapsed", () -> reader.run("read a heartbeat",
+      Fleet.await("instance 0's heartbeat lapsed", 20, () -> reader.run("read a heartbeat",
           c -> c.exists(alive)) == 0);
 
       List<Fleet.Sse.Event> resumed = resume(fleet, 1, session, first.id());
@@ -140,7 +124,7 @@ class DeadInstanceStreamTest {
       String session = fleet.initialize(0);
       Fleet.Sse.Event first = startAndCut(fleet, session);
       String stream = streamOf(first);
-      await("A stored the second step", () -> reader.eventStore()
+      Fleet.await("A stored the second step", 20, () -> reader.eventStore()
           .eventsFrom(session, stream, 1).map(List::size).orElse(0) == 2);
       // Longer than the liveness: a heartbeat that were not sent would have lapsed by now.
       Thread.sleep(LEASE.toMillis() * 3);
@@ -150,7 +134,7 @@ class DeadInstanceStreamTest {
 
       Stepper.goOn.countDown();
       List<Fleet.Sse.Event> rest = new ArrayList<>();
-      await("the rest is resumed on B", () -> {
+      Fleet.await("the rest is resumed on B", 20, () -> {
         try {
           rest.addAll(resume(fleet, 1, session,
               rest.isEmpty() ? early.get(0).id() : rest.get(rest.size() - 1).id()));
@@ -173,12 +157,12 @@ class DeadInstanceStreamTest {
       Fleet.Sse.Event first = startAndCut(fleet, session);
       String stream = streamOf(first);
       Stepper.goOn.countDown();
-      await("A stored the reply", () -> reader.eventStore()
+      Fleet.await("A stored the reply", 20, () -> reader.eventStore()
           .eventsFrom(session, stream, 1).map(List::size).orElse(0) == 5);
       FusionRedis owner = fleet.redis(0);
       owner.stopRenewingLeases();
       String alive = owner.aliveKey(owner.instance());
-      await("instance 0's heartbeat lapsed", () -> reader.run("read a heartbeat",
+      Fleet.await("instance 0's heartbeat lapsed", 20, () -> reader.run("read a heartbeat",
           c -> c.exists(alive)) == 0);
 
       List<Fleet.Sse.Event> resumed = resume(fleet, 1, session, first.id());

@@ -88,6 +88,27 @@ final class Fleet implements AutoCloseable {
     return response.headers().firstValue("Mcp-Session-Id").orElseThrow();
   }
 
+  /** The headers of a request on {@code session} that may be answered as an event stream, then {@code more}. */
+  static String[] streamHeaders(String session, String... more) {
+    java.util.List<String> all = new java.util.ArrayList<>(java.util.List.of(
+        "Accept", "application/json, text/event-stream",
+        "Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-11-25"));
+    all.addAll(java.util.List.of(more));
+    return all.toArray(String[]::new);
+  }
+
+  /** Waits until {@code condition} holds, failing the test naming {@code what} after {@code seconds}. */
+  static void await(String what, int seconds, java.util.function.BooleanSupplier condition)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(seconds);
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() >= deadline) {
+        throw new AssertionError(what + " within " + seconds + " s");
+      }
+      Thread.sleep(5);
+    }
+  }
+
   static String hello(int id, String name) {
     return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{"
         + "\"name\":\"greeter_hello\",\"arguments\":{\"name\":\"" + name + "\"}}}";

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -52,14 +51,6 @@ class FleetBudgetTest {
         (redis, builder) -> builder.middleware(redis.budget("calls", K, lease)));
   }
 
-  private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (!condition.getAsBoolean()) {
-      assertThat(System.nanoTime()).as("%s within 30 s", what).isLessThan(deadline);
-      Thread.sleep(10);
-    }
-  }
-
   @Test
   void acrossInstancesNoMoreThanTheBudgetRunAndTheRestAreToldToRetry() throws Exception {
     try (Fleet fleet = fleet(Duration.ofSeconds(30))) {
@@ -80,9 +71,9 @@ class FleetBudgetTest {
           }
         }, clients));
       }
-      await("every call past the budget refused",
+      Fleet.await("every call past the budget refused", 30,
           () -> calls.stream().filter(CompletableFuture::isDone).count() == 8 - K);
-      await("the budget's calls inside the handler", () -> Holder.entered.get() == K);
+      Fleet.await("the budget's calls inside the handler", 30, () -> Holder.entered.get() == K);
       List<String> refusals = calls.stream().filter(CompletableFuture::isDone)
           .map(CompletableFuture::join).map(HttpResponse::body).toList();
       assertThat(refusals).hasSize(8 - K).allSatisfy(body -> assertThat(body)
@@ -126,13 +117,13 @@ class FleetBudgetTest {
         thread.start();
         held.add(thread);
       }
-      await("the doomed instance's calls hold the budget", () -> doomed.running() == K);
+      Fleet.await("the doomed instance's calls hold the budget", 30, () -> doomed.running() == K);
       assertThat(fleet.post(0, HOLD, "Mcp-Session-Id", session).body())
           .contains("calls are running across its instances");
 
       dead.close(); // like a SIGKILL: it stops renewing and never gives its permits back
       Holder.release.countDown();
-      await("the live instance runs calls again once the dead one's leases lapse", () -> {
+      Fleet.await("the live instance runs calls again once the dead one's leases lapse", 30, () -> {
         try {
           return fleet.post(0, HOLD, "Mcp-Session-Id", session).body().contains("held");
         } catch (Exception e) {
@@ -165,7 +156,7 @@ class FleetBudgetTest {
 
       REDIS.start();
 
-      await("calls run again once Redis is back", () -> {
+      Fleet.await("calls run again once Redis is back", 30, () -> {
         try {
           return fleet.post(0, HOLD, "Mcp-Session-Id", session).body().contains("held");
         } catch (Exception e) {

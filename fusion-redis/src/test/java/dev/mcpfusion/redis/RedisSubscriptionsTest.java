@@ -40,15 +40,6 @@ class RedisSubscriptionsTest {
     };
   }
 
-  private static void await(String what, java.util.function.BooleanSupplier condition)
-      throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    while (!condition.getAsBoolean()) {
-      assertThat(System.nanoTime()).as("%s within 20 s", what).isLessThan(deadline);
-      Thread.sleep(5);
-    }
-  }
-
   @Test
   void twoInstancesShareSubscriptionsAndHearEachOthersMutations() throws Exception {
     try (FusionRedis a = FusionRedis.connect(REDIS.url()); FusionRedis b = FusionRedis.connect(REDIS.url())) {
@@ -59,12 +50,12 @@ class RedisSubscriptionsTest {
       onB.start((domains, scope) -> heardOnB.add(scope + " " + domains));
 
       onA.subscribe("s1", "notes://n1", "=acme");
-      await("B knows A's subscription", () -> onB.subscriptions("s1").equals(Map.of("notes://n1", "=acme")));
+      Fleet.await("B knows A's subscription", 20, () -> onB.subscriptions("s1").equals(Map.of("notes://n1", "=acme")));
       onA.publish(List.of("notes.*"), "=acme");
-      await("B hears A's mutation", () -> heardOnB.equals(List.of("=acme [notes.*]")));
+      Fleet.await("B hears A's mutation", 20, () -> heardOnB.equals(List.of("=acme [notes.*]")));
 
       onB.unsubscribe("s1", "notes://n1");
-      await("A forgets the subscription ended on B", () -> onA.subscriptions("s1").isEmpty());
+      Fleet.await("A forgets the subscription ended on B", 20, () -> onA.subscriptions("s1").isEmpty());
     }
   }
 
@@ -80,7 +71,7 @@ class RedisSubscriptionsTest {
       onB.reload(() -> {
         onA.subscribe("s1", "notes://n1", "");
         try {
-          await("B hears the subscription", () -> !onB.subscriptions("s1").isEmpty());
+          Fleet.await("B hears the subscription", 20, () -> !onB.subscriptions("s1").isEmpty());
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
         }
@@ -98,14 +89,14 @@ class RedisSubscriptionsTest {
       onA.start((domains, scope) -> { });
       onB.start((domains, scope) -> { });
       onA.subscribe("s1", "notes://n1", "");
-      await("B knows the subscription", () -> onB.subscriptions("s1").equals(Map.of("notes://n1", "")));
+      Fleet.await("B knows the subscription", 20, () -> onB.subscriptions("s1").equals(Map.of("notes://n1", "")));
       AtomicInteger reads = new AtomicInteger();
       failFirstReads(onB, 1, reads);
 
       REDIS.stop();
       REDIS.start();
 
-      await("A records a subscription in the restarted Redis", () -> {
+      Fleet.await("A records a subscription in the restarted Redis", 20, () -> {
         try {
           onA.subscribe("s1", "notes://n2", "");
           return true;
@@ -113,8 +104,8 @@ class RedisSubscriptionsTest {
           return false;
         }
       });
-      await("B's first reread after the restart ran (and failed)", () -> reads.get() > 0);
-      await("B knows the new subscription", () -> onB.subscriptions("s1").containsKey("notes://n2"));
+      Fleet.await("B's first reread after the restart ran (and failed)", 20, () -> reads.get() > 0);
+      Fleet.await("B knows the new subscription", 20, () -> onB.subscriptions("s1").containsKey("notes://n2"));
       assertThat(onB.subscriptions("s1")).as("not the one the restarted Redis lost")
           .isEqualTo(Map.of("notes://n2", ""));
     }
@@ -129,16 +120,16 @@ class RedisSubscriptionsTest {
       onA.start((domains, scope) -> { });
       onB.start((domains, scope) -> { });
       onA.subscribe("s1", "notes://n1", "");
-      await("B knows the subscription", () -> onB.subscriptions("s1").equals(Map.of("notes://n1", "")));
+      Fleet.await("B knows the subscription", 20, () -> onB.subscriptions("s1").equals(Map.of("notes://n1", "")));
       AtomicInteger reads = new AtomicInteger();
       failFirstReads(onB, 3, reads);
 
       // Redis keeps the subscription; only the pub/sub connections drop, and Lettuce reconnects.
       a.run("drop the pub/sub connections", c -> c.clientKill(KillArgs.Builder.typePubsub()));
 
-      await("B's first three rereads ran (and failed)", () -> reads.get() >= 3);
+      Fleet.await("B's first three rereads ran (and failed)", 20, () -> reads.get() >= 3);
       // Within 20 s, while the periodic reread is 30 s away: only a retry reads it back.
-      await("B reads the subscription back", () -> onB.subscriptions("s1").equals(Map.of("notes://n1", "")));
+      Fleet.await("B reads the subscription back", 20, () -> onB.subscriptions("s1").equals(Map.of("notes://n1", "")));
       assertThat(reads).as("rereads, each failed one retried once").hasValue(4);
     }
   }
