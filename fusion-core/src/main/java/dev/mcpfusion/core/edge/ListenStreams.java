@@ -164,9 +164,11 @@ public final class ListenStreams {
   }
 
   /**
-   * Opens a stream on the connection's own channel: acknowledged first (nothing of this stream
-   * can be written before it, as it is not listed until then), then registered with the session,
-   * which ends it on {@code notifications/cancelled} or when it closes.
+   * Opens a stream on the connection's own channel, registered with the session, which ends it on
+   * {@code notifications/cancelled} or when it closes. It is listed before its acknowledgement is
+   * written, so a mutation the client makes once it has read the acknowledgement is heard; the
+   * acknowledgement is written holding the stream's monitor, which every update to it takes, so
+   * nothing of this stream can be written before it.
    */
   private void onChannel(Object id, Set<String> uris, Object key, RequestContext request,
       Sink out, EdgeSession session) {
@@ -181,9 +183,11 @@ public final class ListenStreams {
     }
     Map<String, Object> notifications = new LinkedHashMap<>();
     notifications.put("resourceSubscriptions", List.copyOf(uris));
-    out.push(Bodies.notification(JsonRpc.SUBSCRIPTIONS_ACKNOWLEDGED,
-        tagged(id, Map.of("notifications", notifications))));
-    listeners.add(listener);
+    synchronized (listener) {
+      listeners.add(listener);
+      out.push(Bodies.notification(JsonRpc.SUBSCRIPTIONS_ACKNOWLEDGED,
+          tagged(id, Map.of("notifications", notifications))));
+    }
     if (listener.ended().get()) {
       listeners.remove(listener); // cancelled (or its session closed) before it was listed
     } else if (closed && end(listener)) {
@@ -288,7 +292,11 @@ public final class ListenStreams {
             byte[] message = Bodies.notification(JsonRpc.RESOURCE_UPDATED,
                 tagged(listener.id(), params));
             if (listener.channel() != null) {
-              listener.channel().push(message);
+              synchronized (listener) { // after the acknowledgement, never before it
+                if (!listener.ended().get()) {
+                  listener.channel().push(message);
+                }
+              }
               continue;
             }
             while (!listener.queue().offer(message)) {

@@ -2,7 +2,14 @@ package dev.mcpfusion.samples.billing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mcpfusion.core.Exposition;
+import dev.mcpfusion.core.FusionServer;
+import dev.mcpfusion.core.edge.Edge;
+import dev.mcpfusion.core.edge.EdgeSession;
+import dev.mcpfusion.core.edge.Inbound;
+import dev.mcpfusion.core.edge.Sink;
 import dev.mcpfusion.json.Json;
+import dev.mcpfusion.samples.billing.store.InvoiceStore;
 import dev.mcpfusion.wire.JsonRpc;
 import dev.mcpfusion.wire.Meta;
 import java.io.BufferedReader;
@@ -18,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -202,5 +210,44 @@ class ListenOverStdioTest {
     assertThat(onStream("theirs", JsonRpc.RESOURCE_UPDATED)).as("the other tenant").isEmpty();
     assertThat(seen).noneMatch(l -> "mine".equals(l.get("id")) || "theirs".equals(l.get("id"))
         || "mine-again".equals(l.get("id")));
+  }
+
+  /**
+   * A client may mutate the moment it has read the acknowledgement, before the thread that wrote
+   * it goes on: the stream hears that mutation. Here the "client" makes its call from inside the
+   * acknowledgement's write, the earliest it could; the update follows the acknowledgement.
+   */
+  @Test
+  void aMutationMadeTheMomentTheAcknowledgementIsReadIsHeard() throws Exception {
+    FusionServer server = BillingConnector.builder(InvoiceStore.sample(), Exposition.FLAT).build();
+    Edge edge = server.edge();
+    List<String> written = new CopyOnWriteArrayList<>();
+    EdgeSession[] session = new EdgeSession[1];
+    String voidCall = Json.write(call("void", "t_777", "billing_void_invoice",
+        Map.of("id", "INV-0003")));
+    Sink client = new Sink() {
+      @Override
+      public void reply(Object id, int errorCode, byte[] json) {
+        written.add(new String(json, StandardCharsets.UTF_8));
+      }
+
+      @Override
+      public void push(byte[] json) {
+        String message = new String(json, StandardCharsets.UTF_8);
+        written.add(message);
+        if (message.contains(JsonRpc.SUBSCRIPTIONS_ACKNOWLEDGED)) {
+          edge.dispatch(edge.read(voidCall), Inbound.stdio(), session[0], this);
+        }
+      }
+    };
+    session[0] = edge.openSession(client);
+    edge.dispatch(edge.read(Json.write(listen("mine", "t_777", "billing://invoices/INV-0003"))),
+        Inbound.stdio(), session[0], client);
+
+    assertThat(written).as("acknowledgement, the call's reply, then the update").hasSize(3);
+    assertThat(written.get(0)).contains(JsonRpc.SUBSCRIPTIONS_ACKNOWLEDGED);
+    assertThat(written.get(1)).contains("\"id\":\"void\"").contains("\"isError\":false");
+    assertThat(written.get(2)).contains(JsonRpc.RESOURCE_UPDATED)
+        .contains("billing://invoices/INV-0003").contains("\"mine\"");
   }
 }
