@@ -87,11 +87,22 @@ public final class StdioTransport {
   private final int maxThreads;
   /** Calls read and handed to the edge whose dispatch has not returned yet. */
   private final AtomicInteger answering = new AtomicInteger();
+  /**
+   * Calls read whose reply is not written yet (or whose dispatch has not returned, for a reply
+   * written elsewhere): whether a call is alone. Less than {@link #answering} while a call's
+   * thread finishes after its reply, which a fast client has already answered with its next call.
+   */
+  private final AtomicInteger unreplied = new AtomicInteger();
   private final String threadPrefix = "fusion-stdio-" + TRANSPORTS.incrementAndGet() + "-";
   private final Inbound inbound = Inbound.stdio();
   private final Sink lines = new Sink() {
     @Override
     public void reply(Object id, int errorCode, byte[] json) {
+      // Before the write: the client may send its next call the moment it reads this reply.
+      if (Thread.currentThread() instanceof ServingThread self && self.replyPending) {
+        self.replyPending = false;
+        unreplied.decrementAndGet();
+      }
       write(json);
     }
 
@@ -130,8 +141,9 @@ public final class StdioTransport {
   }
 
   /**
-   * Calls answered on the thread that read them, with no other thread woken (no line was waiting
-   * and the call finished within the hand-on time).
+   * Calls the thread that read them started to answer itself, without passing the input on first
+   * (no other call's reply was still to come and no line was waiting); the watchdog may have
+   * passed it on later, if the call was slow.
    */
   public long callsAnsweredWhereRead() {
     return answeredWhereRead;
@@ -182,6 +194,7 @@ public final class StdioTransport {
    * order it arrived.
    */
   private void readAndAnswer() {
+    ServingThread self = (ServingThread) Thread.currentThread();
     waiting.incrementAndGet();
     boolean reading = false; // holds the read permit from the last round: the inline call kept it
     while (true) {
@@ -211,7 +224,11 @@ public final class StdioTransport {
         }
         // Counted before the permit is passed on, so end of input read by another thread
         // meanwhile still waits for this call.
-        boolean alone = answering.incrementAndGet() == 1;
+        answering.incrementAndGet();
+        // Alone unless another call's reply is still to come: a thread finishing after its reply
+        // does not count, or a client calling one at a time would never be answered here again.
+        self.replyPending = true;
+        boolean alone = unreplied.incrementAndGet() == 1;
         int others = waiting.decrementAndGet();
         if (alone && !reader.buffered() && nothingAvailable()) {
           // No other call in flight and no line waiting (a client calling one at a time): answer
@@ -219,6 +236,7 @@ public final class StdioTransport {
           // input on if it is slow. With calls in flight more lines are on their way, and another
           // thread reads them meanwhile.
           inline = watchdog.watch();
+          answeredWhereRead++;
         } else if (others == 0 && alive.get() < maxThreads) {
           startFollower();
         }
@@ -230,10 +248,13 @@ public final class StdioTransport {
       try {
         edge.dispatch(message, inbound, session, lines);
       } finally {
+        if (self.replyPending) { // answered later, or by another thread
+          self.replyPending = false;
+          unreplied.decrementAndGet();
+        }
         answering.decrementAndGet();
       }
       if (inline != 0 && watchdog.done(inline)) {
-        answeredWhereRead++;
         waiting.incrementAndGet();
         reading = true; // the permit was never passed on
         continue;
@@ -362,9 +383,19 @@ public final class StdioTransport {
     }
   }
 
+  /** A serving thread, which knows whether the call it answers has had its reply. */
+  private static final class ServingThread extends Thread {
+    /** Written and read only by this thread. */
+    boolean replyPending;
+
+    ServingThread(Runnable serve, String name) {
+      super(serve, name);
+    }
+  }
+
   private void startFollower() {
     peakAlive.accumulateAndGet(alive.incrementAndGet(), Math::max);
-    Thread follower = new Thread(() -> {
+    Thread follower = new ServingThread(() -> {
       try {
         readAndAnswer();
       } catch (RuntimeException | Error e) {

@@ -36,6 +36,14 @@ class StdioConcurrencyTest {
   private StdioTransport transport;
 
   private void start(BarrierTools tools) throws IOException {
+    start(tools, 0);
+  }
+
+  /**
+   * With {@code pauseAfterReplyMillis}, a thread that wrote a reply pauses that long after the
+   * client has it: work after the reply, which a fast client overtakes with its next call.
+   */
+  private void start(BarrierTools tools, long pauseAfterReplyMillis) throws IOException {
     FusionServer server = FusionServer.builder("conc", "1").register(tools).build();
     // NIO pipes, not java.io's Piped streams: those fail once the thread that last read (or wrote)
     // has ended, and the transport's serving threads come and go.
@@ -44,7 +52,23 @@ class StdioConcurrencyTest {
     java.io.InputStream serverIn = java.nio.channels.Channels.newInputStream(input.source());
     toServer = java.nio.channels.Channels.newOutputStream(input.sink());
     java.io.InputStream clientIn = java.nio.channels.Channels.newInputStream(output.source());
-    OutputStream serverOut = java.nio.channels.Channels.newOutputStream(output.sink());
+    OutputStream piped = java.nio.channels.Channels.newOutputStream(output.sink());
+    OutputStream serverOut = pauseAfterReplyMillis == 0 ? piped : new java.io.FilterOutputStream(piped) {
+      @Override
+      public void write(byte[] b, int off, int len) throws IOException {
+        piped.write(b, off, len);
+      }
+
+      @Override
+      public void flush() throws IOException {
+        piped.flush();
+        try {
+          Thread.sleep(pauseAfterReplyMillis);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    };
     fromServer = new BufferedReader(new InputStreamReader(clientIn, StandardCharsets.UTF_8));
     transport = new StdioTransport(serverIn, serverOut, server.edge(), Duration.ofSeconds(30));
     serving = new Thread(() -> {
@@ -110,6 +134,24 @@ class StdioConcurrencyTest {
     // no other thread is woken for it. Only a call the watchdog found slow (over a millisecond,
     // as the first calls are and as a loaded machine makes some) is passed on.
     assertThat(transport.callsAnsweredWhereRead()).isGreaterThan(500);
+  }
+
+  /**
+   * A call whose reply is out is not in the way of the next one, even while its thread still
+   * works: a client calling one at a time, faster than that thread finishes, has each call
+   * answered where it was read, not passed on to a thread woken for it (and that one to the
+   * next, for the rest of the session).
+   */
+  @Test
+  @Timeout(value = 60, unit = TimeUnit.SECONDS)
+  void aCallWhoseReplyIsOutDoesNotStopTheNextBeingAnsweredWhereRead() throws Exception {
+    start(new BarrierTools(1), 20);
+    long before = transport.callsAnsweredWhereRead();
+    for (int i = 0; i < 30; i++) {
+      send(call(i, "conc_echo", "{\"n\":" + i + "}"));
+      assertThat(fromServer.readLine()).contains("\"id\":" + i + ",");
+    }
+    assertThat(transport.callsAnsweredWhereRead() - before).isEqualTo(30);
   }
 
   @Test
