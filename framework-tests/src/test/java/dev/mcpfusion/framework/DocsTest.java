@@ -61,6 +61,8 @@ class DocsTest {
       "Class", "Duration", "Thread", "System", "Path", "UUID", "Generated", "Long",
       "UnsupportedOperationException", "OutputDirectoryCreator", "SuppressWarnings",
       "CompletionStage", "CompletableFuture",
+      // HotSpot options the launch names (-XX:...)
+      "UseSerialGC", "TieredStopAtLevel", "CompileThresholdScaling",
       // JUnit, AssertJ, jqwik
       "ParameterResolver", "AfterEachCallback", "RegisterExtension",
       // Jackson, MCP SDK, Reactor

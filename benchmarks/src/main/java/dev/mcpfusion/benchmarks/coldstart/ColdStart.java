@@ -136,6 +136,7 @@ public final class ColdStart {
       if (Files.isRegularFile(built)) {
         List<List<String>> readme = new ArrayList<>(options);
         readme.set(0, List.of("-XX:SharedArchiveFile=" + built.toAbsolutePath(), "-Xshare:auto",
+            "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=0.1",
             "-Xlog:disable", "-Xlog:all=warning:stderr"));
         measure(harnessJdk + " README launch (the archive package wrote)", harnessJava, subjects,
             readme, runs);

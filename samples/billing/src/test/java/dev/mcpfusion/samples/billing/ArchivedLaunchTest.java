@@ -77,6 +77,8 @@ class ArchivedLaunchTest {
     launch = readmeLaunch();
     assertThat(launch).as("the README's launch names the archive and the jar package built")
         .contains(ARCHIVE_OPTION + ARCHIVE, JAR.toString());
+    assertThat(launch).as("the README's launch picks the serial collector and C1 alone (fast-start.md)")
+        .contains("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=0.1");
   }
 
   @Test
