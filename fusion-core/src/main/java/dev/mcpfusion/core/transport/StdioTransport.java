@@ -24,9 +24,10 @@ import org.slf4j.LoggerFactory;
  * drops responses under concurrent load, and any unreadable line ends it.
  *
  * <p>Calls run concurrently, each on the thread that read it (leader/followers): while other calls
- * are in flight or more input is already there, the reading thread passes the input to another one
- * before answering, so the calls in flight run at once and no call waits for a hand-off to a pool.
- * When neither (a client that calls one at a time), the reading thread answers and reads on, so no
+ * wait for their replies or more input is already there, the reading thread passes the input to
+ * another one before answering, so the calls in flight run at once and no call waits for a hand-off
+ * to a pool. When neither (a client that calls one at a time; a call whose reply is out counts as
+ * done, though its thread may still be finishing), the reading thread answers and reads on, so no
  * thread is woken per call; a watchdog passes the input on if that call runs longer than a
  * millisecond, so a slow call holds up the input about that long, not for its whole run. Daemon
  * threads; beyond a few spares, a thread ends when its call is answered. At end of input, answers
