@@ -232,9 +232,9 @@ public final class StdioTransport {
         boolean alone = unreplied.incrementAndGet() == 1;
         int others = waiting.decrementAndGet();
         if (alone && !reader.buffered() && nothingAvailable()) {
-          // No other call in flight and no line waiting (a client calling one at a time): answer
-          // it here and read on after, so no thread is woken per call; the watchdog passes the
-          // input on if it is slow. With calls in flight more lines are on their way, and another
+          // No other call waiting for its reply and no line waiting (a client calling one at a
+          // time): answer it here and read on after, so no thread is woken per call; the watchdog
+          // passes the input on if it is slow. With calls in flight more lines are on their way, and another
           // thread reads them meanwhile.
           inline = watchdog.watch();
           answeredWhereRead++;
