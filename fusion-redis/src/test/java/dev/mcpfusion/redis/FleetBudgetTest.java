@@ -25,7 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class FleetBudgetTest {
   @RegisterExtension
-  static final LocalRedis REDIS = new LocalRedis();
+  static final LocalRedis REDIS = LocalRedis.perTest();
 
   private static final int K = 3;
   private static final RedisSettings SETTINGS =
@@ -34,16 +34,13 @@ class FleetBudgetTest {
       + "\"params\":{\"name\":\"holder_hold\",\"arguments\":{}}}";
 
   @BeforeEach
-  void up() throws Exception {
-    REDIS.start();
-    REDIS.flushAll();
+  void up() {
     Holder.reset();
   }
 
   @AfterEach
-  void upAgain() throws Exception {
+  void release() {
     Holder.release.countDown();
-    REDIS.start();
   }
 
   private static Fleet fleet(Duration lease) {

@@ -12,8 +12,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -27,7 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class FleetRateLimitTest {
   @RegisterExtension
-  static final LocalRedis REDIS = new LocalRedis();
+  static final LocalRedis REDIS = LocalRedis.perTest();
 
   private static final RedisSettings SETTINGS =
       RedisSettings.DEFAULT.withCommandTimeout(Duration.ofSeconds(1));
@@ -46,17 +44,6 @@ class FleetRateLimitTest {
           : Authentication.accepted(Caller.of(user, List.of()));
     }
   };
-
-  @BeforeEach
-  void up() throws Exception {
-    REDIS.start();
-    REDIS.flushAll();
-  }
-
-  @AfterEach
-  void upAgain() throws Exception {
-    REDIS.start();
-  }
 
   private static Fleet fleet(int permits, Duration per, boolean perCaller) {
     return new Fleet(REDIS.url(), 2, SETTINGS, options -> perCaller ? options.auth(BY_HEADER) : options,

@@ -13,24 +13,62 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A private {@code redis-server} for one test class: started on a free loopback port before the
  * class's first test, with persistence off, and stopped after its last. A test may {@link #stop}
- * it and {@link #start} it again on the same port (Redis down, then back).
+ * it and {@link #start} it again on the same port (Redis down, then back); {@link #perTest()} makes
+ * one that each test finds running and empty, whatever the test before it did to it.
  *
  * <p>The binary is taken from {@code PATH}; when it is missing, {@code .ci/redis.sh} installs it
  * from the distribution's packages (the CI gate also runs it first). If it cannot, the tests fail,
  * saying so; they never skip, so a missing server cannot pass for a green build.
  */
-public final class LocalRedis implements BeforeAllCallback, AfterAllCallback {
+public final class LocalRedis
+    implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
   private static final long START_TIMEOUT_MS = 10_000;
+
+  private final boolean perTest;
 
   private int port;
   private Path dir;
   private Process process;
+
+  /** One server for the class's tests, in whatever state the last test left it. */
+  public LocalRedis() {
+    this(false);
+  }
+
+  private LocalRedis(boolean perTest) {
+    this.perTest = perTest;
+  }
+
+  /**
+   * One server for the class's tests, started (if a test stopped it) and emptied before each test,
+   * and started again after each (after the class's own {@code @AfterEach} methods).
+   */
+  public static LocalRedis perTest() {
+    return new LocalRedis(true);
+  }
+
+  @Override
+  public void beforeEach(ExtensionContext context) throws Exception {
+    if (perTest) {
+      start();
+      flushAll();
+    }
+  }
+
+  @Override
+  public void afterEach(ExtensionContext context) throws Exception {
+    if (perTest) {
+      start();
+    }
+  }
 
   @Override
   public void beforeAll(ExtensionContext context) throws Exception {

@@ -10,8 +10,6 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -24,7 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class RedisDownTest {
   @RegisterExtension
-  static final LocalRedis REDIS = new LocalRedis();
+  static final LocalRedis REDIS = LocalRedis.perTest();
 
   /** A short command timeout, so the bounds below are tight. */
   private static final RedisSettings SETTINGS =
@@ -33,17 +31,6 @@ class RedisDownTest {
   private static final long BOUND_MS = 5_000;
   /** The most Redis may take to be usable again after it restarted. */
   private static final long RECOVERY_MS = 20_000;
-
-  @BeforeEach
-  void up() throws Exception {
-    REDIS.start();
-    REDIS.flushAll();
-  }
-
-  @AfterEach
-  void upAgain() throws Exception {
-    REDIS.start();
-  }
 
   @Test
   void everyStoreFailsBoundedAndClearlyWhileRedisIsDownAndRecoversWhenItIsBack() throws Exception {

@@ -84,12 +84,9 @@ class RedisSubscriptionsTest {
   void aSubscriptionARestartedRedisLostIsForgottenThoughTheFirstRereadAfterItFails()
       throws Exception {
     try (FusionRedis a = FusionRedis.connect(REDIS.url()); FusionRedis b = FusionRedis.connect(REDIS.url())) {
-      RedisSubscriptions onA = (RedisSubscriptions) a.subscriptionBus();
-      RedisSubscriptions onB = (RedisSubscriptions) b.subscriptionBus();
-      onA.start((domains, scope) -> { });
-      onB.start((domains, scope) -> { });
-      onA.subscribe("s1", "notes://n1", "");
-      Fleet.await("B knows the subscription", 20, () -> onB.subscriptions("s1").equals(Map.of("notes://n1", "")));
+      Buses buses = subscribedOnA(a, b);
+      RedisSubscriptions onA = buses.onA();
+      RedisSubscriptions onB = buses.onB();
       AtomicInteger reads = new AtomicInteger();
       failFirstReads(onB, 1, reads);
 
@@ -115,12 +112,9 @@ class RedisSubscriptionsTest {
   void aRereadThatFailsAfterTheChannelIsSubscribedAgainIsRetriedLongBeforeThePeriodicOne()
       throws Exception {
     try (FusionRedis a = FusionRedis.connect(REDIS.url()); FusionRedis b = FusionRedis.connect(REDIS.url())) {
-      RedisSubscriptions onA = (RedisSubscriptions) a.subscriptionBus();
-      RedisSubscriptions onB = (RedisSubscriptions) b.subscriptionBus();
-      onA.start((domains, scope) -> { });
-      onB.start((domains, scope) -> { });
-      onA.subscribe("s1", "notes://n1", "");
-      Fleet.await("B knows the subscription", 20, () -> onB.subscriptions("s1").equals(Map.of("notes://n1", "")));
+      Buses buses = subscribedOnA(a, b);
+      RedisSubscriptions onA = buses.onA();
+      RedisSubscriptions onB = buses.onB();
       AtomicInteger reads = new AtomicInteger();
       failFirstReads(onB, 3, reads);
 
@@ -133,4 +127,19 @@ class RedisSubscriptionsTest {
       assertThat(reads).as("rereads, each failed one retried once").hasValue(4);
     }
   }
+
+  /** The two instances' buses: {@code subscriptionBus()} makes a new one at each call. */
+  private record Buses(RedisSubscriptions onA, RedisSubscriptions onB) {}
+
+  /** Starts both instances' buses and subscribes session s1 to notes://n1 through A, until B knows. */
+  private static Buses subscribedOnA(FusionRedis a, FusionRedis b) throws Exception {
+    RedisSubscriptions onA = (RedisSubscriptions) a.subscriptionBus();
+    RedisSubscriptions onB = (RedisSubscriptions) b.subscriptionBus();
+    onA.start((domains, scope) -> { });
+    onB.start((domains, scope) -> { });
+    onA.subscribe("s1", "notes://n1", "");
+    Fleet.await("B knows the subscription", 20, () -> onB.subscriptions("s1").equals(Map.of("notes://n1", "")));
+    return new Buses(onA, onB);
+  }
+
 }

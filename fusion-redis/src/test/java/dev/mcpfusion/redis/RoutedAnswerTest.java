@@ -7,8 +7,6 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -22,7 +20,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class RoutedAnswerTest {
   @RegisterExtension
-  static final LocalRedis REDIS = new LocalRedis();
+  static final LocalRedis REDIS = LocalRedis.perTest();
 
   private static final RedisSettings SETTINGS =
       RedisSettings.DEFAULT.withCommandTimeout(Duration.ofSeconds(1));
@@ -31,17 +29,6 @@ class RoutedAnswerTest {
       + "\"clientInfo\":{\"name\":\"fleet-test\",\"version\":\"1\"}}}";
   private static final String WHO = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\","
       + "\"params\":{\"name\":\"asker_who\",\"arguments\":{}}}";
-
-  @BeforeEach
-  void up() throws Exception {
-    REDIS.start();
-    REDIS.flushAll();
-  }
-
-  @AfterEach
-  void upAgain() throws Exception {
-    REDIS.start();
-  }
 
   private static String initialize(Fleet fleet, int instance) throws Exception {
     HttpResponse<String> response = fleet.post(instance, INITIALIZE);

@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -25,18 +24,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class RoutedTaskTest {
   @RegisterExtension
-  static final LocalRedis REDIS = new LocalRedis();
+  static final LocalRedis REDIS = LocalRedis.perTest();
 
   private static final RedisSettings SETTINGS =
       RedisSettings.DEFAULT.withCommandTimeout(Duration.ofSeconds(1));
 
   private final Jobs jobs = new Jobs();
-
-  @BeforeEach
-  void up() throws Exception {
-    REDIS.start();
-    REDIS.flushAll();
-  }
 
   private Fleet fleet() {
     return new Fleet(REDIS.url(), 2, SETTINGS, options -> options, (redis, builder) ->

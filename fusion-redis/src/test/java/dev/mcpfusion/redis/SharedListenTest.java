@@ -12,7 +12,6 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -31,7 +30,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class SharedListenTest {
   @RegisterExtension
-  static final LocalRedis REDIS = new LocalRedis();
+  static final LocalRedis REDIS = LocalRedis.perTest();
 
   private static final RedisSettings SETTINGS =
       RedisSettings.DEFAULT.withCommandTimeout(Duration.ofSeconds(1));
@@ -40,18 +39,11 @@ class SharedListenTest {
 
   private final List<Fleet.Sse> streams = new ArrayList<>();
 
-  @BeforeEach
-  void up() throws Exception {
-    REDIS.start();
-    REDIS.flushAll();
-  }
-
   @AfterEach
-  void upAgain() throws Exception {
+  void closeStreams() throws Exception {
     for (Fleet.Sse stream : streams) {
       stream.close();
     }
-    REDIS.start();
   }
 
   /** {@code count} instances on one Redis, with the bus, scoped by the {@code X-Tenant} header. */

@@ -9,8 +9,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -26,23 +24,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class SubscriptionFanOutTest {
   @RegisterExtension
-  static final LocalRedis REDIS = new LocalRedis();
+  static final LocalRedis REDIS = LocalRedis.perTest();
 
   private static final RedisSettings SETTINGS =
       RedisSettings.DEFAULT.withCommandTimeout(Duration.ofSeconds(1));
   /** The most a refused subscription may take: the command timeout plus slack on a busy machine. */
   private static final long BOUND_MS = 5_000;
-
-  @BeforeEach
-  void up() throws Exception {
-    REDIS.start();
-    REDIS.flushAll();
-  }
-
-  @AfterEach
-  void upAgain() throws Exception {
-    REDIS.start();
-  }
 
   private static Fleet fleet() {
     return fleet(new ArrayList<>());
