@@ -204,6 +204,7 @@ public final class McpHttpServlet extends HttpServlet {
           inFlight.get(), grace, cut);
       awaitInFlight(CUT_WRITE_BOUND);
     }
+    posts.stop();
     sessions.closeAll();
     edge.close();
   }
@@ -228,6 +229,11 @@ public final class McpHttpServlet extends HttpServlet {
   /** The sessions (server-initiated messages go through them). */
   HttpSessions sessions() {
     return sessions;
+  }
+
+  /** The POST side of the endpoint. */
+  PostRequests posts() {
+    return posts;
   }
 
   /** Requests being served now (event streams excluded once they are open). */

@@ -25,6 +25,13 @@ abstract class PostCall {
   volatile boolean cut;
   /** Whether the edge answers the call after its dispatch returns (an async action's call). */
   volatile boolean later;
+  /** {@link #deadline} of a call the {@link ReplyDeadlines} do not watch. */
+  static final long NO_DEADLINE = Long.MAX_VALUE;
+  /**
+   * When the call times out ({@link System#nanoTime()}); set before the call is published to the
+   * open calls, which the {@link ReplyDeadlines} read.
+   */
+  long deadline = NO_DEADLINE;
 
   private PostCall(Message request, CompletableFuture<HttpSessions.Reply> answer) {
     this.request = request;

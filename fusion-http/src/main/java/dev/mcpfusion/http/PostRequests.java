@@ -14,7 +14,6 @@ import dev.mcpfusion.core.edge.Message;
 import dev.mcpfusion.core.edge.Sink;
 import dev.mcpfusion.core.error.ErrorReplies;
 import dev.mcpfusion.wire.JsonRpc;
-import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -43,6 +42,8 @@ final class PostRequests {
   private static final int OVERSIZED_PREFIX = 64 * 1024;
   /** The most body bytes read and discarded to deliver a clean 413 instead of a connection reset. */
   private static final long MAX_DISCARD = 64L * 1024 * 1024;
+  /** ReplyDeadlines further away than this (a year) are kept as a year, far from overflowing. */
+  private static final long MAX_DEADLINE_NANOS = TimeUnit.DAYS.toNanos(365);
   static final String CUT_MESSAGE = "Service Unavailable: the server shut down before this "
       + "request finished, so whether it took effect is unknown; check before repeating a change, "
       + "or retry a read.";
@@ -55,6 +56,8 @@ final class PostRequests {
   private final RequestChecks checks;
   /** The calls whose reply is awaited now: a drain that runs out of grace answers them as cut. */
   private final Set<PostCall> open = ConcurrentHashMap.newKeySet();
+  /** Times out the open calls that run user code, past their deadline. */
+  private final ReplyDeadlines deadlines = new ReplyDeadlines(open);
   /** The tools' custom {@code Mcp-Param-*} headers (SEP-2243). */
   private final ParamHeaders params;
 
@@ -200,38 +203,91 @@ final class PostRequests {
   }
 
   /**
-   * A call whose reply may come before its dispatch returns (a deadline's {@code TIMEOUT}, sent
-   * from the timer's thread while the handler still runs on this one): the response is written
-   * and completed whenever the reply arrives, asynchronously.
+   * A call that runs user code: its reply may come before the dispatch returns (the usual case,
+   * written by this thread), while the handler still holds this thread (a deadline's
+   * {@code TIMEOUT} from the timer, a drain's cut: written at once by that thread) or after the
+   * dispatch returned (an async action: written through an async context). {@link Exchange}
+   * decides which, once.
    */
   private void answerAsync(HttpServletRequest req, HttpServletResponse resp, PostCall call,
       Inbound inbound, PostStream stream) {
-    AsyncContext async = req.startAsync();
-    async.setTimeout(0);
+    Exchange exchange = new Exchange();
+    Duration timeout = call.timeout();
+    if (timeout != null) {
+      call.deadline = System.nanoTime() + Math.min(timeout.toNanos(), MAX_DEADLINE_NANOS);
+    }
     call.opened();
     open.add(call);
-    Duration timeout = call.timeout();
-    (timeout == null ? call.answer : call.answer.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS))
-        .whenComplete((reply, failure) -> {
-          HttpSessions.Reply answered = failure == null ? reply : timedOut(call);
-          if (failure != null || call.cut) {
-            // The handler may still hold the request's thread: see PostStream#finish.
-            stream.leftWhileHeld();
-          }
+    if (timeout != null) {
+      deadlines.watch(call.deadline);
+    }
+    call.answer.whenComplete((reply, failure) -> {
+      // A timeout, a drain's cut, or a reply the edge sent while the handler runs on (a deadline's
+      // TIMEOUT, a task's handle): each must leave now.
+      boolean early = failure != null || call.cut || stream.isHeld();
+      switch (exchange.completed(early)) {
+        case HELD -> {
+          // The handler may still hold the request's thread: see PostStream#finish.
+          stream.leftWhileHeld();
           try {
-            if (!stream.finish(answered.json())) {
-              send(resp, call.status(answered), answered.json());
-            }
+            write(resp, call, stream, reply, failure);
+            resp.flushBuffer();
           } catch (IOException | RuntimeException e) {
             log.debug("{}: the client went away before reply {}", call.owner(), call.request.id(), e);
           } finally {
-            open.remove(call);
-            call.settled();
-            async.complete();
+            settle(call);
+            exchange.heldWritten();
           }
-        });
+        }
+        case ASYNC -> {
+          if (failure != null || call.cut) {
+            stream.leftWhileHeld();
+          }
+          try {
+            write(resp, call, stream, reply, failure);
+          } catch (IOException | RuntimeException e) {
+            log.debug("{}: the client went away before reply {}", call.owner(), call.request.id(), e);
+          } finally {
+            settle(call);
+            exchange.async().complete();
+          }
+        }
+        case REQUEST_THREAD -> { }
+      }
+    });
     edge.dispatch(call.request, inbound, call.edgeSession(), stream);
     call.dispatched();
+    if (exchange.dispatched(req, call.answer)) {
+      HttpSessions.Reply reply = null;
+      Throwable failure = null;
+      try {
+        reply = call.answer.getNow(null);
+      } catch (java.util.concurrent.CompletionException e) {
+        // Timed out the moment the handler returned: its callback leaves the write to this thread.
+        failure = e.getCause();
+      }
+      try {
+        write(resp, call, stream, reply, failure);
+      } catch (IOException | RuntimeException e) {
+        log.debug("{}: the client went away before reply {}", call.owner(), call.request.id(), e);
+      } finally {
+        settle(call);
+      }
+    }
+  }
+
+  /** Writes a call's reply (or, when {@code failure} is set, that it timed out). */
+  private void write(HttpServletResponse resp, PostCall call, PostStream stream,
+      HttpSessions.Reply reply, Throwable failure) throws IOException {
+    HttpSessions.Reply answered = failure == null ? reply : timedOut(call);
+    if (!stream.finish(answered.json())) {
+      send(resp, call.status(answered), answered.json());
+    }
+  }
+
+  private void settle(PostCall call) {
+    open.remove(call);
+    call.settled();
   }
 
   /**
@@ -285,6 +341,15 @@ final class PostRequests {
       }
     }
     return cut;
+  }
+
+  ReplyDeadlines deadlines() {
+    return deadlines;
+  }
+
+  /** Stops the deadlines' timer (the server is stopping; the drain answered what was open). */
+  void stop() {
+    deadlines.stop();
   }
 
   private HttpSessions.Reply timedOut(PostCall call) {

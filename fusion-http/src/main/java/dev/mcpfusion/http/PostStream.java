@@ -62,6 +62,11 @@ final class PostStream implements Sink {
     held = true;
   }
 
+  /** Whether the edge sent the reply while the handler still held the request's thread. */
+  boolean isHeld() {
+    return held;
+  }
+
   @Override
   public void reply(Object id, int errorCode, byte[] json) {
     replies.reply(id, errorCode, json);
