@@ -42,7 +42,7 @@ final class PostRequests {
   private static final int OVERSIZED_PREFIX = 64 * 1024;
   /** The most body bytes read and discarded to deliver a clean 413 instead of a connection reset. */
   private static final long MAX_DISCARD = 64L * 1024 * 1024;
-  /** ReplyDeadlines further away than this (a year) are kept as a year, far from overflowing. */
+  /** A request timeout longer than this (a year) counts as a year, far from overflowing. */
   private static final long MAX_DEADLINE_NANOS = TimeUnit.DAYS.toNanos(365);
   static final String CUT_MESSAGE = "Service Unavailable: the server shut down before this "
       + "request finished, so whether it took effect is unknown; check before repeating a change, "
@@ -191,9 +191,9 @@ final class PostRequests {
         accepts(req.getHeader("Accept"), EVENT_STREAM), call.request.id());
     if (edge.runsCall(call.request, inbound)) {
       call.later = edge.repliesLater(call.request);
-      // User code runs on this thread: answered asynchronously, so a reply that leaves before the
-      // handler returns (a deadline's TIMEOUT, a drain's cut) can be written from another thread.
-      answerAsync(req, resp, call, inbound, edge.repliesEarly() ? stream.repliesEarly() : stream);
+      // User code runs on this thread: a reply that must leave before the handler returns (a
+      // deadline's TIMEOUT, a drain's cut) is written from another thread; see answerCall.
+      answerCall(req, resp, call, inbound, edge.repliesEarly() ? stream.repliesEarly() : stream);
       return;
     }
     HttpSessions.Reply reply = await(call, inbound, stream);
@@ -209,7 +209,7 @@ final class PostRequests {
    * dispatch returned (an async action: written through an async context). {@link Exchange}
    * decides which, once.
    */
-  private void answerAsync(HttpServletRequest req, HttpServletResponse resp, PostCall call,
+  private void answerCall(HttpServletRequest req, HttpServletResponse resp, PostCall call,
       Inbound inbound, PostStream stream) {
     Exchange exchange = new Exchange();
     Duration timeout = call.timeout();
@@ -230,12 +230,8 @@ final class PostRequests {
           // The handler may still hold the request's thread: see PostStream#finish.
           stream.leftWhileHeld();
           try {
-            write(resp, call, stream, reply, failure);
-            resp.flushBuffer();
-          } catch (IOException | RuntimeException e) {
-            log.debug("{}: the client went away before reply {}", call.owner(), call.request.id(), e);
+            deliver(resp, call, stream, reply, failure, true);
           } finally {
-            settle(call);
             exchange.heldWritten();
           }
         }
@@ -244,11 +240,8 @@ final class PostRequests {
             stream.leftWhileHeld();
           }
           try {
-            write(resp, call, stream, reply, failure);
-          } catch (IOException | RuntimeException e) {
-            log.debug("{}: the client went away before reply {}", call.owner(), call.request.id(), e);
+            deliver(resp, call, stream, reply, failure, false);
           } finally {
-            settle(call);
             exchange.async().complete();
           }
         }
@@ -263,16 +256,30 @@ final class PostRequests {
       try {
         reply = call.answer.getNow(null);
       } catch (java.util.concurrent.CompletionException e) {
-        // Timed out the moment the handler returned: its callback leaves the write to this thread.
+        // Timed out the moment the handler returned: its callback left the write to this thread.
         failure = e.getCause();
       }
-      try {
-        write(resp, call, stream, reply, failure);
-      } catch (IOException | RuntimeException e) {
-        log.debug("{}: the client went away before reply {}", call.owner(), call.request.id(), e);
-      } finally {
-        settle(call);
+      deliver(resp, call, stream, reply, failure, false);
+    }
+  }
+
+  /**
+   * Writes a call's reply (or, when {@code failure} is set, that it timed out) and settles the
+   * call; a client that went away is logged, not thrown. {@code flush}: push it out now, for a
+   * reply written while the handler still holds the request's thread.
+   */
+  private void deliver(HttpServletResponse resp, PostCall call, PostStream stream,
+      HttpSessions.Reply reply, Throwable failure, boolean flush) {
+    try {
+      write(resp, call, stream, reply, failure);
+      if (flush) {
+        resp.flushBuffer();
       }
+    } catch (IOException | RuntimeException e) {
+      log.debug("{}: the client went away before reply {}", call.owner(), call.request.id(), e);
+    } finally {
+      open.remove(call);
+      call.settled();
     }
   }
 
@@ -283,11 +290,6 @@ final class PostRequests {
     if (!stream.finish(answered.json())) {
       send(resp, call.status(answered), answered.json());
     }
-  }
-
-  private void settle(PostCall call) {
-    open.remove(call);
-    call.settled();
   }
 
   /**
