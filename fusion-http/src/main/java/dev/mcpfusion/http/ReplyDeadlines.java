@@ -1,7 +1,6 @@
 package dev.mcpfusion.http;
 
 import java.util.Set;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -9,31 +8,34 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The deadlines of the calls awaiting their reply, kept by one timer task scheduled for the
- * earliest of them. A call that ends in time — nearly every one — costs the timer nothing: no
- * task is scheduled or cancelled for it (a task per call would wake the timer's thread on every
- * call). When the task runs it times out every call past its deadline and schedules itself for
- * the next one still open.
+ * earliest of them. A call schedules a task only when its deadline comes before every check
+ * already scheduled — with one request timeout for every call, only when none is — and no task is
+ * ever cancelled, so a call that ends in time costs the timer a read of an {@link AtomicLong} (a
+ * task per call would wake the timer's thread on every call). When the task runs it times out
+ * every call past its deadline and schedules itself for the next one still open.
  */
 final class ReplyDeadlines {
   private static final long NONE = Long.MAX_VALUE;
   private final Set<PostCall> open;
-  private final ScheduledExecutorService timer;
+  private final ScheduledThreadPoolExecutor timer;
   /** When the earliest scheduled check runs ({@link System#nanoTime()}), or {@link #NONE}. */
   private final AtomicLong nextCheck = new AtomicLong(NONE);
 
   /** @param open the calls awaiting their reply; a call is in it before it is {@linkplain #watch watched} */
   ReplyDeadlines(Set<PostCall> open) {
     this.open = open;
-    ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, task -> {
+    // Its thread starts with the first scheduled check, not here.
+    this.timer = new ScheduledThreadPoolExecutor(1, task -> {
       Thread thread = new Thread(task, "fusion-http-deadlines");
       thread.setDaemon(true);
       return thread;
     });
-    executor.setRemoveOnCancelPolicy(true);
-    this.timer = executor;
   }
 
-  /** Times {@code call} out at {@code deadline} ({@link System#nanoTime()}) unless it is answered first. */
+  /**
+   * Makes sure a check runs by {@code deadline} ({@link System#nanoTime()}): the open call with that
+   * deadline is timed out then, unless it is answered first.
+   */
   void watch(long deadline) {
     long next;
     do {
@@ -76,7 +78,7 @@ final class ReplyDeadlines {
 
   /** Checks scheduled and not yet run. */
   int scheduled() {
-    return ((ScheduledThreadPoolExecutor) timer).getQueue().size();
+    return timer.getQueue().size();
   }
 
   /** Stops the timer; calls still open are the drain's to answer. */
