@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.json.Json;
 import dev.mcpfusion.http.fixtures.Ops;
+import dev.mcpfusion.http.fixtures.RawHttp;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -23,10 +24,8 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class DrainTest {
-  private static final String INIT = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-      + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}";
-
-  private final HttpClient http = HttpClient.newHttpClient();
+  private final RawHttp raw = new RawHttp();
+  private final HttpClient http = raw.client();
   private final Ops.OpsTools tools = new Ops.OpsTools();
 
   private FusionServer server() {
@@ -37,23 +36,11 @@ class DrainTest {
   }
 
   private static HttpRequest post(URI endpoint, String session, String body) {
-    HttpRequest.Builder builder = HttpRequest.newBuilder(endpoint)
-        .timeout(Duration.ofSeconds(60))
-        .header("Content-Type", "application/json")
-        .header("Accept", "application/json, text/event-stream")
-        .POST(HttpRequest.BodyPublishers.ofString(body));
-    if (session != null) {
-      builder.header("Mcp-Session-Id", session);
-    }
-    return builder.build();
+    return RawHttp.post(endpoint, session, body);
   }
 
   private String open(URI endpoint) throws Exception {
-    String session = http.send(post(endpoint, null, INIT), HttpResponse.BodyHandlers.ofString())
-        .headers().firstValue("Mcp-Session-Id").orElseThrow();
-    http.send(post(endpoint, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}"),
-        HttpResponse.BodyHandlers.ofString());
-    return session;
+    return raw.open(endpoint);
   }
 
   private static String slow(int id, long millis) {

@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.mcpfusion.core.FusionServer;
 import dev.mcpfusion.http.fixtures.Ops;
+import dev.mcpfusion.http.fixtures.RawHttp;
 import dev.mcpfusion.json.Json;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
@@ -24,12 +23,10 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class RequestTimeoutTest {
-  private static final String INIT = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-      + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}";
   /** How long the slow handler sleeps: far beyond the timeout, so its reply cannot be the one seen. */
   private static final long HANDLER_MILLIS = 30_000;
 
-  private final HttpClient http = HttpClient.newHttpClient();
+  private final RawHttp raw = new RawHttp();
   private final Ops.OpsTools tools = new Ops.OpsTools();
   private FusionHttpServer running;
 
@@ -51,21 +48,11 @@ class RequestTimeoutTest {
   }
 
   private HttpResponse<String> post(URI endpoint, String session, String body) throws Exception {
-    HttpRequest.Builder builder = HttpRequest.newBuilder(endpoint)
-        .timeout(Duration.ofSeconds(60))
-        .header("Content-Type", "application/json")
-        .header("Accept", "application/json, text/event-stream")
-        .POST(HttpRequest.BodyPublishers.ofString(body));
-    if (session != null) {
-      builder.header("Mcp-Session-Id", session);
-    }
-    return http.send(builder.build(), HttpResponse.BodyHandlers.ofString());
+    return raw.send(endpoint, session, body);
   }
 
   private String open(URI endpoint) throws Exception {
-    String session = post(endpoint, null, INIT).headers().firstValue("Mcp-Session-Id").orElseThrow();
-    post(endpoint, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
-    return session;
+    return raw.open(endpoint);
   }
 
   private static String call(int id, String tool, String arguments) {

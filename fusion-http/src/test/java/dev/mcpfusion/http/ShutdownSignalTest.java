@@ -2,6 +2,7 @@ package dev.mcpfusion.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.mcpfusion.http.fixtures.RawHttp;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.InputStreamReader;
@@ -73,16 +74,8 @@ class ShutdownSignalTest {
   }
 
   private static HttpRequest post(URI endpoint, String session, String body) {
-    HttpRequest.Builder builder = HttpRequest.newBuilder(endpoint)
-        // Generous: the first request meets a cold child JVM, and CI shares two cores with other
-        // JVMs; the grace period under test is measured separately, from SIGTERM.
-        .timeout(Duration.ofSeconds(90))
-        .header("Content-Type", "application/json")
-        .header("Accept", "application/json, text/event-stream")
-        .POST(HttpRequest.BodyPublishers.ofString(body));
-    if (session != null) {
-      builder.header("Mcp-Session-Id", session);
-    }
-    return builder.build();
+    // Generous: the first request meets a cold child JVM, and CI shares two cores with other
+    // JVMs; the grace period under test is measured separately, from SIGTERM.
+    return RawHttp.post(endpoint, session, body, Duration.ofSeconds(90));
   }
 }
