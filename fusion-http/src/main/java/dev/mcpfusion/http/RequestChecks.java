@@ -18,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,7 +30,6 @@ final class RequestChecks {
   private static final Authentication LOCAL = Authentication.accepted(Caller.local());
   private static final Logger log = LoggerFactory.getLogger(RequestChecks.class);
   private static final List<String> LOOPBACK = List.of("localhost", "127.0.0.1", "[::1]");
-  private static final Pattern PORT = Pattern.compile(":\\d{1,5}");
   /** The retry hint when the session store did not answer: it is usually back within a second. */
   static final int STORE_RETRY_AFTER_SECONDS = 1;
 
@@ -158,15 +156,33 @@ final class RequestChecks {
     int port;
     if (portText.isEmpty()) {
       port = req.isSecure() ? 443 : 80;
-    } else if (PORT.matcher(portText).matches()) {
-      port = Integer.parseInt(portText.substring(1));
     } else {
-      return false;
+      port = port(portText);
+      if (port < 0) {
+        return false;
+      }
     }
     if (LOOPBACK.contains(name) && port == req.getLocalPort()) {
       return true;
     }
     return allowed.contains(name) || allowed.contains(name + ":" + port);
+  }
+
+  /** The port of a Host header's {@code :port} part (one to five ASCII digits), or -1. */
+  static int port(String colonAndPort) {
+    int digits = colonAndPort.length() - 1;
+    if (digits < 1 || digits > 5 || colonAndPort.charAt(0) != ':') {
+      return -1;
+    }
+    int port = 0;
+    for (int i = 1; i <= digits; i++) {
+      char c = colonAndPort.charAt(i);
+      if (c < '0' || c > '9') {
+        return -1;
+      }
+      port = port * 10 + (c - '0');
+    }
+    return port;
   }
 
   /** Whether a browser page from {@code origin} may call: a configured origin, or loopback on this port. */
