@@ -47,37 +47,18 @@ final class HttpFraming {
   /**
    * Whether the {@code Accept} header {@code accept} (may be {@code null}: no) allows {@code type}
    * (lower case): the type itself, its family ({@code application/*}) or {@code *}{@code /*}, in any
-   * case, parameters ignored. Read in place: every POST asks it once.
+   * case, parameters ignored.
    */
   static boolean accepts(String accept, String type) {
     if (accept == null) {
       return false;
     }
-    int family = type.indexOf('/') + 1;
-    for (int start = 0; start <= accept.length(); ) {
-      int end = accept.indexOf(',', start);
-      if (end < 0) {
-        end = accept.length();
-      }
-      int from = start;
-      int to = accept.indexOf(';', start);
-      if (to < 0 || to > end) {
-        to = end;
-      }
-      while (from < to && accept.charAt(from) <= ' ') {
-        from++;
-      }
-      while (to > from && accept.charAt(to - 1) <= ' ') {
-        to--;
-      }
-      int length = to - from;
-      if (length == type.length() && accept.regionMatches(true, from, type, 0, length)
-          || length == family + 1 && accept.regionMatches(true, from, type, 0, family)
-              && accept.charAt(to - 1) == '*'
-          || length == 3 && accept.startsWith("*/*", from)) {
+    String family = type.substring(0, type.indexOf('/')) + "/*";
+    for (String part : accept.split(",")) {
+      String media = mediaType(part);
+      if (media.equals(type) || media.equals(family) || media.equals("*/*")) {
         return true;
       }
-      start = end + 1;
     }
     return false;
   }

@@ -108,9 +108,8 @@ final class PostRequests {
       send(resp, 400, RequestChecks.unsupportedVersionBody(message.id()));
       return;
     }
-    boolean eventStream = accepts(accept, EVENT_STREAM);
     if (Edge.isModern(message, inbound)) {
-      modern(req, resp, inbound, message, eventStream);
+      modern(req, resp, inbound, message);
       return;
     }
     if (message.isRequest("initialize")) {
@@ -138,7 +137,7 @@ final class PostRequests {
       send(resp, 400, error(id, INVALID_REQUEST, DUPLICATE));
       return;
     }
-    answer(req, resp, call, inbound, eventStream);
+    answer(req, resp, call, inbound);
     if (message.isRequest(JsonRpc.LOGGING_SET_LEVEL)) {
       // Other instances serve the session at the new level too.
       try {
@@ -159,7 +158,7 @@ final class PostRequests {
    * headers ({@link ParamHeaders}).
    */
   private void modern(HttpServletRequest req, HttpServletResponse resp, Inbound inbound,
-      Message message, boolean eventStream) throws IOException {
+      Message message) throws IOException {
     Object id = message.id();
     if (message.kind() == Message.Kind.RESPONSE) {
       send(resp, 400, error(id, INVALID_REQUEST,
@@ -179,18 +178,17 @@ final class PostRequests {
       resp.setContentLength(0);
       return;
     }
-    answer(req, resp, new PostCall.Modern(message), inbound, eventStream);
+    answer(req, resp, new PostCall.Modern(message), inbound);
   }
 
   /**
    * Answers one request of either era on this thread: as the body, or as the last event of a
-   * streamed response when the call sent the client something first ({@code eventStream}: the
-   * client's {@code Accept} allows one).
+   * streamed response when the call sent the client something first.
    */
   private void answer(HttpServletRequest req, HttpServletResponse resp, PostCall call,
-      Inbound inbound, boolean eventStream) throws IOException {
-    PostStream stream = new PostStream(call.replies(), call.overflow(), resp, eventStream,
-        call.request.id());
+      Inbound inbound) throws IOException {
+    PostStream stream = new PostStream(call.replies(), call.overflow(), resp,
+        accepts(req.getHeader("Accept"), EVENT_STREAM), call.request.id());
     if (edge.runsCall(call.request, inbound)) {
       call.later = edge.repliesLater(call.request);
       // User code runs on this thread: a reply that must leave before the handler returns (a
