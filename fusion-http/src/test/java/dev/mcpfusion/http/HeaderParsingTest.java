@@ -6,8 +6,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The two header readers every request passes through, read in place rather than with a split or
- * a regular expression: the {@code Accept} match and the {@code Host} header's port. The wire tests
+ * Two header readers every request passes through: the {@code Accept} match and the {@code Host}
+ * header's port (read without a regular expression). The wire tests
  * (406 for an unacceptable {@code Accept}, 403 for a foreign {@code Host}) cover them end to end;
  * these pin the edge cases a rewrite of either would break.
  */
