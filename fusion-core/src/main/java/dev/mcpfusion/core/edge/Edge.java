@@ -135,9 +135,8 @@ public final class Edge {
 
   /**
    * Opens the edge's state of one client connection, whose replies and server messages go to
-   * {@code out}. A call runs on the thread that dispatches it (the container's request thread on
-   * HTTP, the reading thread on stdio, the test's thread in the tester); a transport that reads
-   * many messages on one thread dispatches those that {@link #runsCall} off its reading path.
+   * {@code out}. A call runs on the thread that dispatches it; a transport that reads many messages
+   * on one thread dispatches those that {@link #runsCall} off its reading path.
    */
   public EdgeSession openSession(Sink out) {
     return features.track(new EdgeSession(out, meter));
@@ -227,6 +226,14 @@ public final class Edge {
     return message.kind() == Message.Kind.REQUEST
         && (JsonRpc.TOOLS_CALL.equals(message.method()) || isModern(message, inbound)
             || features.runsUserCode(message.method()));
+  }
+
+  /**
+   * Whether dispatching {@code message} never waits: it runs no call, or calls a stage-returning
+   * or {@code @NonBlocking} action behind no queue, on a server without task actions.
+   */
+  public boolean neverWaits(Message message, Inbound inbound) {
+    return !runsCall(message, inbound) || (!tasks.enabled() && tools.neverWaits(message));
   }
 
   /** Whether {@code message} belongs to the 2026-07-28 era, given what the transport says too. */
@@ -380,14 +387,12 @@ public final class Edge {
     if (JsonRpc.INITIALIZED.equals(message.method()) && session.state() != EdgeSession.NEW) {
       session.ready();
     }
-    // Every other notification (roots/list_changed, progress, unknown ones) asks nothing of this
-    // server: a handler reads the client's roots when it needs them.
+    // Other notifications (roots/list_changed, progress, unknown ones) ask nothing of this server.
   }
 
   /**
-   * Whether a call's reply may be written from another thread, before its dispatch returns (some
-   * action has a deadline) or after (some action is async): a transport must then let it go out
-   * when it arrives.
+   * Whether a call's reply may be written from another thread, before its dispatch returns (a
+   * deadline) or after (an async action): a transport must then let it go out when it arrives.
    */
   public boolean repliesEarly() {
     return tools.registry().hasDeadlines() || features.registry().hasDeadlines();

@@ -3,6 +3,8 @@ package dev.mcpfusion.core.edge;
 import dev.mcpfusion.core.RequestContext;
 import dev.mcpfusion.core.egress.Egress;
 import dev.mcpfusion.core.error.ErrorReplies;
+import dev.mcpfusion.core.guard.ConcurrencyGate;
+import dev.mcpfusion.core.guard.KeyedGate;
 import dev.mcpfusion.redact.Redactor;
 import dev.mcpfusion.core.server.AsyncCall;
 import dev.mcpfusion.core.server.BoundAction;
@@ -171,6 +173,29 @@ final class ToolCalls {
     Map<?, ?> params = message.params();
     ExposedTool tool = find((String) params.get("name"));
     return tool != null && async(tool, (Map<String, ?>) params.get("arguments"));
+  }
+
+  /**
+   * Whether {@code message} is a {@code tools/call} that runs to its handler's return without
+   * waiting: its action answers with a stage or is declared {@code @NonBlocking}, no gate of its may
+   * queue the call, and a plain handler has no deadline (whose interrupt would land on the caller).
+   */
+  @SuppressWarnings("unchecked")
+  boolean neverWaits(Message message) {
+    if (!JsonRpc.TOOLS_CALL.equals(message.method()) || invalidParams(message.rawParams()) != null) {
+      return false;
+    }
+    Map<?, ?> params = message.params();
+    ExposedTool tool = find((String) params.get("name"));
+    BoundAction action = tool == null ? null
+        : action(tool, (Map<String, ?>) params.get("arguments"));
+    if (action == null || !action.mode().returnsWithoutBlocking()) {
+      return false;
+    }
+    ConcurrencyGate gate = action.gate();
+    KeyedGate keys = action.mode().keys();
+    return (gate == null || gate.queue() == 0) && (keys == null || keys.queue() == 0)
+        && (action.mode().async() || action.limits().timeoutMs() <= 0);
   }
 
   /** Whether a call of {@code tool} with {@code arguments} runs an action that answers with a stage. */

@@ -202,6 +202,35 @@ class FeatureRegistryTest {
     assertThat(plain.edge().repliesEarly()).isFalse();
   }
 
+  @Test
+  void onlyWhatNeverWaitsMayRunOnTheThreadThatReadIt() {
+    FusionServer server = FusionServer.builder("x", "1")
+        .register(docs(LimitedDocs.class, "docs", limitedCompletions())).build();
+    dev.mcpfusion.core.edge.Edge edge = server.edge();
+    java.util.function.Predicate<String> neverWaits = json -> edge.neverWaits(edge.read(json),
+        dev.mcpfusion.core.edge.Inbound.stdio());
+    String request = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"%s\",\"params\":%s}";
+    assertThat(neverWaits.test("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}"))
+        .isTrue();
+    assertThat(neverWaits.test("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}")).isTrue();
+    for (String quick : List.of("ping", "prompts/list", "resources/list", "tools/list")) {
+      assertThat(neverWaits.test(request.formatted(quick, "{}"))).as(quick).isTrue();
+    }
+    assertThat(neverWaits.test(request.formatted("prompts/get",
+        "{\"name\":\"greet\",\"arguments\":{\"name\":\"a\"}}"))).as("a prompt").isFalse();
+    assertThat(neverWaits.test(request.formatted("resources/read", "{\"uri\":\"docs://readme\"}")))
+        .as("a resource").isFalse();
+    assertThat(neverWaits.test(request.formatted("completion/complete", "{\"ref\":{\"type\":"
+        + "\"ref/prompt\",\"name\":\"greet\"},\"argument\":{\"name\":\"name\",\"value\":\"a\"}}")))
+        .as("a completion").isFalse();
+    assertThat(neverWaits.test(request.formatted("tools/call", "{\"name\":\"nope\"}")))
+        .as("a call of no tool").isFalse();
+    assertThat(neverWaits.test(request.formatted("tools/list",
+        "{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}")))
+        .as("a 2026-07-28 request runs a call").isFalse();
+    edge.close();
+  }
+
   /** A class with tools and prompts: its one @Limits(maxConcurrent) counts both. */
   @Limits(maxConcurrent = 1)
   static final class MixedTools {}
