@@ -102,7 +102,8 @@ public final class FusionHttp {
     context.addServlet(new ServletHolder("not-found", new NotFoundServlet()), "/");
     context.setErrorHandler(new CleanErrors.ContextHandler());
     jetty.setErrorHandler(new CleanErrors.ServerHandler());
-    jetty.setHandler(context);
+    jetty.setHandler(IoThreadFront.applies(options)
+        ? new IoThreadFront(context, options.maxBodyBytes(), threads, servlet) : context);
     jetty.setStopTimeout(Math.max(1000, options.shutdownGrace().toMillis()));
     try {
       jetty.start();

@@ -66,12 +66,13 @@ public final class HttpOptions {
   private final List<PublicDocument> documents;
   /** Set by {@link #maxHeaderBytes(int)}; {@code 0}: the default for whether auth is on. */
   private final int maxHeaderBytes;
+  private final boolean answerOnIoThread;
 
   private HttpOptions(String bindAddress, int port, String path, List<String> allowedOrigins,
       List<String> allowedHosts, long maxBodyBytes, Duration shutdownGrace, Duration requestTimeout,
       HttpAuthenticator auth, boolean stopOnShutdownSignal, Duration sessionIdleTimeout,
       int maxSessions, Duration heartbeatInterval, EventStore eventStore, SessionStore sessionStore,
-      List<PublicDocument> documents, int maxHeaderBytes) {
+      List<PublicDocument> documents, int maxHeaderBytes, boolean answerOnIoThread) {
     this.bindAddress = bindAddress;
     this.port = port;
     this.path = path;
@@ -89,13 +90,14 @@ public final class HttpOptions {
     this.sessionStore = sessionStore;
     this.documents = List.copyOf(documents);
     this.maxHeaderBytes = maxHeaderBytes;
+    this.answerOnIoThread = answerOnIoThread;
   }
 
   /** The defaults: {@code 127.0.0.1:8080}, path {@code /mcp}, 4 MiB bodies, 30 s shutdown grace. */
   public static HttpOptions defaults() {
     return new HttpOptions("127.0.0.1", 8080, "/mcp", List.of(), List.of(), DEFAULT_MAX_BODY_BYTES,
         Duration.ofSeconds(30), Duration.ofMinutes(5), null, true, Duration.ofMinutes(30),
-        DEFAULT_MAX_SESSIONS, DEFAULT_HEARTBEAT_INTERVAL, null, SessionStore.none(), List.of(), 0);
+        DEFAULT_MAX_SESSIONS, DEFAULT_HEARTBEAT_INTERVAL, null, SessionStore.none(), List.of(), 0, false);
   }
 
   /** The defaults on another port; {@code 0} picks a free one (read it from {@link FusionHttpServer#port()}). */
@@ -109,14 +111,14 @@ public final class HttpOptions {
       throw new IllegalArgumentException("port must be between 0 and 65535, got " + port);
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes, answerOnIoThread);
   }
 
   /** A copy bound to another address (e.g. {@code 0.0.0.0}; then list the public host names in {@link #allowedHosts}). */
   public HttpOptions bindAddress(String address) {
     Objects.requireNonNull(address, "address");
     return new HttpOptions(address, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes, answerOnIoThread);
   }
 
   /** A copy serving the endpoint at another path (default {@code /mcp}). */
@@ -126,7 +128,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("path must start with '/' and contain no '*', got '" + path + "'");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes, answerOnIoThread);
   }
 
   /**
@@ -140,7 +142,7 @@ public final class HttpOptions {
       all.add(normalize(Objects.requireNonNull(origin, "origin")));
     }
     return new HttpOptions(bindAddress, port, path, all, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes, answerOnIoThread);
   }
 
   /**
@@ -154,7 +156,7 @@ public final class HttpOptions {
       all.add(normalize(Objects.requireNonNull(host, "host")));
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, all, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes, answerOnIoThread);
   }
 
   /** A copy with another request body cap in bytes; larger bodies get {@code 413}. */
@@ -163,7 +165,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("maxBodyBytes must be positive, got " + bytes);
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, bytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes, answerOnIoThread);
   }
 
   /** A copy with another bound on how long {@code close()} lets calls in flight finish. */
@@ -173,7 +175,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("shutdownGrace must not be negative");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        grace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
+        grace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes, answerOnIoThread);
   }
 
   /**
@@ -188,13 +190,13 @@ public final class HttpOptions {
       throw new IllegalArgumentException("requestTimeout must be positive");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, timeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
+        shutdownGrace, timeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes, answerOnIoThread);
   }
 
   /** A copy with an authentication hook; {@code null} removes it. */
   public HttpOptions auth(HttpAuthenticator authenticator) {
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, authenticator, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
+        shutdownGrace, requestTimeout, authenticator, stopOnShutdownSignal, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes, answerOnIoThread);
   }
 
   /**
@@ -203,7 +205,7 @@ public final class HttpOptions {
    */
   public HttpOptions stopOnShutdownSignal(boolean stop) {
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stop, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
+        shutdownGrace, requestTimeout, auth, stop, sessionIdleTimeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes, answerOnIoThread);
   }
 
   /**
@@ -216,7 +218,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("sessionIdleTimeout must be positive");
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, timeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, timeout, maxSessions, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes, answerOnIoThread);
   }
 
   /**
@@ -230,7 +232,7 @@ public final class HttpOptions {
       throw new IllegalArgumentException("maxSessions must be at least 1, got " + max);
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
-        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, max, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes);
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, max, heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes, answerOnIoThread);
   }
 
   /**
@@ -248,7 +250,7 @@ public final class HttpOptions {
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
         shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions,
-        interval, eventStore, sessionStore, documents, maxHeaderBytes);
+        interval, eventStore, sessionStore, documents, maxHeaderBytes, answerOnIoThread);
   }
 
   /**
@@ -261,7 +263,7 @@ public final class HttpOptions {
   public HttpOptions eventStore(EventStore store) {
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
         shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions,
-        heartbeatInterval, store, sessionStore, documents, maxHeaderBytes);
+        heartbeatInterval, store, sessionStore, documents, maxHeaderBytes, answerOnIoThread);
   }
 
   /** The event store set with {@link #eventStore(EventStore)}, or {@code null}: each endpoint makes its own in-memory one. */
@@ -277,7 +279,7 @@ public final class HttpOptions {
   public HttpOptions sessionStore(SessionStore store) {
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
         shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions,
-        heartbeatInterval, eventStore, store == null ? SessionStore.none() : store, documents, maxHeaderBytes);
+        heartbeatInterval, eventStore, store == null ? SessionStore.none() : store, documents, maxHeaderBytes, answerOnIoThread);
   }
 
   /** The session store set with {@link #sessionStore(SessionStore)}; {@link SessionStore#none()} by default. */
@@ -364,7 +366,7 @@ public final class HttpOptions {
   public HttpOptions publish(PublicDocument... documents) {
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
         shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions,
-        heartbeatInterval, eventStore, sessionStore, List.of(documents), maxHeaderBytes);
+        heartbeatInterval, eventStore, sessionStore, List.of(documents), maxHeaderBytes, answerOnIoThread);
   }
 
   /**
@@ -388,7 +390,7 @@ public final class HttpOptions {
     }
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
         shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions,
-        heartbeatInterval, eventStore, sessionStore, documents, bytes);
+        heartbeatInterval, eventStore, sessionStore, documents, bytes, answerOnIoThread);
   }
 
   /**
@@ -406,5 +408,38 @@ public final class HttpOptions {
   /** The documents set with {@link #publish(PublicDocument...)}, in order; empty by default. */
   public List<PublicDocument> documents() {
     return documents;
+  }
+
+  /**
+   * A copy that answers on the thread that read it each POST that never waits, instead of handing
+   * it to a pool thread (off by default). Such a POST is one with a known body within
+   * {@link #maxBodyBytes()} carrying a notification, a client's response, a request that runs no
+   * user code (the handshake, lists, {@code ping}), or a {@code tools/call} of an action that
+   * answers with a {@code CompletionStage} or is declared {@code @NonBlocking}, with no
+   * {@code @Limits} or {@code @SerializeOn} queue. Everything else — a blocking handler, prompts,
+   * resources, GET and DELETE, a call that may become a task — goes to the pool as before. The
+   * body is read without waiting and the reply is written without waiting, so a slow or stalled
+   * client holds no thread; a reply waiting for such a client stays in memory until it is written
+   * or its connection closes.
+   *
+   * <p>Only where nothing else can wait either: it applies when no {@link #auth authenticator} is
+   * set and the session and event stores keep everything in this process ({@link #sessionStore}
+   * none, the in-memory {@link #eventStore}); otherwise every request goes to the pool. Only
+   * {@link FusionHttp#serve} applies it. It saves the hand-off between threads a request otherwise
+   * costs (about half the server CPU of a small call at 16 clients: BENCHMARKS.md); the price is
+   * that a handler so declared that does block stalls every connection its thread serves.
+   */
+  public HttpOptions answerOnIoThread(boolean answer) {
+    return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,
+        shutdownGrace, requestTimeout, auth, stopOnShutdownSignal, sessionIdleTimeout, maxSessions,
+        heartbeatInterval, eventStore, sessionStore, documents, maxHeaderBytes, answer);
+  }
+
+  /**
+   * Whether the requests that never wait are answered on the thread that read them
+   * ({@link #answerOnIoThread(boolean)}).
+   */
+  public boolean answerOnIoThread() {
+    return answerOnIoThread;
   }
 }

@@ -1,5 +1,6 @@
 package dev.mcpfusion.http;
 
+import dev.mcpfusion.core.edge.Message;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.concurrent.Executor;
@@ -12,21 +13,36 @@ import org.eclipse.jetty.util.IteratingCallback;
 import org.eclipse.jetty.util.thread.Invocable;
 
 /**
- * EXPERIMENT (branch x/inline): a non-blocking front that answers a POST with a known, capped body
- * on the selector thread that read it, without letting the servlet block: the body is read on
- * demand first and replayed, and the servlet's writes are queued and written without waiting.
- * Everything else goes to the pool. Blocking user code is NOT detected here.
+ * {@link HttpOptions#answerOnIoThread(boolean)}: Jetty runs a handler that reports itself
+ * non-blocking on the thread that read the request, saving the hand-off to a pool thread. This one
+ * never lets the servlet block that thread: a POST to the endpoint with a known body within the
+ * cap is read as its bytes arrive (a body that arrives slowly holds no thread) and parsed once;
+ * the endpoint says whether its message never waits ({@link PostRequests#neverWaits}); if so, the
+ * servlet runs here with the body replayed to it and its writes copied, queued and written as the
+ * connection takes them (a client that reads slowly holds no thread either); every other request
+ * runs on a pool thread, as it would without this front.
  */
-final class SelectorFront extends Handler.Wrapper {
+final class IoThreadFront extends Handler.Wrapper {
   private final long maxBody;
   private final Executor pool;
   private final McpHttpServlet servlet;
 
-  SelectorFront(Handler context, long maxBody, Executor pool, McpHttpServlet servlet) {
+  IoThreadFront(Handler context, long maxBody, Executor pool, McpHttpServlet servlet) {
     super(context);
     this.maxBody = maxBody;
     this.pool = pool;
     this.servlet = servlet;
+  }
+
+  /**
+   * Whether {@code options} ask for this front and nothing outside the edge can wait: no
+   * authenticator (it may ask another server), and sessions and events kept in this process (a
+   * remote store is a network round trip on every request).
+   */
+  static boolean applies(HttpOptions options) {
+    return options.answerOnIoThread() && options.auth() == null
+        && options.sessionStore() == SessionStore.none()
+        && (options.eventStore() == null || options.eventStore() instanceof InMemoryEventStore);
   }
 
   @Override
@@ -56,7 +72,10 @@ final class SelectorFront extends Handler.Wrapper {
     }
   }
 
-  /** Reads the whole body without waiting, then runs the servlet on this thread. */
+  /**
+   * Reads the whole body without waiting (asking Jetty to call back when more has arrived), then
+   * runs the servlet here or hands it to the pool.
+   */
   private final class BodyReader implements Runnable, Invocable {
     private final Request request;
     private final Response response;
@@ -96,9 +115,10 @@ final class SelectorFront extends Handler.Wrapper {
         chunk.release();
         if (last) {
           Replay replay = new Replay(request, ByteBuffer.wrap(body, 0, filled));
-          dev.mcpfusion.core.edge.Message message = servlet.posts().read(body, filled);
+          Message message = servlet.posts().read(body, filled);
           replay.setAttribute(PostRequests.PARSED, message);
-          if (!servlet.posts().quick(message, request.getHeaders().get("MCP-Protocol-Version"))) {
+          if (!servlet.posts().neverWaits(message,
+              request.getHeaders().get("MCP-Protocol-Version"))) {
             pool.execute(() -> next(replay, response, callback));
             return;
           }
@@ -133,7 +153,11 @@ final class SelectorFront extends Handler.Wrapper {
     }
   }
 
-  /** The servlet's writes, copied and written in order without making the servlet wait. */
+  /**
+   * The servlet's writes, copied (the servlet reuses its buffer once told a write is done) and
+   * written in order as the connection takes them; the request completes when the last has left.
+   * A failed write fails the writes after it, and the request.
+   */
   private static final class QueuedWrites extends Response.Wrapper {
     private final ArrayDeque<Object[]> queue = new ArrayDeque<>();
     private final Flusher flusher = new Flusher();

@@ -231,6 +231,11 @@ public final class McpHttpServlet extends HttpServlet {
     return sessions;
   }
 
+  /** The endpoint's path. */
+  String path() {
+    return options.path();
+  }
+
   /** The POST side of the endpoint. */
   PostRequests posts() {
     return posts;

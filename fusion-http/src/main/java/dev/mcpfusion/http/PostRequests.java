@@ -69,6 +69,25 @@ final class PostRequests {
     this.params = new ParamHeaders(edge.paramHeaders());
   }
 
+  /** The request attribute holding a body's message when it was read before the servlet ran. */
+  static final String PARSED = "dev.mcpfusion.http.parsed";
+
+  /** The message in {@code body} ({@link IoThreadFront} reads it before the servlet runs). */
+  Message read(byte[] body, int length) {
+    return edge.read(body, length);
+  }
+
+  /**
+   * Whether answering {@code message} never waits ({@link Edge#neverWaits}).
+   *
+   * @param versionHeader the request's {@code MCP-Protocol-Version}, or {@code null}
+   */
+  boolean neverWaits(Message message, String versionHeader) {
+    Inbound inbound = versionHeader == null ? Inbound.flat("http", Map.of())
+        : Inbound.flat("http", Map.of("mcp-protocol-version", versionHeader));
+    return edge.neverWaits(message, inbound);
+  }
+
   /**
    * @param unsupportedVersion whether the {@code MCP-Protocol-Version} header names a version this
    *     endpoint does not speak: a 2026-07-28-style request (its version in {@code _meta}) is then
@@ -397,6 +416,9 @@ final class PostRequests {
    * body is larger than the cap (with the message's id when a scan of its first bytes finds it).
    */
   private Message readCapped(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+    if (req.getAttribute(PARSED) instanceof Message parsed) {
+      return parsed;
+    }
     long max = options.maxBodyBytes();
     long declared = req.getContentLengthLong();
     InputStream in = req.getInputStream();
