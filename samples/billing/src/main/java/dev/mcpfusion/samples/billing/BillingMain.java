@@ -120,7 +120,9 @@ public final class BillingMain {
       server.serveStdio();
       return;
     }
-    HttpOptions options = fleet.apply(HttpOptions.port(httpPort)
+    // The store is in memory: its look-ups never wait, so they are answered on the I/O thread
+    // (a fleet's Redis stores or an authenticator send every request to the pool anyway).
+    HttpOptions options = fleet.apply(HttpOptions.port(httpPort).answerOnIoThread(true)
         .allowedHosts(allowedHosts.toArray(String[]::new)));
     if (bind != null) {
       options = options.bindAddress(bind);

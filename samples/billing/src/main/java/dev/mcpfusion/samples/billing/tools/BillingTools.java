@@ -7,6 +7,7 @@ import dev.mcpfusion.annotation.Context;
 import dev.mcpfusion.annotation.Describe;
 import dev.mcpfusion.annotation.Invalidates;
 import dev.mcpfusion.annotation.Mutation;
+import dev.mcpfusion.annotation.NonBlocking;
 import dev.mcpfusion.annotation.Prompt;
 import dev.mcpfusion.annotation.Query;
 import dev.mcpfusion.annotation.Resource;
@@ -53,6 +54,7 @@ public final class BillingTools {
    */
   @Query(description = "List invoices, newest first", presenter = InvoiceView.class)
   @CacheControl(CachePolicy.NO_STORE)
+  @NonBlocking
   public Page<Invoice> listInvoices(@Describe("Only invoices in this status") InvoiceStatus status,
       String cursor, @Context Tenant tenant) {
     if (cursor != null && !cursor.matches("INV-\\d+")) {
@@ -72,6 +74,7 @@ public final class BillingTools {
   }
 
   @Query(description = "Get one invoice", presenter = InvoiceView.class)
+  @NonBlocking
   public Invoice getInvoice(@NotBlank @Pattern(regexp = "INV-\\d+") String id,
       @Context Tenant tenant) {
     return store.find(tenant, id).orElseThrow(() -> notFound(id));
