@@ -426,8 +426,9 @@ public final class HttpOptions {
    * set and the session and event stores keep everything in this process ({@link #sessionStore}
    * none, the in-memory {@link #eventStore}); otherwise every request goes to the pool. Only
    * {@link FusionHttp#serve} applies it. It saves the hand-off between threads a request otherwise
-   * costs (about half the server CPU of a small call at 16 clients: BENCHMARKS.md); the price is
-   * that a handler so declared that does block stalls every connection its thread serves.
+   * costs (about a third of the sample's server CPU per call at 16 clients: BENCHMARKS.md Run K);
+   * the price is that a handler so declared that does block stalls every connection its thread
+   * serves.
    */
   public HttpOptions answerOnIoThread(boolean answer) {
     return new HttpOptions(bindAddress, port, path, allowedOrigins, allowedHosts, maxBodyBytes,

@@ -31,7 +31,9 @@ import java.util.regex.Pattern;
 /**
  * The guards under load, loopback only: {@code clients} concurrent clients each make
  * {@code calls} mixed calls — successes, validation errors, not-found, calls past their deadline
- * and calls against a small concurrency gate — over Streamable HTTP, stateless HTTP and stdio.
+ * and calls against a small concurrency gate — over Streamable HTTP (twice: the second with
+ * {@code answerOnIoThread}, so some calls on a connection are answered on the I/O thread and the
+ * rest on the pool), stateless HTTP and stdio.
  * Every request must get exactly its own response (its id and its number in the payload or the
  * expected error code), none may be lost, the gate must never admit more calls than its limit
  * (counted inside the handler), and the heap must stay under {@code --max-heap-mb}. Prints per
@@ -94,7 +96,8 @@ public final class LoadTest {
     int clients = 16;
     int calls = 10_000;
     long maxHeapMb = 192;
-    List<String> transports = List.of("streamable-http", "stateless-http", "stdio");
+    List<String> transports = List.of("streamable-http", "streamable-http-io", "stateless-http",
+        "stdio");
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--clients" -> clients = Integer.parseInt(args[++i]);
@@ -128,7 +131,9 @@ public final class LoadTest {
       peakHeap.set(memory.getHeapMemoryUsage().getUsed());
       long start = System.nanoTime();
       Outcome outcome = switch (transport) {
-        case "streamable-http", "stateless-http" -> http(server, transport.startsWith("stateless"), clients, calls);
+        case "streamable-http", "stateless-http" -> http(server, transport.startsWith("stateless"),
+            false, clients, calls);
+        case "streamable-http-io" -> http(server, false, true, clients, calls);
         case "stdio" -> stdio(server, clients, calls);
         default -> throw new IllegalArgumentException("unknown transport " + transport);
       };
@@ -232,8 +237,15 @@ public final class LoadTest {
     return s == null ? "nothing" : s.length() > 300 ? s.substring(0, 300) + "…" : s;
   }
 
-  private static Outcome http(FusionServer server, boolean modern, int clients, int calls) throws Exception {
-    try (FusionHttpServer running = FusionHttp.serve(server, HttpOptions.port(0).stopOnShutdownSignal(false))) {
+  /**
+   * @param onIoThread {@link HttpOptions#answerOnIoThread}: the echo and not-found calls
+   *     ({@code @NonBlocking}) are then answered on Jetty's I/O thread, the rest on the pool, on the
+   *     same connections
+   */
+  private static Outcome http(FusionServer server, boolean modern, boolean onIoThread, int clients,
+      int calls) throws Exception {
+    try (FusionHttpServer running = FusionHttp.serve(server,
+        HttpOptions.port(0).stopOnShutdownSignal(false).answerOnIoThread(onIoThread))) {
       int port = running.port();
       return drive(clients, calls, modern, client -> {
         HttpConnection connection = new HttpConnection(port, "/mcp");

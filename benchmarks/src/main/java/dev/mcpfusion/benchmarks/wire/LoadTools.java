@@ -1,6 +1,7 @@
 package dev.mcpfusion.benchmarks.wire;
 
 import dev.mcpfusion.annotation.Limits;
+import dev.mcpfusion.annotation.NonBlocking;
 import dev.mcpfusion.annotation.Query;
 import dev.mcpfusion.annotation.Router;
 import dev.mcpfusion.core.FusionError;
@@ -29,11 +30,13 @@ public final class LoadTools {
   public final AtomicInteger interrupted = new AtomicInteger();
 
   @Query(description = "Echoes its number")
+  @NonBlocking
   public String echo(@Min(0) long n) {
     return "echo " + n;
   }
 
   @Query(description = "Finds nothing")
+  @NonBlocking
   public String find(long n) {
     throw FusionError.notFound("Item " + n + " does not exist.")
         .recovery("Call load_echo instead.");

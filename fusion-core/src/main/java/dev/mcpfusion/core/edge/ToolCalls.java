@@ -163,16 +163,27 @@ final class ToolCalls {
   }
 
   /** Whether {@code message} is a {@code tools/call} of an async action (answered after dispatch). */
-  @SuppressWarnings("unchecked")
   boolean repliesLater(Message message) {
     // Without an async action (hasDeadlines covers them) no call is answered later: no look-up.
-    if (!registry.hasDeadlines() || !JsonRpc.TOOLS_CALL.equals(message.method())
-        || invalidParams(message.rawParams()) != null) {
+    if (!registry.hasDeadlines()) {
       return false;
+    }
+    BoundAction action = called(message);
+    return action != null && action.mode().async();
+  }
+
+  /**
+   * The action a {@code tools/call} runs, or {@code null}: another method, invalid params, no such
+   * tool, or a grouped tool's call naming no action of it.
+   */
+  @SuppressWarnings("unchecked")
+  private BoundAction called(Message message) {
+    if (!JsonRpc.TOOLS_CALL.equals(message.method()) || invalidParams(message.rawParams()) != null) {
+      return null;
     }
     Map<?, ?> params = message.params();
     ExposedTool tool = find((String) params.get("name"));
-    return tool != null && async(tool, (Map<String, ?>) params.get("arguments"));
+    return tool == null ? null : action(tool, (Map<String, ?>) params.get("arguments"));
   }
 
   /**
@@ -180,15 +191,8 @@ final class ToolCalls {
    * waiting: its action answers with a stage or is declared {@code @NonBlocking}, no gate of its may
    * queue the call, and a plain handler has no deadline (whose interrupt would land on the caller).
    */
-  @SuppressWarnings("unchecked")
   boolean neverWaits(Message message) {
-    if (!JsonRpc.TOOLS_CALL.equals(message.method()) || invalidParams(message.rawParams()) != null) {
-      return false;
-    }
-    Map<?, ?> params = message.params();
-    ExposedTool tool = find((String) params.get("name"));
-    BoundAction action = tool == null ? null
-        : action(tool, (Map<String, ?>) params.get("arguments"));
+    BoundAction action = called(message);
     if (action == null || !action.mode().returnsWithoutBlocking()) {
       return false;
     }
