@@ -62,10 +62,7 @@ class IoThreadFrontTest {
     try (Socket slow = new Socket(endpoint.getHost(), endpoint.getPort())) {
       slow.setSoTimeout(20_000);
       OutputStream out = slow.getOutputStream();
-      out.write(("POST " + endpoint.getPath() + " HTTP/1.1\r\nHost: 127.0.0.1:" + endpoint.getPort()
-          + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
-          + "Mcp-Session-Id: " + session + "\r\nContent-Length: " + body.length + "\r\n\r\n")
-          .getBytes(StandardCharsets.US_ASCII));
+      out.write(head(session, "Content-Length: " + body.length));
       out.write(body, 0, 10);
       out.flush();
       // While that body waits for its rest, every other connection is answered: the selector is free.
@@ -109,10 +106,7 @@ class IoThreadFrontTest {
     try (Socket deaf = new Socket(endpoint.getHost(), endpoint.getPort())) {
       deaf.setReceiveBufferSize(4096);
       OutputStream out = deaf.getOutputStream();
-      out.write(("POST " + endpoint.getPath() + " HTTP/1.1\r\nHost: 127.0.0.1:" + endpoint.getPort()
-          + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
-          + "Mcp-Session-Id: " + session + "\r\nContent-Length: " + body.length + "\r\n\r\n")
-          .getBytes(StandardCharsets.US_ASCII));
+      out.write(head(session, "Content-Length: " + body.length));
       out.write(body);
       out.flush();
       Thread.sleep(500);
@@ -213,10 +207,8 @@ class IoThreadFrontTest {
     try (Socket chunked = new Socket(endpoint.getHost(), endpoint.getPort())) {
       chunked.setSoTimeout(20_000);
       OutputStream out = chunked.getOutputStream();
-      out.write(("POST " + endpoint.getPath() + " HTTP/1.1\r\nHost: 127.0.0.1:" + endpoint.getPort()
-          + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
-          + "Mcp-Session-Id: " + session + "\r\nTransfer-Encoding: chunked\r\n\r\n"
-          + Integer.toHexString(body.length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+      out.write(head(session, "Transfer-Encoding: chunked"));
+      out.write((Integer.toHexString(body.length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
       out.write(body);
       out.write("\r\n0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
       out.flush();
@@ -258,6 +250,14 @@ class IoThreadFrontTest {
   private static String call(int id, String tool) {
     return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\""
         + tool + "\",\"arguments\":{\"text\":\"hi\"}}}";
+  }
+
+  /** A POST's request line and headers in {@code session}, its body framed by {@code framing}. */
+  private byte[] head(String session, String framing) {
+    return ("POST " + endpoint.getPath() + " HTTP/1.1\r\nHost: 127.0.0.1:" + endpoint.getPort()
+        + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+        + "Mcp-Session-Id: " + session + "\r\n" + framing + "\r\n\r\n")
+        .getBytes(StandardCharsets.US_ASCII);
   }
 
   /** Reads one HTTP/1.1 response with a Content-Length: its head and body as text. */
