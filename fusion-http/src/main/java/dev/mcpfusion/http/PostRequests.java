@@ -416,7 +416,8 @@ final class PostRequests {
    * body is larger than the cap (with the message's id when a scan of its first bytes finds it).
    */
   private Message readCapped(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-    if (req.getAttribute(PARSED) instanceof Message parsed) {
+    // Only the I/O-thread front parses before the servlet; without it no POST asks.
+    if (options.answerOnIoThread() && req.getAttribute(PARSED) instanceof Message parsed) {
       return parsed;
     }
     long max = options.maxBodyBytes();

@@ -31,11 +31,20 @@ class HttpParseOnceTest {
 
   @Test
   void everyBodyIsParsedOnceByTheEdge() throws Exception {
+    fiveBodiesParsedFiveTimes(HttpOptions.port(0).stopOnShutdownSignal(false));
+  }
+
+  @Test
+  void everyBodyIsParsedOnceWhenTheIoThreadFrontReadsItFirst() throws Exception {
+    fiveBodiesParsedFiveTimes(HttpOptions.port(0).stopOnShutdownSignal(false).answerOnIoThread(true));
+  }
+
+  private void fiveBodiesParsedFiveTimes(HttpOptions options) throws Exception {
     FusionServer fusion = FusionServer.builder("ops", "1.0.0")
         .register(Ops.OpsTools_Fusion.bind(new Ops.OpsTools()))
         .context(Ops.Caller.class, Ops.Caller::from)
         .build();
-    try (FusionHttpServer server = FusionHttp.serve(fusion, HttpOptions.port(0).stopOnShutdownSignal(false))) {
+    try (FusionHttpServer server = FusionHttp.serve(fusion, options)) {
       long before = fusion.edge().messagesParsed();
       HttpResponse<String> init = post(server, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
           + "\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
